@@ -1,0 +1,47 @@
+"""Lexicon toolkit for tile word games: alphabets, normalisation, tiling, profiles, artifacts.
+
+    >>> from lexicon import normalize, tilings, load_alphabet
+    >>> normalize("allé", "sv-betapet")
+    'ALLE'
+    >>> tilings("HÁZSOR", load_alphabet("hu-betutorony"))
+    [('H', 'Á', 'ZS', 'O', 'R'), ('H', 'Á', 'Z', 'S', 'O', 'R')]
+"""
+
+from .alphabet import Alphabet, Tile, alphabet_names, load_alphabet
+from .errors import (
+    ArtifactError,
+    DataError,
+    InputError,
+    LexiconError,
+    LimitExceeded,
+    NotationError,
+    ProfileError,
+    SourceError,
+    UnknownLexicon,
+)
+from .lookup import Analysis, Exclusion, Lexicon, Verdict, diff, load, open_lexicon
+from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
+from .profile import Profile, load_profile, profile_names
+from .reasons import Reason, describe
+from .tiling import (
+    DoubledDigraphs,
+    Segment,
+    Tiling,
+    format_tiling,
+    notation_letters,
+    notation_tilings,
+    parse_notation,
+    preferred_tiling,
+    spell,
+    tilings,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Alphabet", "Analysis", "Exclusion", "Lexicon", "Verdict", "diff", "load", "open_lexicon", "ArtifactError", "DataError", "DoubledDigraphs", "InputError", "InvalidWord", "LexiconError",
+    "LimitExceeded", "Normalized", "Normalizer", "NotationError", "Profile", "ProfileError", "Reason", "Segment",
+    "SourceError", "Tile", "Tiling", "UnknownLexicon", "alphabet_names", "describe", "format_tiling",
+    "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
+    "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
+]

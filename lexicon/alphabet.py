@@ -1,0 +1,163 @@
+"""Alphabets and tile sets: the letters of a game, its tiles, their counts and points.
+
+A tile set is data: one TOML file per game in `lexicon/data/tilesets/`. A tile may spell more
+than one letter (Hungarian CS, GY, LY, NY, SZ, TY, ZS). A letter with count 0 belongs to the
+alphabet but has no tile: it is playable only with a blank (Swedish Scrabble Q, W, Ü, Æ).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ._data import Fields, data_names, read_toml
+from .errors import DataError
+
+#: KWG stores a tile in 6 bits and keeps 0 for the blank/separator.
+MAX_TILES = 63
+
+
+@dataclass(frozen=True)
+class Tile:
+    letter: str  # as written on the tile, upper case: "A", "CS"
+    count: int  # how many the bag holds; 0 = blank-only letter
+    points: int
+    vowel: bool
+    number: int  # 1-based position in the alphabet: the tile number in KWG files
+
+
+@dataclass(frozen=True)
+class BagFit:
+    """Can the game's bag form a word? `blanks` are needed for letters it lacks (Swedish W, a third ZS)."""
+
+    formable: bool
+    blanks: int
+    short: dict[str, int]  # tile → how many more than the bag holds
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """One game's alphabet and tile set, loaded from TOML."""
+
+    name: str
+    language: str
+    provenance: str
+    blanks: int
+    tiles: tuple[Tile, ...]
+    fold: dict[str, str] = field(hash=False)
+    counts_verified: bool = True
+    path: Path | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        by_letter = {t.letter: t for t in self.tiles}
+        object.__setattr__(self, "_by_letter", by_letter)
+        object.__setattr__(self, "letters", frozenset(ch for t in self.tiles for ch in t.letter))
+        object.__setattr__(self, "multi", tuple(t.letter for t in self.tiles if len(t.letter) > 1))
+        object.__setattr__(self, "longest", max(len(t.letter) for t in self.tiles))
+        chars = "".join(sorted(self.letters))
+        object.__setattr__(self, "letters_re", re.compile(f"[{re.escape(chars)}]+"))
+        multi = "|".join(re.escape(m) for m in self.multi) or "(?!)"
+        object.__setattr__(self, "multi_re", re.compile(multi))
+
+    # Set in __post_init__; declared for readers and type checkers.
+    letters: frozenset[str] = field(init=False, repr=False, compare=False)
+    multi: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    longest: int = field(init=False, repr=False, compare=False)
+    letters_re: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    multi_re: re.Pattern[str] = field(init=False, repr=False, compare=False)  # any multi-letter tile
+
+    def __contains__(self, letter: str) -> bool:
+        return letter in self._by_letter  # type: ignore[attr-defined]
+
+    def tile(self, letter: str) -> Tile:
+        """The tile that spells `letter`: `alphabet.tile("CS").points`."""
+        try:
+            return self._by_letter[letter]  # type: ignore[attr-defined]
+        except KeyError:
+            raise DataError(f"{letter!r} is not a tile of {self.name}") from None
+
+    def face_value(self, tiles: Iterable[str]) -> int:
+        """The sum of the tiles' points (no board bonuses): `face_value(["CS", "Ő", "Z"])`."""
+        return sum(self.tile(t).points for t in tiles)
+
+    def bag_fit(self, tiles: Iterable[str]) -> BagFit:
+        """Whether a full bag can lay these tiles, and how many blanks that takes."""
+        need = Counter(tiles)
+        short = {t: n - self.tile(t).count for t, n in need.items() if n > self.tile(t).count}
+        blanks = sum(short.values())
+        return BagFit(blanks <= self.blanks, blanks, dict(sorted(short.items())))
+
+    @property
+    def total_tiles(self) -> int:
+        """All tiles in the bag, blanks included (100 for every shipped game)."""
+        return sum(t.count for t in self.tiles) + self.blanks
+
+    @property
+    def blank_only(self) -> tuple[str, ...]:
+        """Letters of the alphabet that have no tile of their own."""
+        return tuple(t.letter for t in self.tiles if t.count == 0)
+
+
+_KEYS = {"name", "language", "provenance", "blanks", "vowels", "tiles", "fold", "counts_verified"}
+
+
+def load_alphabet(name_or_path: str | Path) -> Alphabet:
+    """Load a tile set by name (`sv-betapet`) or path; cached by name."""
+    return _load(str(name_or_path))
+
+
+def alphabet_names() -> list[str]:
+    """Names of the tile sets that ship with the package."""
+    return data_names("tilesets")
+
+
+@cache
+def _load(name_or_path: str) -> Alphabet:
+    table, path = read_toml(name_or_path, "tilesets")
+    f = Fields(table, path)
+    f.unknown(_KEYS)
+    vowels = set(f.get("vowels", list, []))
+    raw_tiles = f.get("tiles", list)
+    f.check("tiles", 0 < len(raw_tiles) <= MAX_TILES, f"a tile set has 1 to {MAX_TILES} tiles")
+    tiles: list[Tile] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(raw_tiles, start=1):
+        if not isinstance(raw, dict):
+            raise DataError(f"{path}: tiles[{number - 1}]: expected a table")
+        t = Fields(raw, path, f"tiles[{number - 1}].")
+        t.unknown({"letter", "count", "points"})
+        letter = t.get("letter", str)
+        t.check("letter", _is_upper_letters(letter), f"{letter!r} must be upper-case letters in NFC")
+        t.check("letter", letter not in seen, f"{letter!r} appears twice")
+        seen.add(letter)
+        count, points = t.get("count", int), t.get("points", int)
+        t.check("count", count >= 0, "must not be negative")
+        t.check("points", points >= 0, "must not be negative")
+        tiles.append(Tile(letter, count, points, letter in vowels, number))
+    fold = f.get("fold", dict, {})
+    letters = {ch for t in tiles for ch in t.letter}
+    for src, dst in fold.items():
+        f.check("fold", len(src) == 1 and src not in letters, f"{src!r}: fold keys are single non-alphabet characters")
+        f.check("fold", isinstance(dst, str) and dst and set(dst) <= letters,
+                f"{src!r} folds to {dst!r}, which is not spelled with the alphabet's letters")
+    blanks = f.get("blanks", int)
+    f.check("blanks", blanks >= 0, "must not be negative")
+    return Alphabet(
+        name=f.get("name", str),
+        language=f.get("language", str),
+        provenance=f.get("provenance", str),
+        blanks=blanks,
+        tiles=tuple(tiles),
+        fold=dict(fold),
+        counts_verified=f.get("counts_verified", bool, True),
+        path=path,
+    )
+
+
+def _is_upper_letters(text: str) -> bool:
+    return bool(text) and text.isalpha() and text == text.upper() and unicodedata.is_normalized("NFC", text)

@@ -1,0 +1,68 @@
+"""The exception root and its children. Every error the toolkit raises is a LexiconError."""
+
+from __future__ import annotations
+
+
+class LexiconError(Exception):
+    """Root of every error the toolkit raises on purpose."""
+
+    #: stable machine-readable code, used by the service's problem+json `type`
+    code = "lexicon-error"
+
+
+class InputError(LexiconError):
+    """A caller passed something malformed: a bad parameter, tile notation, word or option."""
+
+    code = "bad-input"
+
+    def __init__(self, message: str, *, position: int | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class NotationError(InputError):
+    """Tile notation that cannot be parsed, with the position of the problem."""
+
+    code = "bad-notation"
+
+
+class DataError(LexiconError):
+    """A tile set, profile or pipeline file is missing or malformed."""
+
+    code = "bad-data-file"
+
+
+class ProfileError(DataError):
+    """A game profile is missing or malformed."""
+
+    code = "bad-profile"
+
+
+class SourceError(LexiconError):
+    """A lexical source cannot be read: bad encoding, broken XML, a malformed .aff/.dic line."""
+
+    code = "bad-source"
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
+        where = ":".join(str(p) for p in (path, line) if p is not None)
+        super().__init__(f"{where}: {message}" if where else message)
+        self.path = path
+        self.line = line
+
+
+class ArtifactError(LexiconError):
+    """An artifact is missing, corrupt, of another format version, or fails its checksums."""
+
+    code = "bad-artifact"
+
+
+class UnknownLexicon(ArtifactError):
+    """No artifact of that name or version exists."""
+
+    code = "unknown-lexicon"
+
+
+class LimitExceeded(InputError):
+    """A request or build would exceed a configured bound."""
+
+    code = "limit-exceeded"

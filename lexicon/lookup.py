@@ -1,0 +1,281 @@
+"""`Lexicon`: one loaded, verified artifact version, answering "is this word playable, and why?".
+
+    >>> lex = load("sv-betapet")                       # doctest: +SKIP
+    >>> lex.check("allé").valid, lex.check("allé").normalized   # doctest: +SKIP
+    (True, 'ALLE')
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import artifacts, store
+from .alphabet import Alphabet, load_alphabet
+from .errors import ArtifactError, InputError
+from .normalize import Normalizer
+from .profile import Profile, load_profile
+from .reasons import Reason
+from .tiling import (
+    DoubledDigraphs,
+    Tiling,
+    format_tiling,
+    notation_letters,
+    notation_tilings,
+    parse_notation,
+    preferred_tiling,
+)
+
+#: Input that is longer than this many characters is refused before any work.
+MAX_WORD_CHARS = 256
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One reading of a playable key: a headword, or an inflected form of a lemma."""
+
+    display: str
+    lemma: str
+    pos: str
+    kind: str
+    tag: str
+    rule: str
+    source: str
+    record: int
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A source word the rules dropped, and why."""
+
+    word: str
+    key: str
+    reason: str
+    detail: str
+    lemma: str
+    pos: str
+    kind: str
+    tag: str
+    source: str
+    record: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer for one word: valid or not, the reason code, and what the lexicon knows of it."""
+
+    word: str
+    normalized: str | None
+    valid: bool
+    reason: str | None = None  # not-in-lexicon, non-letter, empty, too-short, too-long, excluded:<rule>, wrong-tiling
+    detail: str | None = None
+    tiles: Tiling | None = None  # the preferred valid tiling (or the one asked for)
+    tilings: tuple[Tiling, ...] = ()  # every valid tiling of the word
+    analyses: tuple[Analysis, ...] = ()
+    exclusions: tuple[Exclusion, ...] = ()
+
+    @property
+    def lemma(self) -> Analysis | None:
+        """The first inflected reading, when the word is valid only as a form of another word."""
+        if any(a.kind == "headword" for a in self.analyses):
+            return None
+        return next(iter(self.analyses), None)
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tiles"] = list(self.tiles) if self.tiles else None
+        data["tilings"] = [list(t) for t in self.tilings]
+        return data
+
+
+@dataclass
+class Lexicon:
+    """A published artifact version, verified against its manifest and opened read-only."""
+
+    path: Path
+    manifest: dict[str, Any]
+    conn: sqlite3.Connection = field(repr=False)
+
+    def __post_init__(self) -> None:
+        meta = store.metadata(self.conn)
+        self.name: str = meta["name"]
+        self.version: str = meta["version"]
+        if self.manifest.get("version") != self.version or self.manifest.get("name") != self.name:
+            raise ArtifactError(f"{self.path}: the manifest names {self.manifest.get('name')}@"
+                                f"{self.manifest.get('version')}, the database {self.name}@{self.version}")
+        self.profile: Profile = load_profile(meta["profile"])
+        self.alphabet: Alphabet = load_alphabet(meta["tileset"])
+        self.policy: DoubledDigraphs = self.profile.doubled_digraphs
+        self.normalizer = Normalizer(self.alphabet)
+        self.word_count = int(meta["words"])
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    # ------------------------------------------------------------------ membership
+
+    def __contains__(self, key: str) -> bool:
+        return self.conn.execute("SELECT 1 FROM words WHERE key = ?", (key,)).fetchone() is not None
+
+    def __len__(self) -> int:
+        return self.word_count
+
+    def check(self, word: str) -> Verdict:
+        """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`)."""
+        if len(word) > MAX_WORD_CHARS:
+            raise InputError(f"the word is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
+        asked: list[Tiling] | None = None
+        if "[" in word or "]" in word or '"' in word:
+            segments = parse_notation(word, self.alphabet, self.normalizer.key)
+            key = notation_letters(segments)
+            asked = notation_tilings(segments, self.alphabet, self.policy)
+        else:
+            result = self.normalizer(word)
+            if not result.ok:
+                reason = "empty" if result.reason is Reason.EMPTY else Reason.NON_LETTER.value
+                where = "" if result.position is None else f" at position {result.position}"
+                return Verdict(word, None, False, reason, f"{result.reason}{where}",
+                               exclusions=self._excluded_as_written(word))
+            key = result.key
+        row = self.conn.execute("SELECT tiles FROM words WHERE key = ?", (key,)).fetchone()
+        if row is not None:
+            valid = self.tilings(key)
+            analyses = self.analyses(key)
+            if asked is not None:
+                matching = [t for t in asked if t in valid]
+                if not matching:
+                    return Verdict(word, key, False, Reason.WRONG_TILING.value,
+                                   f"asked for {format_tiling(asked[0], self.alphabet) if asked else word}",
+                                   None, tuple(valid), tuple(analyses))
+                return Verdict(word, key, True, tiles=matching[0], tilings=tuple(valid), analyses=tuple(analyses))
+            return Verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), analyses=tuple(analyses))
+        return self._why_not(word, key)
+
+    def _why_not(self, word: str, key: str) -> Verdict:
+        exclusions = tuple(self.exclusions(key)) or self._excluded_as_written(word)
+        if exclusions:
+            first = exclusions[0].reason
+            reason = first if first in (Reason.TOO_SHORT, Reason.TOO_LONG) else f"excluded:{first}"
+            return Verdict(word, key, False, reason, exclusions[0].detail or None, exclusions=exclusions)
+        cut = preferred_tiling(key, self.alphabet, self.policy)
+        if cut is None:
+            return Verdict(word, key, False, Reason.NON_LETTER.value, f"{Reason.UNTILEABLE}")
+        if len(cut) < self.profile.min_length:
+            return Verdict(word, key, False, Reason.TOO_SHORT.value, f"{len(cut)} tiles")
+        if len(cut) > self.profile.max_tiles:
+            return Verdict(word, key, False, Reason.TOO_LONG.value, f"{len(cut)} tiles")
+        return Verdict(word, key, False, Reason.NOT_IN_LEXICON.value)
+
+    def _excluded_as_written(self, word: str) -> tuple[Exclusion, ...]:
+        text = word.strip()
+        if not text or len(text) > MAX_WORD_CHARS:
+            return ()
+        rows = self.conn.execute("SELECT * FROM exclusions WHERE word = ? OR word = ? OR word = ? LIMIT 20",
+                                 (text, text.lower(), text.capitalize()))
+        return tuple(Exclusion(**dict(r)) for r in rows)
+
+    # ------------------------------------------------------------------ details
+
+    def tilings(self, key: str) -> list[Tiling]:
+        """The valid tilings of a key, preferred first."""
+        rows = self.conn.execute("SELECT tiles FROM tilings WHERE key = ? ORDER BY preferred DESC, rowid", (key,))
+        return [notation_tilings(parse_notation(r[0], self.alphabet), self.alphabet, self.policy)[0] for r in rows]
+
+    def analyses(self, key: str) -> list[Analysis]:
+        rows = self.conn.execute("SELECT display, lemma, pos, kind, tag, rule, source, record FROM forms "
+                                 "WHERE key = ? ORDER BY rowid", (key,))
+        return [Analysis(**dict(r)) for r in rows]
+
+    def exclusions(self, key: str, limit: int = 20) -> list[Exclusion]:
+        rows = self.conn.execute("SELECT * FROM exclusions WHERE key = ? ORDER BY rowid LIMIT ?", (key, limit))
+        return [Exclusion(**dict(r)) for r in rows]
+
+    def exclusion_counts(self) -> dict[str, int]:
+        return dict(self.conn.execute("SELECT reason, count(*) FROM exclusions GROUP BY reason ORDER BY reason"))
+
+    # ------------------------------------------------------------------ lists
+
+    def export(self, field_name: str = "key", *, min_length: int | None = None, max_length: int | None = None,
+               min_tiles: int | None = None, max_tiles: int | None = None, pos: str | None = None,
+               prefix: str | None = None, contains: str | None = None, kind: str | None = None,
+               limit: int | None = None) -> Iterator[str]:
+        """Words in key order, one string each: the key, the form as written, or the tile notation."""
+        column = {"key": "key", "display": "display", "tiles": "tiles"}.get(field_name)
+        if column is None:
+            raise InputError(f"unknown field {field_name!r}: key, display or tiles")
+        where, params = [], []
+        for clause, value in (("length(key) >= ?", min_length), ("length(key) <= ?", max_length),
+                              ("tile_count >= ?", min_tiles), ("tile_count <= ?", max_tiles),
+                              ("pos = ?", pos), ("kind = ?", kind)):
+            if value is not None:
+                where.append(clause)
+                params.append(value)
+        if prefix:
+            start = self.normalizer.key(prefix)
+            # a range on the primary key instead of LIKE, so the index serves it
+            where.append("key >= ? AND key < ?")
+            params += [start, start + "\U0010ffff"]
+        if contains:
+            where.append("instr(key, ?) > 0")
+            params.append(self.normalizer.key(contains))
+        sql = f"SELECT {column} FROM words"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY key"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(int(limit))
+        for (value,) in self.conn.execute(sql, params):
+            yield value
+
+    def keys(self) -> Iterator[str]:
+        return (row[0] for row in self.conn.execute("SELECT key FROM words ORDER BY key"))
+
+    def summary(self) -> dict[str, Any]:
+        m = self.manifest
+        return {
+            "name": self.name, "version": self.version, "build_time": m.get("build_time"),
+            "description": m.get("description", ""), "profile": m.get("profile"), "sources": m.get("sources"),
+            "counts": m.get("counts"), "files": m.get("files"),
+        }
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:
+    """Open one artifact directory; with `verify`, every file is checked against the manifest first."""
+    folder = Path(folder)
+    manifest = artifacts.verify(folder) if verify else artifacts.read_manifest(folder)
+    return Lexicon(folder, manifest, store.open_readonly(folder / store.FILENAME))
+
+
+def load(spec: str, root: str | Path | None = None, *, verify: bool = True) -> Lexicon:
+    """Load `name` (its current version) or `name@version` from the artifacts directory."""
+    return open_lexicon(artifacts.resolve(spec, root), verify=verify)
+
+
+def diff(old: Lexicon, new: Lexicon) -> tuple[list[str], list[str]]:
+    """Keys only in `new` (added) and only in `old` (removed), each sorted."""
+    added, removed = [], []
+    a, b = old.keys(), new.keys()
+    x, y = next(a, None), next(b, None)
+    while x is not None or y is not None:
+        if y is None or (x is not None and x < y):
+            removed.append(x)
+            x = next(a, None)
+        elif x is None or y < x:
+            added.append(y)
+            y = next(b, None)
+        else:
+            x, y = next(a, None), next(b, None)
+    return added, removed
+
+
+def manifest_json(lexicon: Lexicon) -> str:
+    return json.dumps(lexicon.manifest, ensure_ascii=False, indent=2)

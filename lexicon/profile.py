@@ -1,0 +1,100 @@
+"""Game profiles: a game's word rules as data (one TOML file per game in `lexicon/data/profiles/`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ._data import Fields, data_names, read_toml
+from .alphabet import Alphabet, load_alphabet
+from .errors import DataError, ProfileError
+from .reasons import Reason
+from .tiling import DoubledDigraphs
+
+#: Kinds of source words a profile may exclude; each is a reason code.
+EXCLUDABLE = frozenset({
+    Reason.MULTIWORD, Reason.HYPHENATED, Reason.AFFIX, Reason.DIGIT, Reason.NON_LETTER,
+    Reason.ABBREVIATION, Reason.PROPER_NOUN, Reason.CAPITALISED,
+})
+#: No tile spells a digit or a symbol, so every game excludes these. Spaces and hyphens may be
+#: allowed: the profile then joins the parts ("abc-bok" plays as ABCBOK).
+ALWAYS_EXCLUDED = frozenset({Reason.DIGIT, Reason.NON_LETTER})
+JOINABLE = frozenset({Reason.MULTIWORD, Reason.HYPHENATED, Reason.AFFIX})
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a game accepts: `load_profile("sv-betapet").excludes(Reason.PROPER_NOUN) is False`."""
+
+    name: str
+    description: str
+    rules: str  # where the rules come from (a seed file, a federation's page)
+    tileset: str
+    min_length: int  # in tiles
+    max_tiles: int
+    inflections: bool
+    exclude: frozenset[Reason]
+    doubled_digraphs: DoubledDigraphs
+    path: Path | None = None
+
+    @property
+    def alphabet(self) -> Alphabet:
+        return load_alphabet(self.tileset)
+
+    def excludes(self, kind: Reason | str) -> bool:
+        return Reason(kind) in self.exclude
+
+    def as_dict(self) -> dict:
+        return {
+            "name": self.name, "description": self.description, "rules": self.rules,
+            "tileset": self.tileset, "min_length": self.min_length, "max_tiles": self.max_tiles,
+            "inflections": self.inflections, "exclude": sorted(self.exclude),
+            "doubled_digraphs": str(self.doubled_digraphs),
+        }
+
+
+_KEYS = {"name", "description", "rules", "tileset", "min_length", "max_tiles", "inflections", "exclude",
+         "doubled_digraphs"}
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """Load a game profile by name (`hu-betutorony`) or path; cached."""
+    return _load(str(name_or_path))
+
+
+def profile_names() -> list[str]:
+    return data_names("profiles")
+
+
+@cache
+def _load(name_or_path: str) -> Profile:
+    try:
+        table, path = read_toml(name_or_path, "profiles")
+        f = Fields(table, path)
+        f.unknown(_KEYS)
+        exclude_raw = f.get("exclude", list)
+        for item in exclude_raw:
+            f.check("exclude", item in EXCLUDABLE, f"{item!r} is not an excludable kind "
+                    f"(one of: {', '.join(sorted(EXCLUDABLE))})")
+        exclude = frozenset(Reason(item) for item in exclude_raw)
+        missing = ALWAYS_EXCLUDED - exclude
+        f.check("exclude", not missing, f"must include {', '.join(sorted(missing))}: no tile spells them")
+        policy = f.get("doubled_digraphs", str, "as-written")
+        f.check("doubled_digraphs", policy in {p.value for p in DoubledDigraphs},
+                f"{policy!r}: one of {', '.join(p.value for p in DoubledDigraphs)}")
+        min_length, max_tiles = f.get("min_length", int), f.get("max_tiles", int)
+        f.check("min_length", 1 <= min_length, "must be at least 1")
+        f.check("max_tiles", min_length <= max_tiles <= 64, "must be between min_length and 64")
+        tileset = f.get("tileset", str)
+        load_alphabet(tileset)  # fail here, naming the profile, if the tile set is missing
+        return Profile(
+            name=f.get("name", str), description=f.get("description", str), rules=f.get("rules", str),
+            tileset=tileset, min_length=min_length, max_tiles=max_tiles,
+            inflections=f.get("inflections", bool), exclude=exclude,
+            doubled_digraphs=DoubledDigraphs(policy), path=path,
+        )
+    except ProfileError:
+        raise
+    except DataError as exc:
+        raise ProfileError(str(exc)) from exc

@@ -1,0 +1,171 @@
+"""Commands over pipelines and built artifacts: build, info, check, diff, export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from lexicon import describe
+from lexicon.lookup import Lexicon, diff, load, open_lexicon
+
+from .words import json_option
+
+artifacts_option = click.option(
+    "--artifacts", "root", envvar="LEXICON_ARTIFACTS", default="artifacts", show_default=True,
+    type=click.Path(file_okay=False), help="Artifacts directory (or $LEXICON_ARTIFACTS).")
+
+
+def open_artifact(spec: str, root: str) -> Lexicon:
+    """An artifact by directory path, or by `name[@version]` in the artifacts directory."""
+    path = Path(spec)
+    if path.is_dir() and (path / "manifest.json").is_file():
+        return open_lexicon(path)
+    return load(spec, root)
+
+
+@click.command("build")
+@click.argument("pipeline")
+@artifacts_option
+@click.option("--no-current", is_flag=True, help="Publish the version without making it current.")
+@json_option
+def build_command(pipeline: str, root: str, no_current: bool, as_json: bool) -> None:
+    """Build PIPELINE (a pipelines/*.toml file or its name) into a new artifact version."""
+    from pipelines import build
+    from pipelines.progress import for_stream
+
+    from . import emit
+
+    result = build(pipeline, root, progress=for_stream(), make_current=not no_current)
+    counts = result.manifest["counts"]
+    dropped = ", ".join(f"{k} {v:,}" for k, v in counts["dropped"].items()) or "none"
+    emit({"name": result.name, "version": result.version, "path": str(result.path), "counts": counts}, as_json,
+         f"built {result.name}@{result.version} in {result.path}\n"
+         f"  {counts['words']:,} words ({counts['forms']:,} forms) from {sum(counts['entries'].values()):,} entries\n"
+         f"  dropped {counts['dropped_total']:,}: {dropped}")
+
+
+@click.command("info")
+@click.argument("artifact")
+@artifacts_option
+@json_option
+def info_command(artifact: str, root: str, as_json: bool) -> None:
+    """Summarise ARTIFACT (name, name@version or a directory): sources, counts, dropped per reason."""
+    from . import emit
+
+    lex = open_artifact(artifact, root)
+    summary = lex.summary()
+    counts = summary["counts"]
+    lines = [f"{lex.spec}  {summary['description']}", f"  built {summary['build_time']} at {lex.path}",
+             f"  profile {lex.profile.name}, tiles {lex.alphabet.name}"]
+    lines += [f"  source {s['id']}: {s['version']} ({s['entries']:,} entries)" for s in summary["sources"]]
+    lines.append(f"  words {counts['words']:,}, forms {counts['forms']:,}, kept analyses "
+                 + ", ".join(f"{k} {v:,}" for k, v in counts["kept"].items()))
+    lines.append(f"  dropped {counts['dropped_total']:,}:")
+    lines += [f"    {reason:<14} {n:>8,}  {describe(reason)}" for reason, n in counts["dropped"].items()]
+    lines += [f"  file {name}: {f['size']:,} bytes, sha256 {f['sha256'][:16]}…" for name, f in summary["files"].items()]
+    emit(summary, as_json, "\n".join(lines))
+
+
+@click.command("check")
+@click.argument("word")
+@click.option("--lexicon", "-l", "spec", default="sv-betapet", show_default=True,
+              help="Lexicon name, name@version or artifact directory.")
+@artifacts_option
+@json_option
+def check_command(word: str, spec: str, root: str, as_json: bool) -> None:
+    """Is WORD playable? Says which rule excluded it, or which source record accepted it.
+
+    WORD may be tile notation: HÁ[Z][S]OR. Exit code 0 when valid, 1 when not.
+    """
+    from . import emit
+
+    lex = open_artifact(spec, root)
+    v = lex.check(word)
+    data = {"lexicon": lex.name, "version": lex.version} | v.as_dict()
+    emit(data, as_json, _verdict_text(v, lex))
+    if not v.valid:
+        raise click.exceptions.Exit(1)
+
+
+def _verdict_text(v, lex: Lexicon) -> str:
+    shown = f"{v.word} → {v.normalized}" if v.normalized and v.normalized != v.word else v.word
+    if v.valid:
+        lines = [f"{shown}: valid in {lex.spec}"]
+        for a in v.analyses:
+            if a.kind == "headword":
+                lines.append(f"  headword {a.display!r} ({a.pos or '?'}), {a.source} record {a.record}")
+            else:
+                lines.append(f"  inflected form of {a.lemma} ({a.tag}), {a.source} record {a.record}")
+        lines.append(f"  tiles: {' '.join(v.tiles)} ({len(v.tiles)} tiles)")
+        if len(v.tilings) > 1:
+            lines.append("  also valid: " + "; ".join(" ".join(t) for t in v.tilings if t != v.tiles))
+        return "\n".join(lines)
+    detail = f" ({v.detail})" if v.detail else ""
+    lines = [f"{shown}: not valid in {lex.spec}: {v.reason}{detail}: {describe(v.reason)}"]
+    for e in v.exclusions:
+        what = "headword" if e.kind == "headword" else f"form of {e.lemma} ({e.tag})"
+        lines.append(f"  excluded {e.word!r} ({what}, {e.source} record {e.record}): {e.reason}")
+    if v.tilings:
+        lines.append("  valid tilings: " + "; ".join(" ".join(t) for t in v.tilings))
+    return "\n".join(lines)
+
+
+@click.command("diff")
+@click.argument("old")
+@click.argument("new")
+@artifacts_option
+@click.option("--summary", is_flag=True, help="Only the counts.")
+@json_option
+def diff_command(old: str, new: str, root: str, summary: bool, as_json: bool) -> None:
+    """Words added (+) and removed (-) between two artifacts (name@version or directories)."""
+    from . import emit
+
+    a, b = open_artifact(old, root), open_artifact(new, root)
+    added, removed = diff(a, b)
+    data = {"old": a.spec, "new": b.spec, "added": len(added), "removed": len(removed)}
+    if not summary:
+        data |= {"added_words": added, "removed_words": removed}
+    lines = [] if summary else [f"+{w}" for w in added] + [f"-{w}" for w in removed]
+    lines.append(f"{a.spec} → {b.spec}: {len(added):,} added, {len(removed):,} removed")
+    emit(data, as_json, "\n".join(lines))
+
+
+@click.command("export")
+@click.argument("artifact")
+@artifacts_option
+@click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
+              help="One word a line, or a JSON array.")
+@click.option("--field", "field_name", type=click.Choice(["key", "display", "tiles"]), default="key",
+              show_default=True, help="Normalised key, the form as written in the source, or tile notation.")
+@click.option("--min-length", type=click.IntRange(0), help="Fewest letters.")
+@click.option("--max-length", type=click.IntRange(0), help="Most letters.")
+@click.option("--min-tiles", type=click.IntRange(0), help="Fewest tiles.")
+@click.option("--max-tiles", type=click.IntRange(0), help="Most tiles.")
+@click.option("--pos", help="Part of speech (NOUN, VERB, ADJ, X …).")
+@click.option("--kind", type=click.Choice(["headword", "inflected"]), help="Headwords or inflected forms only.")
+@click.option("--prefix", help="Words starting with these letters.")
+@click.option("--contains", help="Words containing these letters.")
+@click.option("--output", "-o", type=click.File("w", encoding="utf-8"), default="-", help="Output file.")
+def export_command(artifact: str, root: str, fmt: str, field_name: str, output, **filters) -> None:
+    """Write a custom word list from ARTIFACT: one word a line (txt) or a JSON array."""
+    lex = open_artifact(artifact, root)
+    words = lex.export(field_name, **filters)
+    if fmt == "json":
+        json.dump(list(words), output, ensure_ascii=False)
+        output.write("\n")
+        return
+    for chunk in _chunks(words, 10000):
+        output.write("\n".join(chunk) + "\n")
+
+
+def _chunks(items, size):
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

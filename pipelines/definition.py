@@ -1,0 +1,145 @@
+"""Pipeline files: which sources, which game profile, which overlays. One TOML file per lexicon."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lexicon import DataError, Profile, SourceError, load_profile
+
+from .sources import KINDS, Source, SourceConfig
+
+PIPELINE_DIR = Path(__file__).parent
+_NAME = re.compile(r"[a-z]{2,3}(-[a-z0-9]+)+")
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """Words added to (allow) or removed from (block) what the sources and rules give."""
+
+    allow: tuple[str, ...] = ()
+    block: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds that keep a build safe; readers that expand (Hunspell) read theirs from here."""
+
+    max_words: int = 20_000_000
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    name: str
+    description: str
+    profile: Profile
+    sources: tuple[SourceConfig, ...]
+    overlays: Overlays
+    limits: Limits
+    path: Path
+    sha256: str
+
+    def readers(self) -> list[Source]:
+        return [KINDS[s.kind](s) for s in self.sources]
+
+
+_KEYS = {"name", "description", "profile", "sources", "overlays", "limits"}
+
+
+def pipeline_path(name_or_path: str | Path) -> Path:
+    """A pipeline by path, or by name from the shipped pipelines (`sv-betapet`)."""
+    text = str(name_or_path)
+    if text.endswith(".toml") or "/" in text:
+        return Path(text)
+    return PIPELINE_DIR / f"{text}.toml"
+
+
+def pipeline_names() -> list[str]:
+    return sorted(p.stem for p in PIPELINE_DIR.glob("*.toml"))
+
+
+def load_pipeline(name_or_path: str | Path) -> Pipeline:
+    """Read and check a pipeline file; every problem names the file and the key."""
+    path = pipeline_path(name_or_path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such pipeline file (shipped: {', '.join(pipeline_names())})") from None
+    try:
+        table = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from exc
+
+    def fail(key: str, message: str) -> DataError:
+        return DataError(f"{path}: {key}: {message}")
+
+    extra = sorted(set(table) - _KEYS)
+    if extra:
+        raise fail(extra[0], f"unknown key (allowed: {', '.join(sorted(_KEYS))})")
+    name = table.get("name")
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise fail("name", f"{name!r} is not a lexicon id like 'sv-betapet' (<language>-<game>[-<variant>])")
+    profile_name = table.get("profile")
+    if not isinstance(profile_name, str):
+        raise fail("profile", "missing: the name of a game profile")
+    profile = load_profile(profile_name)
+
+    sources = []
+    raw_sources = table.get("sources")
+    if not isinstance(raw_sources, list) or not raw_sources:
+        raise fail("sources", "needs at least one [[sources]] table")
+    seen: set[str] = set()
+    for i, src in enumerate(raw_sources):
+        if not isinstance(src, dict):
+            raise fail(f"sources[{i}]", "expected a table")
+        options = dict(src)
+        sid, kind = options.pop("id", None), options.pop("kind", None)
+        if not isinstance(sid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", sid) or sid in seen:
+            raise fail(f"sources[{i}].id", f"{sid!r}: each source needs a unique id of letters, digits, '.', '_', '-'")
+        if kind not in KINDS:
+            raise fail(f"sources[{i}].kind", f"{kind!r} is not a source kind (known: {', '.join(sorted(KINDS))})")
+        seen.add(sid)
+        config = SourceConfig(sid, kind, options, path.parent)
+        try:
+            KINDS[kind](config)  # check the options now, before any work
+        except SourceError as exc:
+            raise fail(f"sources[{i}]", str(exc)) from None
+        sources.append(config)
+
+    overlays = table.get("overlays", {})
+    if not isinstance(overlays, dict) or set(overlays) - {"allow", "block", "allow_file", "block_file"}:
+        raise fail("overlays", "a table with allow, block (lists of words) or allow_file, block_file (paths)")
+    limits = table.get("limits", {})
+    if not isinstance(limits, dict):
+        raise fail("limits", "expected a table")
+    return Pipeline(
+        name=name,
+        description=str(table.get("description", "")),
+        profile=profile,
+        sources=tuple(sources),
+        overlays=Overlays(_words(overlays, "allow", path, fail), _words(overlays, "block", path, fail)),
+        limits=Limits(int(limits.get("max_words", Limits.max_words)), dict(limits)),
+        path=path,
+        sha256=hashlib.sha256(raw).hexdigest(),
+    )
+
+
+def _words(overlays: dict, key: str, path: Path, fail) -> tuple[str, ...]:
+    words = overlays.get(key, [])
+    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise fail(f"overlays.{key}", "expected a list of words")
+    file_key = f"{key}_file"
+    if file_key in overlays:
+        file = Path(overlays[file_key])
+        file = file if file.is_absolute() else path.parent / file
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise fail(f"overlays.{file_key}", f"{file}: {exc}") from None
+        words = words + [w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#")]
+    return tuple(words)

@@ -1,0 +1,41 @@
+"""The canonical entry every source reader yields, whatever the source's own shape."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Flags a reader may set on an entry. The rules also derive `capitalised` and `abbreviation`
+# from the spelling when a source has no flag of its own.
+PROPER_NOUN = "proper-noun"
+ABBREVIATION = "abbreviation"
+MULTIWORD = "multiword"
+AFFIX = "affix"
+CAPITALISED = "capitalised"
+FLAGS = frozenset({PROPER_NOUN, ABBREVIATION, MULTIWORD, AFFIX, CAPITALISED})
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """An inflected form as the source gives it (or as the inflection generator makes it)."""
+
+    text: str
+    tag: str = ""  # morphological label, e.g. "pl def gen"
+    rule: str = ""  # what produced it: a source label, a notation rule, a Hunspell flag chain
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One headword of a source, with its forms, flags and where it came from."""
+
+    headword: str
+    pos: str = ""  # part of speech in UD tags where the source allows (NOUN, VERB, ADJ, X …)
+    forms: tuple[Form, ...] = ()
+    flags: frozenset[str] = frozenset()
+    source: str = ""  # source id from the pipeline file
+    record: int = 0  # line or record number in the source (1-based)
+    notation: str = ""  # SAOL inflection notation (`+en +ar`), expanded when the profile wants forms
+    extra: dict[str, str] = field(default_factory=dict, compare=False)  # source-specific fields
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.record}"

@@ -1,0 +1,132 @@
+"""A game's rules applied to source entries: every candidate word is kept or dropped with a reason.
+
+The order of the checks is the order a reader of the exclusion report expects: first whether
+the text is a word of letters at all, then the kind of word (abbreviation, name, capitalised),
+then whether the game's tiles spell it within the length limits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from lexicon import LimitExceeded, Normalizer, Profile, Reason, Tiling, tilings
+from lexicon.profile import JOINABLE
+
+from .entry import ABBREVIATION, AFFIX, CAPITALISED, MULTIWORD, PROPER_NOUN, Entry
+
+HEADWORD, INFLECTED = "headword", "inflected"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One word to judge: a headword or one of its forms, with everything needed to report it."""
+
+    text: str
+    lemma: str
+    pos: str
+    kind: str  # HEADWORD or INFLECTED
+    tag: str
+    rule: str
+    flags: frozenset[str]
+    source: str
+    record: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    key: str
+    candidate: Candidate
+    tilings: tuple[Tiling, ...]  # the valid tilings, preferred first
+    evidence: str  # how the tilings were chosen: "single", "preferred", or a tiling-evidence code
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    reason: Reason
+    candidate: Candidate
+    key: str | None = None
+    detail: str = ""
+
+
+# Which flag, when the profile excludes it, drops the word, in reporting order.
+_FLAG_RULES = (
+    (AFFIX, Reason.AFFIX),
+    (MULTIWORD, Reason.MULTIWORD),
+    (ABBREVIATION, Reason.ABBREVIATION),
+    (PROPER_NOUN, Reason.PROPER_NOUN),
+    (CAPITALISED, Reason.CAPITALISED),
+)
+
+#: Chooses the valid tilings of a key among its cuts (the Hungarian evidence plugs in here).
+TilingChooser = Callable[[str, list[Tiling], Candidate], tuple[tuple[Tiling, ...], str]]
+
+
+def prefer_first(key: str, cuts: list[Tiling], candidate: Candidate) -> tuple[tuple[Tiling, ...], str]:
+    """Without evidence the preferred cut (the first) is the one valid tiling."""
+    return (cuts[0],), ("single" if len(cuts) == 1 else "preferred")
+
+
+def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
+    """The headword, then (when the game plays inflections) each form, as candidates."""
+    yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
+                    entry.source, entry.record)
+    if with_forms:
+        for form in entry.forms:
+            yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule, entry.flags,
+                            entry.source, entry.record)
+
+
+def spelling_flags(text: str) -> frozenset[str]:
+    """Flags the spelling shows: any capital → capitalised; all capitals (DNA) or a capital after a
+    small letter (pH, kWh) → abbreviation."""
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    if not any(cased):
+        return frozenset()
+    flags = {CAPITALISED}
+    if (len(cased) >= 2 and all(cased)) or any(b and not a for a, b in zip(cased, cased[1:])):
+        flags.add(ABBREVIATION)
+    return frozenset(flags)
+
+
+class Rules:
+    """Judge candidates against one profile: `Rules(profile).judge(candidate)` → Kept or Dropped."""
+
+    def __init__(self, profile: Profile, choose: TilingChooser = prefer_first, *, apply_flags: bool = True) -> None:
+        self.profile = profile
+        self.alphabet = profile.alphabet
+        self.normalize = Normalizer(self.alphabet)
+        self.choose = choose
+        self.apply_flags = apply_flags
+
+    def judge(self, c: Candidate) -> Kept | Dropped:
+        result = self.normalize(c.text)
+        if not result.ok:
+            reason = result.reason
+            if reason in JOINABLE and not self.profile.excludes(reason):
+                result = self.normalize(c.text.replace("-", "").replace(" ", ""))
+            if not result.ok:
+                detail = f"{c.text.strip()[result.position:result.position + 1]!r} at {result.position}"
+                return Dropped(result.reason, c, None, detail)
+        key = result.key
+        if self.apply_flags:
+            flags = c.flags | spelling_flags(c.text)
+            for flag, reason in _FLAG_RULES:
+                if flag in flags and self.profile.excludes(reason):
+                    return Dropped(reason, c, key)
+        try:
+            cuts = tilings(key, self.alphabet, self.profile.doubled_digraphs)
+        except LimitExceeded as exc:
+            return Dropped(Reason.UNTILEABLE, c, key, str(exc))
+        if not cuts:
+            return Dropped(Reason.UNTILEABLE, c, key)
+        fitting = [t for t in cuts if self.profile.min_length <= len(t) <= self.profile.max_tiles]
+        if not fitting:
+            shortest = min(len(t) for t in cuts)
+            reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
+            return Dropped(reason, c, key, f"{shortest} tiles")
+        valid, evidence = self.choose(key, fitting, c)
+        return Kept(key, c, valid, evidence)
+
+    def judge_all(self, items: Iterable[Candidate]) -> Iterator[Kept | Dropped]:
+        return map(self.judge, items)

@@ -1,0 +1,51 @@
+"""SAOL 14 from the PyPI package `saol`: 126,900 entries of (word, upos, conj)."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+
+from lexicon import SourceError
+
+from ..entry import PROPER_NOUN, Entry
+from .base import Source
+
+
+class SaolSource(Source):
+    """Headwords of Svenska Akademiens ordlista, 14th edition, with SAOL's inflection notation."""
+
+    kind = "saol"
+    options = {"edition"}
+
+    def entries(self) -> Iterator[Entry]:
+        for number, item in enumerate(self._words(), start=1):
+            word, upos, conj = item.word, item.upos, item.conj
+            flags = frozenset({PROPER_NOUN}) if upos == "X" and word[:1].isupper() else frozenset()
+            yield Entry(
+                headword=word, pos=upos, flags=flags, source=self.id, record=number,
+                notation="" if conj in ("(null)", "", None) else conj,
+            )
+
+    def _words(self):
+        edition = self.config.get("edition", int, 14)
+        if edition != 14:
+            raise SourceError(f"source {self.id!r}: the saol package has edition 14 only, not {edition}")
+        try:
+            from saol import saol14
+        except ImportError as exc:
+            raise SourceError(f"source {self.id!r}: the PyPI package 'saol' is not installed "
+                              f"(pip install saol)") from exc
+        return saol14
+
+    def files(self) -> list[Path]:
+        spec = importlib.util.find_spec("saol.wordlist.saol14")
+        return [Path(spec.origin)] if spec and spec.origin else []
+
+    def version(self) -> str:
+        try:
+            package = importlib.metadata.version("saol")
+        except importlib.metadata.PackageNotFoundError:
+            package = "not installed"
+        return f"SAOL 14 (PyPI saol {package})"

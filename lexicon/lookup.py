@@ -223,10 +223,16 @@ class Lexicon:
         if contains:
             where.append("instr(key, ?) > 0")
             params.append(self.normalizer.key(contains))
-        sql = f"SELECT {column} FROM words"
+        if column == "display":
+            # every form as written in the sources (café and cafe are one key, two forms)
+            sql = "SELECT DISTINCT forms.display FROM words JOIN forms USING (key)"
+            order = " ORDER BY key, forms.display"
+            where = [w.replace("pos =", "words.pos =").replace("kind =", "words.kind =") for w in where]
+        else:
+            sql, order = f"SELECT {column} FROM words", " ORDER BY key"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY key"
+        sql += order
         if limit is not None:
             sql += " LIMIT ?"
             params.append(int(limit))

@@ -11,6 +11,7 @@ from typing import Any
 
 from lexicon import DataError, Profile, SourceError, load_profile
 
+from .inflection import GENERATORS, inflector
 from .sources import KINDS, Source, SourceConfig
 
 PIPELINE_DIR = Path(__file__).parent
@@ -43,12 +44,19 @@ class Pipeline:
     limits: Limits
     path: Path
     sha256: str
+    inflection: str | None = None  # the inflection generator named in `[inflection]`
 
     def readers(self) -> list[Source]:
         return [KINDS[s.kind](s) for s in self.sources]
 
+    def inflector(self):
+        """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""
+        if self.inflection is None:
+            return None
+        return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()))
 
-_KEYS = {"name", "description", "profile", "sources", "overlays", "limits"}
+
+_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "inflection"}
 
 
 def pipeline_path(name_or_path: str | Path) -> Path:
@@ -118,6 +126,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
     if not isinstance(limits, dict):
         raise fail("limits", "expected a table")
     return Pipeline(
+        inflection=_inflection(table.get("inflection"), profile, fail),
         name=name,
         description=str(table.get("description", "")),
         profile=profile,
@@ -127,6 +136,21 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
     )
+
+
+def _inflection(table: Any, profile: Profile, fail) -> str | None:
+    """The generator named in `[inflection]`, checked against the known ones and the profile."""
+    if table is None:
+        return None
+    if not isinstance(table, dict) or set(table) != {"generator"}:
+        raise fail("inflection", 'a table with one key, generator (for example generator = "saol")')
+    name = table["generator"]
+    if name not in GENERATORS:
+        raise fail("inflection.generator", f"{name!r} is not a generator (known: {', '.join(sorted(GENERATORS))})")
+    if not profile.inflections:
+        raise fail("inflection", f"profile {profile.name!r} plays no inflections (inflections = false): "
+                                 f"drop the [inflection] table or choose a profile that plays them")
+    return name
 
 
 def _words(overlays: dict, key: str, path: Path, fail) -> tuple[str, ...]:

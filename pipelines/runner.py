@@ -62,7 +62,11 @@ BLOCKLIST = "blocklist"
 
 def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, progress: Progress | None = None,
           make_current: bool = True, choose: TilingChooser = prefer_first, expand=None) -> BuildResult:
-    """Build a pipeline into `root/<name>/<version>/` and publish it."""
+    """Build a pipeline into `root/<name>/<version>/` and publish it.
+
+    When the profile plays inflections, `expand` (Entry → Entry with forms) adds each entry's
+    forms; without it, the generator the pipeline names in `[inflection]` does.
+    """
     p = pipeline if isinstance(pipeline, Pipeline) else load_pipeline(pipeline)
     progress = progress or Silent()
     root = artifacts.artifacts_root(root)
@@ -73,6 +77,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         rules = Rules(p.profile, choose)
         source_order = {s.id: i for i, s in enumerate(p.sources)}
         source_order[ALLOWLIST] = len(source_order)
+        inflector = p.inflector() if p.profile.inflections and expand is None else None
+        expand = expand or inflector
         readers = p.readers()
         for reader in readers:
             progress.start(f"read {reader.id}")
@@ -101,6 +107,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         progress.finish(f"{summary['words']:,} words")
 
         manifest = _manifest(p, readers, counts, summary, build_dir)
+        if inflector is not None:
+            manifest["inflection"] = inflector.report()
         (build_dir / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
                                                      encoding="utf-8")
         final = artifacts.publish(build_dir, root, p.name, summary["version"], make_current=make_current)

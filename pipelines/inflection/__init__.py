@@ -1,0 +1,29 @@
+"""Inflection generators: a pipeline names one in its `[inflection]` table to add every inflected form.
+
+    [inflection]
+    generator = "saol"     # SAOL's notation (Entry.notation) → full paradigms
+
+A generator is a callable Entry → Entry (the same entry with `forms` added) with a `report()`
+for the manifest. It is made from every entry of the pipeline's sources, a first pass that
+tells it which forms are headwords of their own and which words are participles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..entry import Entry
+from .notation import Notation, UnreadableNotation, parse
+from .paradigm import Context, inflect, paradigm
+from .saol import SaolInflector, context, word_class
+
+GENERATORS = {SaolInflector.name: SaolInflector}
+
+
+def inflector(name: str, entries: Iterable[Entry] = ()) -> SaolInflector:
+    """The generator called `name`, prepared with every entry of the sources it will expand."""
+    return GENERATORS[name](entries)
+
+
+__all__ = ["GENERATORS", "Context", "Notation", "SaolInflector", "UnreadableNotation", "context", "inflect",
+           "inflector", "paradigm", "parse", "word_class"]

@@ -1,0 +1,344 @@
+"""Full paradigms from SAOL's key forms: every inflected form with its tag and the rule that made it.
+
+    >>> [(f.text, f.tag) for f in paradigm("hund", "NOUN", parse("+en +ar", "hund", "NOUN"))][:4]
+    [('hunds', 'sg indef gen'), ('hunden', 'sg def'), ('hundens', 'sg def gen'), ('hundar', 'pl indef')]
+
+The notation gives the forms Swedish morphology cannot predict (the plural class, the past of a
+strong verb, an irregular comparison); the rules here add the ones it can: genitives, the
+definite plural, the verb's present and imperative when SAOL leaves them out, the s-forms,
+participles, the masculine definite and regular comparison of adjectives. A form SAOL gives is
+never replaced by a rule; a rule fills a slot only when SAOL gives nothing for it and does not
+say the slot is unused. Rules are functions of key forms, so the forms of an alternative
+spelling (after `_`) get them too where the headword itself is not needed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..entry import Form
+from .notation import Notation, parse
+
+VOWELS = set("aeiouyåäöéèáàêü")
+
+# Adjectives that compare with mer/mest, not -are/-ast: the endings of participles, -isk
+# (classifying: nationality, science), -bar (läsbar: can be read) and adverb-like -vis.
+_PERIPHRASTIC = ("isk", "bar", "ad", "ande", "ende", "vis")
+
+_Rule = tuple[str, str, str]  # text, tag, rule
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the rest of the source says about a word: its headwords, and the past participles its
+    verbs give (so that `ställd` and `välbesökt` are known to be participles)."""
+
+    headwords: frozenset[str] = frozenset()
+    participles: frozenset[str] = frozenset()
+
+    def participial(self, word: str) -> bool:
+        """A past participle, or a compound ending in one (välbesökt, oklädd)."""
+        return word in self.participles or any(word[i:] in self.participles for i in range(1, len(word) - 3))
+
+    def gradable(self, adjective: str) -> bool:
+        """An adjective that compares with -are/-ast and has a masculine -e (fin: finare, fine).
+
+        SAOL does not mark comparison, so its own evidence stands in: a quality adjective has a
+        quality noun in -het (finhet, snabbhet); a one-syllable root (varm, glad) is one too,
+        unless it names a nation (polsk). Participles and the periphrastic endings never are.
+        """
+        if adjective.endswith(_PERIPHRASTIC) or adjective[-1:] in "ae" or self.participial(adjective):
+            return False
+        if adjective + "het" in self.headwords:
+            return True
+        return len(re.findall(r"[aeiouyåäöé]+", adjective)) == 1 and not adjective.endswith("sk")
+
+    def transitive(self, verb: str) -> bool:
+        """A verb that takes an object, by SAOL's evidence: it names its action with a noun in
+        -ning, -ing, -an or -else (parcellera: parcellering, verka: verkan), as verbs acting on
+        something do; weather and motion verbs (snöa, forsa) have none."""
+        stem = verb[:-1]
+        return any(stem + ending in self.headwords for ending in ("ning", "ing", "an", "else"))
+
+
+NO_CONTEXT = Context()
+
+
+def paradigm(headword: str, pos: str, notation: Notation, context: Context = NO_CONTEXT) -> list[Form]:
+    """Every form of `headword` (class `pos`) the notation and the rules give, each once, key forms first.
+
+    The context tells which participles are headwords of their own (they are not generated
+    here) and which adjectives compare.
+    """
+    make = _CLASSES.get(pos, _as_given)
+    base, rest = split_particle(headword, pos)
+    seen = {headword}
+    forms = []
+    for variant in notation.variants:
+        for text, tag, rule in make(base if variant == 0 else None, _Keys(notation, variant), context):
+            text += rest
+            if text and text not in seen:
+                seen.add(text)
+                forms.append(Form(text, tag, rule))
+    return forms
+
+
+def split_particle(headword: str, pos: str) -> tuple[str, str]:
+    """A particle verb (`titta efter`) inflects its first word; everything else inflects whole."""
+    if pos == "VERB" and " " in headword:
+        first, _, rest = headword.partition(" ")
+        return first, " " + rest
+    return headword, ""
+
+
+def inflect(headword: str, pos: str, notation: str, context: Context = NO_CONTEXT) -> list[Form]:
+    """Parse a notation and build the paradigm: `inflect("hund", "NOUN", "+en +ar")`."""
+    base, _ = split_particle(headword, pos)
+    return paradigm(headword, pos, parse(notation, base, pos), context)
+
+
+class _Keys:
+    """The key forms of one variant, by slot, with the slots SAOL marks as unused."""
+
+    def __init__(self, notation: Notation, variant: int) -> None:
+        self.notation, self.variant = notation, variant
+
+    def __call__(self, slot: str) -> list[str]:
+        return self.notation.slot(slot, self.variant)
+
+    def unused(self, slot: str) -> bool:
+        return slot in self.notation.unused
+
+    def given(self, slot: str) -> Iterator[_Rule]:
+        for k in self.notation.keys:
+            if k.slot == slot and k.variant == self.variant and not k.cut:
+                yield k.text, slot, f"notation {k.written}"
+
+    def fill(self, slot: str, derived: list[_Rule]) -> list[_Rule]:
+        """The forms SAOL gives for a slot, or else the derived ones (narrowed by a cut-off beginning)."""
+        given = list(self.given(slot))
+        if given or self.unused(slot):
+            return given
+        cut = self.notation.cut(slot, self.variant)
+        if cut:
+            matching = [d for d in derived if d[0].startswith(cut)]
+            derived = matching or derived
+        return derived
+
+
+def genitive(word: str) -> str | None:
+    """hund → hunds; a word ending in s, x or z takes no ending (hus, fax)."""
+    return None if word[-1:] in ("s", "x", "z") else word + "s"
+
+
+def _with_genitives(forms: list[_Rule]) -> list[_Rule]:
+    out = []
+    for text, tag, rule in forms:
+        out.append((text, tag, rule))
+        g = genitive(text)
+        if g:
+            out.append((g, f"{tag} gen", "genitive +s"))
+    return out
+
+
+# ---------------------------------------------------------------- nouns
+
+def _noun(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
+    out: list[_Rule] = []
+    if base is not None:
+        given_gen = list(keys.given("sg indef gen"))
+        g = genitive(base)
+        out += given_gen or ([(g, "sg indef gen", "genitive +s")] if g else [])
+    out += _with_genitives(list(keys.given("sg def")))
+    plural = list(keys.given("pl indef"))
+    out += _with_genitives(plural)
+    neuter = any(d.endswith("t") for d in keys("sg def")) if keys("sg def") else None
+    derived = [(d, "pl def", rule) for p, _, _ in plural for d, rule in _definite_plural(p, base, keys("sg def"), neuter)]
+    out += _with_genitives(keys.fill("pl def", derived))
+    return out
+
+
+def _definite_plural(p: str, base: str | None, sg_def: list[str], neuter: bool | None) -> Iterator[tuple[str, str]]:
+    """The definite plural from the indefinite: hundar → hundarna, barn → barnen, äpplen → äpplena."""
+    if p == base and neuter:
+        # a neuter with no plural ending builds on its definite singular: rummet → rummen, numret → numren
+        for d in sg_def:
+            if d.endswith("et"):
+                yield d[:-2] + "en", "pl def: sg def -et +en"
+            elif d.endswith("t") and d[-2:-1] in VOWELS:
+                yield p + "na", "pl def: +na"
+        if not sg_def:
+            yield p + "en", "pl def: +en"
+        return
+    last = p[-1:]
+    if last == "r":
+        yield p + "na", "pl def: +na"
+    elif p == base:
+        pass  # a common-gender noun with no plural ending: SAOL gives the definite (grävarna)
+    elif p.endswith("män"):
+        yield p + "nen", "pl def: män +nen"
+    elif last == "n":
+        yield p + "a", "pl def: +a"
+    elif last == "s":
+        if not (p.endswith("ies") or p == f"{base}s"):
+            yield p + "en", "pl def: +en"  # möss → mössen; not an English plural (airbags, ladies)
+    elif last not in VOWELS and last.isalpha():
+        yield p + "en", "pl def: +en"
+
+
+# ---------------------------------------------------------------- verbs
+
+def _verb(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
+    out: list[_Rule] = []
+    past, sup = keys("past"), keys("sup")
+    deponent = base is not None and base.endswith("s")
+    # first conjugation (abdikera: abdikerade) and short stems (ta: tar, tog) keep the -a
+    first = base is not None and any(p in (base + "de", base[:-1] + "des") for p in past)
+    short = (base is not None and base.endswith("a") and not first
+             and (base + "r" in keys("pres") or any(p.endswith(("tog", "drog")) for p in past)))
+    modal = any(not p.endswith("r") for p in keys("pres"))  # kan, vill, ska, måste
+    pres = keys.fill("pres", _present(base, first or short, deponent) if base else [])
+    out += pres
+    out += keys.given("past")
+    out += keys.given("sup")
+    out += keys.fill("imper", [] if deponent or base is None else _imperative(base, first or short))
+    for slot in ("inf", "past subj", "pres subj", "sup subj"):
+        out += keys.given(slot)
+    if not deponent and not modal:
+        out += _passives(base, [p for p, _, _ in pres], past, sup)
+        out += _participles(base, keys, past, short, context)
+    return out
+
+
+def _present(base: str, first: bool, deponent: bool) -> list[_Rule]:
+    """gräva → gräver, abdikera → abdikerar, köra → kör, bo → bor, trivas → trivs."""
+    if deponent:
+        if first:
+            return [(base, "pres", "pres: = inf")]
+        return [(base[:-2] + "s", "pres", "pres: -as +s")] if base.endswith("as") else []
+    if base.endswith("a"):
+        if first:
+            return [(base + "r", "pres", "pres: +r")]
+        stem = base[:-1]
+        if stem.endswith("r") and stem[-2:-1] in VOWELS:
+            return [(stem, "pres", "pres: stem")]  # köra → kör, bära → bär
+        return [(stem + "er", "pres", "pres: stem +er")]
+    if base[-1:] in VOWELS:
+        return [(base + "r", "pres", "pres: +r")]
+    return []
+
+
+def _imperative(base: str, first: bool) -> list[_Rule]:
+    """gräva → gräv, abdikera → abdikera, drömma → dröm, bo → bo."""
+    if base.endswith("a") and not first:
+        stem = base[:-1]
+        if stem.endswith("mm"):
+            stem = stem[:-1]  # Swedish writes no final mm
+        return [(stem, "imper", "imper: stem")]
+    if base[-1:] in VOWELS:
+        return [(base, "imper", "imper: = inf")]
+    return []
+
+
+def _passives(base: str | None, pres: list[str], past: list[str], sup: list[str]) -> list[_Rule]:
+    """The s-forms: grävas, grävs (gräves), grävdes, grävts."""
+    out: list[_Rule] = []
+    if base and base[-1:] in VOWELS:
+        out.append((base + "s", "inf pass", "pass: inf +s"))
+    for p in pres:
+        if base and base.endswith("a") and p == base[:-1]:
+            out.append((p + "s", "pres pass", "pass: pres +s"))  # kör → körs, bär → bärs
+        elif p.endswith("er") and len(p) > 3:
+            stem = p[:-2][:-1] if p.endswith("mmer") else p[:-2]  # drömmer → dröms
+            # läser → läses; otherwise the -s form (grävs): the formal -es (gräves) SAOL gives where it is used
+            ending = "es" if stem.endswith("s") else "s"
+            out.append((stem + ending, "pres pass", f"pass: pres -er +{ending}"))
+        elif p.endswith("r") and len(p) > 2:
+            out.append((p[:-1] + "s", "pres pass", "pass: pres -r +s"))  # abdikerar → abdikeras, tar → tas
+    out += [(p + "s", "past pass", "pass: +s") for p in past if not p.endswith("s")]
+    out += [(s + "s", "sup pass", "pass: +s") for s in sup if not s.endswith("s")]
+    return out
+
+
+def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, context: Context) -> list[_Rule]:
+    """Present and past participles, unless the source lists them as headwords of their own."""
+    out: list[_Rule] = []
+    # gräva → grävande; not for short stems (ta: tagande) or other vowels (gå: gående, se: seende),
+    # whose participles SAOL lists as headwords when it has them
+    derived = [(base + "nde", "pres part", "pres part: +nde")] if base and base.endswith("a") and not short else []
+    out += [f for f in keys.fill("pres part", derived) if f[0] not in context.headwords]
+    weak = [f for p in past for f in _weak_participle(p)] if base and context.transitive(base) else []
+    common = keys.fill("past part", weak)
+    if any(text in context.headwords for text, _, _ in common):
+        return out
+    out += common
+    neuter = [(n, "past part n", rule) for c, _, _ in common for n, rule in _participle_neuter(c)]
+    out += keys.fill("past part n", neuter)
+    plural = [(c, "past part pl", rule) for c0, _, _ in common for c, rule in _participle_plural(c0)]
+    out += keys.fill("past part pl", plural)
+    return out
+
+
+def _weak_participle(past: str) -> list[_Rule]:
+    """The past participle of a weak verb from its past: grävde → grävd, köpte → köpt, bodde → bodd."""
+    if past.endswith(("de", "te")) and len(past) > 3:
+        return [(past[:-1], "past part", "past part: past -e")]
+    return []
+
+
+def _participle_neuter(common: str) -> Iterator[tuple[str, str]]:
+    if common.endswith("ad"):
+        yield common[:-1] + "t", "past part n: -d +t"  # abdikerad → abdikerat
+    elif common.endswith("dd"):
+        yield common[:-2] + "tt", "past part n: -dd +tt"  # bodd → bott
+    elif common.endswith("d"):
+        yield common[:-1] + "t", "past part n: -d +t"  # grävd → grävt
+    elif common.endswith("en"):
+        yield common[:-2] + "et", "past part n: -en +et"  # bunden → bundet
+    elif common.endswith("t"):
+        yield common, "past part n: = common"  # köpt
+
+
+def _participle_plural(common: str) -> Iterator[tuple[str, str]]:
+    if common.endswith("ad"):
+        yield common + "e", "past part pl: +e"  # abdikerade
+    elif common.endswith("en"):
+        stem = common[:-2]
+        if stem.endswith("mm"):
+            stem = stem[:-1]
+        yield stem + "na", "past part pl: -en +na"  # bunden → bundna
+    elif common.endswith(("d", "t")):
+        yield common + "a", "past part pl: +a"  # grävda, köpta
+
+
+# ---------------------------------------------------------------- adjectives
+
+def _adjective(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
+    # No genitives: an adjective takes one only when used as a noun (de rikas), and neither SAOL
+    # nor DSSO lists such forms (DSSO accepts 7% of them).
+    out: list[_Rule] = list(keys.given("pos n"))
+    weak = [f for slot in ("pos def/pl", "pos def", "pos pl") for f in keys.given(slot)]
+    out += weak
+    gradable = base is not None and context.gradable(base)
+    stems = [t[:-1] for t, _, _ in weak if t.endswith("a")] if gradable else []
+    out += keys.fill("pos masc", [(s + "e", "pos masc", "masc: -a +e") for s in stems])
+    out += keys.fill("comp", [(s + "are", "comp", "comp: stem +are") for s in stems])
+    superlative = keys.fill("super", [(s + "ast", "super", "super: stem +ast") for s in stems])
+    out += superlative
+    out += [(s + ("e" if s.endswith("ast") else "a"), "super def", "super def: +e" if s.endswith("ast")
+             else "super def: +a") for s, _, _ in superlative]
+    return out
+
+
+# ---------------------------------------------------------------- the rest: as given
+
+def _as_given(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
+    slots = dict.fromkeys(k.slot for k in keys.notation.keys if k.variant == keys.variant)
+    return [f for slot in slots for f in keys.given(slot)]
+
+
+_CLASSES: dict[str, Callable[[str | None, _Keys, Context], list[_Rule]]] = {
+    "NOUN": _noun, "VERB": _verb, "ADJ": _adjective,
+}

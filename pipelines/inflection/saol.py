@@ -1,0 +1,104 @@
+"""The `saol` inflection generator: each SAOL entry gets the forms its notation and Swedish morphology give.
+
+    >>> expand = SaolInflector()
+    >>> [f.text for f in expand(Entry("hund", "NOUN", notation="+en +ar")).forms][:3]
+    ['hunds', 'hunden', 'hundens']
+
+Entries it cannot read keep their headword and are counted by the shape of their notation
+(`report()`, which the build writes into the manifest), never dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from ..entry import Entry
+from .notation import UnreadableNotation, parse, shape
+from .paradigm import Context, paradigm, split_particle
+
+#: How many example entries the report keeps for each unparsed shape.
+EXAMPLES = 5
+
+
+def word_class(entry: Entry) -> str:
+    """The paradigm class of an entry: its part of speech, or for SAOL's `X` what the notation shows.
+
+    SAOL's X entries with a notation are nouns (`annektion +en +er`), adjective-like words
+    (`ansatsvis +t +a`), adverbs with comparison (`illa värre värst`, `ofta komp. +re`) and
+    number words (`andra mask. andre`).
+    """
+    if entry.pos in ("NOUN", "VERB", "ADJ", "PRON"):
+        return entry.pos
+    text = entry.notation
+    if "komp." in text or "superl." in text or re.fullmatch(r"\w+,? \w+st", text):
+        return "ADV"
+    if re.match(r"[+-]?\S*t,? [+-]?\S*a\b", text):
+        return "ADJ"
+    if text[:1] in "+-":
+        return "NOUN"
+    return "OTHER"
+
+
+def context(entries: Iterable[Entry]) -> Context:
+    """What the generator needs to know of the whole source: its headwords, and every past
+    participle its verbs give or imply (grävde → grävd)."""
+    headwords, participles = set(), set()
+    for entry in entries:
+        headwords.add(entry.headword)
+        if entry.pos != "VERB" or not entry.notation:
+            continue
+        try:
+            notation = parse(entry.notation, split_particle(entry.headword, "VERB")[0], "VERB")
+        except UnreadableNotation:
+            continue  # counted when the entry itself is expanded
+        participles.update(notation.slot("past part"))
+        participles.update(p[:-1] for p in notation.slot("past") if p.endswith(("de", "te")) and len(p) > 3)
+    return Context(frozenset(headwords), frozenset(participles))
+
+
+class SaolInflector:
+    """Entry → the same entry with its generated forms added (`Entry.forms`)."""
+
+    name = "saol"
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self.context = context(entries)
+        self.entries = self.with_notation = self.forms = self.truncated = 0
+        self.unparsed: Counter[str] = Counter()
+        self.examples: dict[str, list[str]] = {}
+
+    def __call__(self, entry: Entry) -> Entry:
+        self.entries += 1
+        if not entry.notation:
+            return entry
+        self.with_notation += 1
+        pos = word_class(entry)
+        base, _ = split_particle(entry.headword, pos)
+        try:
+            notation = parse(entry.notation, base, pos)
+        except UnreadableNotation as exc:
+            key = f"{pos} {shape(entry.notation)}"
+            self.unparsed[key] += 1
+            examples = self.examples.setdefault(key, [])
+            if len(examples) < EXAMPLES:
+                examples.append(f"{entry.where} {entry.headword!r} {entry.notation!r}: {exc}")
+            return entry
+        self.truncated += notation.truncated
+        forms = paradigm(entry.headword, pos, notation, self.context)
+        self.forms += len(forms)
+        return replace(entry, forms=entry.forms + tuple(forms))
+
+    def report(self) -> dict[str, Any]:
+        """What the generator did, for the manifest: counts, and every unparsed shape with examples."""
+        unparsed = sum(self.unparsed.values())
+        return {
+            "generator": self.name, "entries": self.entries, "with_notation": self.with_notation,
+            "forms": self.forms, "truncated_notations": self.truncated, "unparsed": unparsed,
+            "unparsed_share": round(unparsed / self.with_notation, 6) if self.with_notation else 0.0,
+            "unparsed_shapes": {k: {"entries": n, "examples": self.examples[k]}
+                                for k, n in self.unparsed.most_common()},
+        }

@@ -1,0 +1,32 @@
+"""gunicorn settings for the validation service (`make run` uses this file).
+
+Sync workers, one per core: each request is short and CPU-bound, and sync workers spread
+connections evenly (threaded workers kept keep-alive connections stuck to one worker in tests).
+The app is preloaded so the workers share the parent's memory, including the shared metrics map;
+artifact files are memory-mapped or opened read-only, so the kernel shares their pages.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("LEXICON_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("LEXICON_WORKERS", multiprocessing.cpu_count()))
+worker_class = "sync"
+preload_app = True
+timeout = 30
+graceful_timeout = 30
+keepalive = 2
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+control_socket_disable = True  # gunicorn 27 would open a control socket under $HOME
+accesslog = os.environ.get("LEXICON_ACCESS_LOG")  # off unless asked for; gunicorn escapes what it logs
+errorlog = "-"
+loglevel = os.environ.get("LEXICON_LOG_LEVEL", "info")
+proc_name = "tile-lexicon"
+
+
+def post_fork(server, worker):
+    """Give each worker its own row of the shared metrics counters."""
+    app = server.app.wsgi()
+    app.extensions["lexicon.metrics"].claim(worker.age)

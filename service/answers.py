@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 
 from lexicon import InputError, format_tiling
@@ -45,23 +47,56 @@ def tiles_json(lex: Lexicon, tiles) -> dict:
             "bag": {"formable": fit.formable, "blanks": fit.blanks, "short": fit.short}}
 
 
-def cached_check(lex: Lexicon):
-    """A per-lexicon memo of word → answer dict, made once per loaded version. Malformed input
-    (bad tile notation) raises InputError and is not cached."""
-    memo = getattr(lex, "_service_memo", None)
+def brief_json(full: dict) -> dict:
+    """The short answer a batch gives per word: validity, reason, lemma; no tiles."""
+    keep = ("word", "normalized", "valid", "reason", "detail", "lemma", "tag")
+    return {k: full[k] for k in keep if full.get(k) is not None or k in ("normalized", "valid")}
+
+
+def _dumps(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class Answers:
+    """Serialised answers for one loaded lexicon version, memoised per process: a version's answers
+    never change, and game traffic asks the same words again and again. Malformed input (bad
+    tile notation) raises InputError and is not memoised."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.full = lru_cache(maxsize=CACHE_SIZE)(self._full)
+        self.brief = lru_cache(maxsize=CACHE_SIZE)(self._brief)
+
+    def answer(self, word: str) -> dict:
+        return verdict_json(self.lex, self.lex.check(word, detail=False))
+
+    def _full(self, word: str) -> tuple[bool, bytes, str]:
+        data = self.answer(word)
+        body = _dumps(data)
+        return data["valid"], body, etag(self.lex, body)
+
+    def _brief(self, word: str) -> tuple[bool, bytes]:
+        try:
+            data = brief_json(self.answer(word))
+        except InputError as exc:  # in a batch, a malformed word is that word's answer
+            data = {"word": word, "normalized": None, "valid": False, "reason": "non-letter", "detail": str(exc)}
+        return data["valid"], _dumps(data)
+
+
+def etag(lex: Lexicon, body: bytes) -> str:
+    """A strong validator: the version and a hash of the answer."""
+    return f'"{lex.version}-{hashlib.blake2b(body, digest_size=8).hexdigest()}"'
+
+
+def cache_headers(lex: Lexicon, pinned: bool, tag: str) -> list[tuple[str, str]]:
+    """A pinned version's answers are immutable; others say which version answered and revalidate."""
+    control = "public, max-age=31536000, immutable" if pinned else "public, no-cache"
+    return [("X-Lexicon-Version", lex.spec), ("ETag", tag), ("Cache-Control", control)]
+
+
+def answers_for(lex: Lexicon) -> Answers:
+    """The memo of a lexicon version, made on first use."""
+    memo = getattr(lex, "_service_answers", None)
     if memo is None:
-        @lru_cache(maxsize=CACHE_SIZE)
-        def memo(word: str) -> dict:
-            return verdict_json(lex, lex.check(word, detail=False))
-
-        lex._service_memo = memo
+        memo = lex._service_answers = Answers(lex)
     return memo
-
-
-def batch_answer(lex: Lexicon, check, word: str) -> dict:
-    """One word of a batch: malformed input is that word's answer, not a failed request."""
-    try:
-        return check(word)
-    except InputError as exc:
-        return {"word": word, "normalized": None, "valid": False, "lexicon": lex.name, "version": lex.version,
-                "reason": "non-letter", "detail": str(exc)}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
@@ -11,7 +10,7 @@ from lexicon import InputError, artifacts, normalizer_for, notation_letters, not
 from lexicon.lookup import Lexicon
 
 from . import params
-from .answers import batch_answer, cached_check, tiles_json
+from .answers import answers_for, cache_headers, etag, tiles_json
 from .problems import TooLarge, TooLong
 
 api = Blueprint("api", __name__)
@@ -34,29 +33,27 @@ def lexicon_param() -> tuple[Lexicon, bool]:
     return registry().get(spec), "@" in spec
 
 
-def answer(data, lex: Lexicon | None = None, pinned: bool = False, status: int = 200) -> Response:
-    """JSON with caching headers: a pinned version's answers are immutable; others say which version
-    answered and can be revalidated."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    response = Response(body, status=status, mimetype="application/json")
-    if lex is not None:
-        response.headers["X-Lexicon-Version"] = lex.spec
-        etag = f'"{lex.version}-{hashlib.blake2b(body, digest_size=8).hexdigest()}"'
-        response.headers["ETag"] = etag
-        response.headers["Cache-Control"] = ("public, max-age=31536000, immutable" if pinned
-                                             else "public, no-cache")
-        if etag in request.headers.get("If-None-Match", ""):
-            return Response(status=304, headers={"ETag": etag, "Cache-Control": response.headers["Cache-Control"]})
-    return response
+def answer(data, lex: Lexicon | None = None, pinned: bool = False, status: int = 200, tag: str | None = None
+           ) -> Response:
+    """JSON (a dict, or bytes already serialised) with caching headers for a lexicon's answers,
+    and 304 when the client already has this answer."""
+    body = data if isinstance(data, bytes) else json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    if lex is None:
+        return Response(body, status=status, mimetype="application/json")
+    headers = cache_headers(lex, pinned, tag or etag(lex, body))
+    if headers[1][1] in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers=headers[1:])
+    return Response(body, status=status, mimetype="application/json", headers=headers)
 
 
 @api.get("/valid")
 def valid():
+    # The common case never reaches this view: service.front answers it before Flask does.
     word = params.text("word")
     lex, pinned = lexicon_param()
-    data = cached_check(lex)(word)
-    metrics().words(1, int(data["valid"]))
-    return answer(data, lex, pinned)
+    ok, body, tag = answers_for(lex).full(word)
+    metrics().words(1, int(ok))
+    return answer(body, lex, pinned, tag=tag)
 
 
 @api.post("/valid")
@@ -64,26 +61,36 @@ def valid_batch():
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         raise InputError('the body must be a JSON object: {"lexicon": "sv-betapet", "words": ["…"]}')
-    unknown = set(body) - {"lexicon", "words"}
+    unknown = set(body) - {"lexicon", "words", "detail"}
     if unknown:
-        raise InputError(f"unknown field {sorted(unknown)[0][:40]!r} in the body (allowed: lexicon, words)")
+        raise InputError(f"unknown field {sorted(unknown)[0][:40]!r} in the body (allowed: lexicon, words, detail)")
     words = body.get("words")
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise InputError("'words' must be a list of strings")
     if len(words) > MAX_BATCH:
         raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}")
     spec = body.get("lexicon") or current_app.config["DEFAULT_LEXICON"]
-    if not isinstance(spec, str):
-        raise InputError("'lexicon' must be a string")
+    detail = body.get("detail", False)
+    if not isinstance(spec, str) or not isinstance(detail, bool):
+        raise InputError("'lexicon' must be a string and 'detail' true or false")
     lex = registry().get(spec)
-    check = cached_check(lex)
-    results = []
+    memo = answers_for(lex)
+    one = memo.full if detail else memo.brief
+    fragments, valid_count = [], 0
     for i, word in enumerate(words):
         if len(word) > params.MAX_WORD_CHARS:
             raise TooLong(f"word {i} is {len(word)} characters long; the limit is {params.MAX_WORD_CHARS}")
-        results.append(batch_answer(lex, check, word))
-    metrics().words(len(results), sum(r["valid"] for r in results))
-    return answer({"lexicon": lex.name, "version": lex.version, "results": results}, lex, "@" in spec)
+        try:
+            ok, fragment = one(word)[:2]
+        except InputError as exc:  # only the full answers raise; the brief ones answer it
+            ok, fragment = False, json.dumps({"word": word, "normalized": None, "valid": False,
+                                              "reason": "non-letter", "detail": str(exc)},
+                                             ensure_ascii=False).encode()
+        valid_count += ok
+        fragments.append(fragment)
+    metrics().words(len(words), valid_count)
+    head = json.dumps({"lexicon": lex.name, "version": lex.version}, ensure_ascii=False)[:-1].encode()
+    return answer(head + b',"results":[' + b",".join(fragments) + b"]}", lex, "@" in spec)
 
 
 @api.get("/lexicons")
@@ -155,7 +162,7 @@ def tiles():
     segments = parse_notation(word, alphabet, normalizer_for(alphabet).key)
     cuts = notation_tilings(segments, alphabet, lex.policy)
     key = notation_letters(segments)
-    verdict = cached_check(lex)(word)
+    verdict = answers_for(lex).answer(word)
     valid = [tuple(t) for t in verdict.get("tilings", [verdict["tiles"]] if verdict["valid"] else [])]
     return answer({"word": word, "normalized": key, "lexicon": lex.name, "version": lex.version,
                    "valid": verdict["valid"],

@@ -43,6 +43,8 @@ VERDICT = {
         **_TILE_INFO,
     },
 }
+#: A batch answer per word: the short form unless the request asks for "detail": true.
+BATCH_ITEM = {"type": "object", "required": ["word", "valid"], "properties": VERDICT["properties"]}
 PROBLEM = {"type": "object", "required": ["type", "title", "status", "detail"],
            "properties": {"type": _STR, "title": _STR, "status": _INT, "detail": _STR, "position": _INT}}
 WORDS = {"type": "object", "required": ["lexicon", "version", "words"],
@@ -87,10 +89,13 @@ def document() -> dict:
                         "type": "object", "required": ["words"], "additionalProperties": False,
                         "properties": {"lexicon": _NAME,
                                        "words": {"type": "array", "maxItems": MAX_BATCH,
-                                                 "items": {"type": "string", "maxLength": 256}}}}}}},
+                                                 "items": {"type": "string", "maxLength": 256}},
+                                       "detail": {"type": "boolean", "default": False,
+                                                  "description": "full answers (tiles, points, bag) per word"}
+                                       }}}}},
                     "responses": {"200": _json({"type": "object", "required": ["lexicon", "version", "results"],
                                                 "properties": {"lexicon": _STR, "version": _STR,
-                                                               "results": {"type": "array", "items": VERDICT}}}),
+                                                               "results": {"type": "array", "items": BATCH_ITEM}}}),
                                   **_problems(400, 404, 413, 414, 503)},
                 },
             },

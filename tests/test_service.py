@@ -83,6 +83,10 @@ def test_batch_answers_in_order(client):
     assert [x["word"] for x in results] == words
     assert [x["valid"] for x in results] == [True, False, True, False, False]
     assert results[4]["reason"] == "non-letter"
+    assert "tiles" not in results[0]  # short answers unless asked for detail
+    full = client.post("/valid", json={"words": words, "detail": True}).get_json()["results"]
+    assert full[0] == get_json(client, "/valid?word=hund")
+    assert full[4]["valid"] is False and full[4]["reason"] == "non-letter"
 
 
 @pytest.mark.parametrize("body, status", [
@@ -185,3 +189,14 @@ def test_switches_to_a_new_version_and_refuses_a_bad_one(tmp_path):
     # The pinned old version is still served, verified.
     assert get_json(client, f"/valid?word=ko&lexicon=sv-test-swap@{first.version}")["valid"] is False
     assert client.get("/valid?word=ko&lexicon=sv-test-swap@0123456789ab").status_code == 503
+
+
+@pytest.mark.parametrize("word", ["ALLÉ", "hundar", "abc-bok", "HÄST", "a", "x" * 40])
+def test_the_fast_path_and_the_flask_view_answer_alike(client, word):
+    fast = client.get("/valid", query_string={"word": word})
+    # A conditional request that does not match skips the fast path and reaches the Flask view.
+    slow = client.get("/valid", query_string={"word": word}, headers={"If-None-Match": '"other"'})
+    assert fast.status_code == slow.status_code == 200
+    assert fast.data == slow.data
+    for header in ("Content-Type", "ETag", "Cache-Control", "X-Lexicon-Version"):
+        assert fast.headers[header] == slow.headers[header]

@@ -58,7 +58,12 @@ def valid():
 
 @api.post("/valid")
 def valid_batch():
-    body = request.get_json(silent=True)
+    if not (request.mimetype or "").endswith("json"):
+        raise InputError("the body must be JSON (Content-Type: application/json)")
+    try:
+        body = json.loads(request.get_data(cache=False))
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser allows
+        raise InputError("the body is not valid JSON (or nests too deep)") from None
     if not isinstance(body, dict):
         raise InputError('the body must be a JSON object: {"lexicon": "sv-betapet", "words": ["…"]}')
     unknown = set(body) - {"lexicon", "words", "detail"}
@@ -80,6 +85,7 @@ def valid_batch():
     for i, word in enumerate(words):
         if len(word) > params.MAX_WORD_CHARS:
             raise TooLong(f"word {i} is {len(word)} characters long; the limit is {params.MAX_WORD_CHARS}")
+        params.check_text(f"words[{i}]", word)
         try:
             ok, fragment = one(word)[:2]
         except InputError as exc:  # only the full answers raise; the brief ones answer it

@@ -10,6 +10,7 @@ error handlers give the full answer or the problem+json, so behaviour is the sam
 
 from __future__ import annotations
 
+import re
 import time
 from urllib.parse import unquote_to_bytes
 
@@ -18,6 +19,8 @@ from lexicon.lookup import MAX_WORD_CHARS
 
 from .answers import answers_for, cache_headers
 from .metrics import Metrics
+from .params import check_text
+from .problems import problem_parts
 from .registry import Registry
 
 # Endpoint names for metrics, by the first path segment.
@@ -32,6 +35,12 @@ class Front:
 
     def __call__(self, environ, start_response):
         started = time.perf_counter()
+        bad = _malformed_query(environ.get("QUERY_STRING", ""))
+        if bad:
+            status, headers, body = problem_parts(400, "bad-input", bad)
+            start_response(status, headers)
+            self.metrics.observe(_endpoint(environ), 400, time.perf_counter() - started)
+            return [body]
         if environ.get("PATH_INFO") == "/valid" and environ.get("REQUEST_METHOD") == "GET":
             fast = self._valid(environ)
             if fast is not None:
@@ -69,6 +78,7 @@ class Front:
             return None
         spec = spec or self.default
         try:
+            check_text("word", word)
             lex = self.registry.get(spec)
             ok, body, tag = answers_for(lex).full(word)
         except LexiconError:
@@ -77,6 +87,23 @@ class Front:
         headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
                    *cache_headers(lex, "@" in spec, tag)]
         return headers, body
+
+
+_BAD_PERCENT = re.compile(rb"%(?![0-9A-Fa-f]{2})")
+
+
+def _malformed_query(query: str) -> str | None:
+    """Why a query string is not well-formed (a stray %, bytes that are not UTF-8), or None."""
+    raw = query.encode("latin-1")
+    bad = _BAD_PERCENT.search(raw)
+    if bad:
+        return f"malformed percent-encoding at position {bad.start()} of the query string"
+    if b"%" in raw or not raw.isascii():
+        try:
+            unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return f"the query string is not valid UTF-8 once decoded (byte {exc.start})"
+    return None
 
 
 def _decode(value: bytes) -> str:

@@ -6,8 +6,12 @@ The app is preloaded so the workers share the parent's memory, including the sha
 artifact files are memory-mapped or opened read-only, so the kernel shares their pages.
 """
 
+import json
+import logging
 import multiprocessing
 import os
+
+import gunicorn.util
 
 bind = os.environ.get("LEXICON_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("LEXICON_WORKERS", multiprocessing.cpu_count()))
@@ -31,3 +35,27 @@ def post_fork(server, worker):
     metrics = getattr(server.app.wsgi(), "extensions", {}).get("lexicon.metrics")
     if metrics is not None:  # the same config also runs the benchmark's bare constant app
         metrics.claim(worker.age)
+
+
+def on_starting(server):
+    """The app's log goes where gunicorn's goes, and both escape what a client sent."""
+    from service.logs import guard
+
+    guard(server.log.error_log.handlers + server.log.access_log.handlers)
+    app_log = logging.getLogger("lexicon")
+    app_log.handlers = server.log.error_log.handlers
+    app_log.setLevel(server.log.error_log.level)
+    app_log.propagate = False
+
+
+def _write_problem(sock, status_int, reason, mesg):
+    """gunicorn answers the requests it rejects itself (a request line over 8190 bytes, broken
+    headers) with an HTML page; answer them with problem+json like every other error."""
+    code = reason.lower().replace(" ", "-")
+    body = json.dumps({"type": f"/problems/{code}", "title": reason, "status": status_int, "detail": mesg}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
+    gunicorn.util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+gunicorn.util.write_error = _write_problem

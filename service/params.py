@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask import request
 
 from lexicon import InputError
@@ -21,7 +23,28 @@ def text(name: str, *, required: bool = True, default: str | None = None, max_ch
         return default
     if len(value) > max_chars:
         raise TooLong(f"{name!r} is {len(value)} characters long; the limit is {max_chars}")
+    check_text(name, value)
     return value
+
+
+#: More combining marks than this on one letter is not writing, it is a flood.
+MAX_COMBINING_RUN = 4
+
+
+def check_text(name: str, value: str) -> None:
+    """Refuse text no one types as a word: control and invisible format characters (zero-width,
+    direction marks), unassigned code points, and floods of combining marks."""
+    if not value.isprintable():
+        position = next(i for i, ch in enumerate(value) if not ch.isprintable())
+        raise InputError(f"{name!r} has a control or invisible character (U+{ord(value[position]):04X}) at "
+                         f"position {position}", position=position)
+    if not value.isascii():
+        run = 0
+        for i, ch in enumerate(value):
+            run = run + 1 if unicodedata.combining(ch) else 0
+            if run > MAX_COMBINING_RUN:
+                raise InputError(f"{name!r} has more than {MAX_COMBINING_RUN} combining marks in a row at "
+                                 f"position {i}", position=i)
 
 
 def integer(name: str, default: int | None, low: int, high: int) -> int | None:

@@ -26,10 +26,21 @@ class TooLarge(LimitExceeded):
     code = "too-large"
 
 
-def problem(status: int, code: str, detail: str, **extra) -> Response:
+def problem_body(status: int, code: str, detail: str, **extra) -> bytes:
     body = {"type": PROBLEM_TYPE + code, "title": _TITLES.get(status, "Error"), "status": status,
             "detail": detail} | extra
-    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json")
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+def problem(status: int, code: str, detail: str, **extra) -> Response:
+    return Response(problem_body(status, code, detail, **extra), status=status, mimetype="application/problem+json")
+
+
+def problem_parts(status: int, code: str, detail: str) -> tuple[str, list[tuple[str, str]], bytes]:
+    """A problem as WSGI status, headers and body, for layers in front of Flask."""
+    body = problem_body(status, code, detail)
+    return (f"{status} {_TITLES.get(status, 'Error')}",
+            [("Content-Type", "application/problem+json"), ("Content-Length", str(len(body)))], body)
 
 
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Content too large",

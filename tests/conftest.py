@@ -78,9 +78,11 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = os.environ | {"LEXICON_ARTIFACTS": str(root), "LEXICON_BIND": f"127.0.0.1:{self.port}",
-                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "warning"}
+                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "info",
+                            "LEXICON_ACCESS_LOG": "-"}
         gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.log = (root / f"gunicorn-{self.port}.log").open("w")
+        self.log_path = root / f"gunicorn-{self.port}.log"
+        self.log = self.log_path.open("w")
         self.proc = subprocess.Popen([str(gunicorn), "-c", str(ROOT / "service" / "gunicorn.conf.py"),
                                       "service.wsgi:app"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         self.wait_ready()

@@ -8,7 +8,7 @@ LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish
+TEST_DEBS := wswedish chromium chromium-driver
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test build bench lint clean debs
@@ -33,9 +33,10 @@ debs:
 build: $(BIN)/.installed
 	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 
-# The main job: build the default lexicon from SAOL 14 and show what was built.
-run: build
-	$(BIN)/lexicon info $(LEXICON) --artifacts $(ARTIFACTS)
+# The main job: build the default lexicon from SAOL 14 if it is missing, then serve it.
+run: $(BIN)/.installed
+	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
+	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
 
 test: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -98,9 +99,19 @@ class Lexicon:
 
     path: Path
     manifest: dict[str, Any]
-    conn: sqlite3.Connection = field(repr=False)
+    _conn: sqlite3.Connection = field(repr=False)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        # A SQLite connection must not cross a fork (gunicorn preloads, then forks workers):
+        # each process opens its own on first use.
+        if self._pid != os.getpid():
+            self._conn = store.open_readonly(self.path / store.FILENAME)
+            self._pid = os.getpid()
+        return self._conn
 
     def __post_init__(self) -> None:
+        self._pid = os.getpid()
         meta = store.metadata(self.conn)
         self.name: str = meta["name"]
         self.version: str = meta["version"]
@@ -125,8 +136,12 @@ class Lexicon:
     def __len__(self) -> int:
         return self.word_count
 
-    def check(self, word: str) -> Verdict:
-        """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`)."""
+    def check(self, word: str, *, detail: bool = True) -> Verdict:
+        """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`).
+
+        With `detail=False` a valid word carries only its preferred reading (one query instead of
+        three: what the service needs); with `detail=True`, every source record that gave it.
+        """
         if len(word) > MAX_WORD_CHARS:
             raise InputError(f"the word is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
         asked: list[Tiling] | None = None
@@ -142,10 +157,11 @@ class Lexicon:
                 return Verdict(word, None, False, reason, f"{result.reason}{where}",
                                exclusions=self._excluded_as_written(word))
             key = result.key
-        row = self.conn.execute("SELECT tiles FROM words WHERE key = ?", (key,)).fetchone()
+        row = self.conn.execute("SELECT display, lemma, pos, kind, tag FROM words WHERE key = ?", (key,)).fetchone()
         if row is not None:
-            valid = self.tilings(key)
-            analyses = self.analyses(key)
+            # an alphabet of single letters cuts every word one way: no need to ask the database
+            valid = self.tilings(key) if self.alphabet.multi else [tuple(key)]
+            analyses = self.analyses(key) if detail else [Analysis(*row, "", "", 0)]
             if asked is not None:
                 matching = [t for t in asked if t in valid]
                 if not matching:

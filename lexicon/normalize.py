@@ -98,6 +98,9 @@ class Normalizer:
             if folded:
                 out.append(folded)
                 continue
+            if not cluster[0].isprintable() and not cluster[0].isspace():
+                # a control or invisible character is never part of a word: report it first
+                return Normalized(word, None, Reason.NON_LETTER, start)
             reason = _reason_for(cluster, start, len(text))
             if bad is None or _RANK[reason] < _RANK[bad[0]]:
                 bad = (reason, start)

@@ -15,6 +15,7 @@ import click
 from lexicon import LexiconError
 
 from .artifacts import build_command, check_command, diff_command, export_command, info_command
+from .serve import serve_command
 from .words import normalize_command, tiles_command
 
 
@@ -36,7 +37,7 @@ def main() -> None:
 
 
 for command in (build_command, check_command, diff_command, export_command, info_command, normalize_command,
-                tiles_command):
+                serve_command, tiles_command):
     main.add_command(command)
 
 

@@ -48,3 +48,90 @@ def write_pipeline(folder: Path, name: str, body: str) -> Path:
     path = folder / f"{name}.toml"
     path.write_text(f'name = "{name}"\n' + body, encoding="utf-8")
     return path
+
+
+def word_list_pipeline(folder: Path, name: str, words: str, profile: str = "sv-betapet") -> tuple[Path, Path]:
+    """A pipeline over a plain word list in `folder` (returned too, so a test can change it)."""
+    word_file = folder / f"{name}.txt"
+    word_file.write_text(words, encoding="utf-8")
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "w"\nkind = "plain"\n'
+                          f'path = "{word_file.name}"\n')
+    return path, word_file
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """gunicorn with the repository's config, on a free loopback port, for real-HTTP tests."""
+
+    def __init__(self, root: Path, workers: int = 2) -> None:
+        import os
+        import subprocess
+        import sys
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = os.environ | {"LEXICON_ARTIFACTS": str(root), "LEXICON_BIND": f"127.0.0.1:{self.port}",
+                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "info",
+                            "LEXICON_ACCESS_LOG": "-"}
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        self.log_path = root / f"gunicorn-{self.port}.log"
+        self.log = self.log_path.open("w")
+        self.proc = subprocess.Popen([str(gunicorn), "-c", str(ROOT / "service" / "gunicorn.conf.py"),
+                                      "service.wsgi:app"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, "gunicorn exited"
+            try:
+                if self.get("/readyz")[0] == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise TimeoutError("gunicorn did not become ready")
+
+    def get(self, path: str, headers: dict | None = None):
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(self.url + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+    def post(self, path: str, body: bytes, content_type: str = "application/json"):
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(self.url + path, data=body, headers={"Content-Type": content_type})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def server(betapet, artifacts_root):
+    """gunicorn serving the session's artifacts (sv-betapet at least)."""
+    s = Server(artifacts_root)
+    yield s
+    s.stop()

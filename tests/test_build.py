@@ -14,7 +14,7 @@ from lexicon import ArtifactError, DataError, Reason, SourceError, artifacts
 from lexicon.lookup import load
 from pipelines import build, load_pipeline
 
-from .conftest import DATA, ROOT, write_pipeline
+from .conftest import DATA, ROOT, word_list_pipeline, write_pipeline
 
 SEED_VALID = ["ALLÉ", "PIETÀ", "PH", "DALARNA", "SLOVAKIEN", "DANMARK", "HUND", "GRÄVA"]
 SEED_INVALID = {"ABC-BOK": "non-letter", "SILK": "not-in-lexicon", "SCREEN": "not-in-lexicon",
@@ -163,10 +163,7 @@ def test_malformed_pipeline_files(tmp_path, body, message):
 def test_killing_a_build_midway_leaves_the_old_version_intact(tmp_path):
     """Publish a version, then SIGKILL a second build of different content while it runs."""
     root = tmp_path / "art"
-    words = tmp_path / "words.txt"
-    words.write_text("hund\nkatt\n", encoding="utf-8")
-    path = write_pipeline(tmp_path, "sv-test-kill", 'profile = "sv-betapet"\n[[sources]]\nid = "w"\n'
-                          'kind = "plain"\npath = "words.txt"\n')
+    path, words = word_list_pipeline(tmp_path, "sv-test-kill", "hund\nkatt\n")
     old = build(path, root)
     # A big second source: hundreds of thousands of lines keep the build busy long enough.
     words.write_text("\n".join(f"ord{'abcdefgh'[i % 8]}{i:06d}".translate(str.maketrans("0123456789", "abcdefghij"))

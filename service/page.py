@@ -1,0 +1,23 @@
+"""The page for people at `/`, and the OpenAPI document."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, render_template
+
+from .openapi import document
+
+page = Blueprint("page", __name__, template_folder="templates", static_folder="static",
+                 static_url_path="/static")
+
+
+@page.get("/")
+def index():
+    registry = current_app.extensions["lexicon.registry"]
+    return render_template("index.html", lexicons=registry.names(), default=current_app.config["DEFAULT_LEXICON"])
+
+
+@page.get("/openapi.json")
+def openapi():
+    import json
+
+    return Response(json.dumps(document(), ensure_ascii=False, indent=1), mimetype="application/json")

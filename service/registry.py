@@ -1,0 +1,123 @@
+"""The lexicons a service process serves: loaded, verified, and swapped without dropping a request.
+
+Each name serves the version its `current` pointer names. The pointer is looked at no more than
+once a second per process; when it moves, the new version is loaded and verified *before* it
+replaces the old one, so a request in flight keeps the object it started with, and a version
+that fails verification is never served (the old one stays, the failure is remembered and
+reported on /readyz until the pointer moves again).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexicon import ArtifactError, LexiconError, UnknownLexicon, artifacts
+from lexicon.lookup import Lexicon, open_lexicon
+
+log = logging.getLogger("lexicon.service")
+
+#: How often (seconds) a process looks at the `current` pointers.
+POLL_SECONDS = 1.0
+#: Pinned versions (`name@version`) kept open per process, least recently used dropped first.
+MAX_PINNED = 8
+
+
+@dataclass
+class Slot:
+    """One lexicon name: the version being served and the last failed attempt, if any."""
+
+    lexicon: Lexicon | None = None
+    failed: dict[str, str] = field(default_factory=dict)  # version → error
+
+
+class Registry:
+    def __init__(self, root: str | Path, *, names: list[str] | None = None, poll: float = POLL_SECONDS) -> None:
+        self.root = Path(root)
+        self.only = set(names) if names else None
+        self.poll = poll
+        self.slots: dict[str, Slot] = {}
+        self.pinned: OrderedDict[str, Lexicon] = OrderedDict()
+        self._checked = 0.0
+        self._lock = threading.Lock()
+        self.refresh(force=True)
+
+    # ------------------------------------------------------------------ lookups
+
+    def get(self, spec: str) -> Lexicon:
+        """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none."""
+        name, version = artifacts.parse_spec(spec)
+        self.refresh()
+        slot = self.slots.get(name)
+        if version is None:
+            if slot is None or slot.lexicon is None:
+                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {', '.join(self.names()) or 'none'})")
+            return slot.lexicon
+        if slot and slot.lexicon and slot.lexicon.version == version:
+            return slot.lexicon
+        return self._pinned(name, version)
+
+    def names(self) -> list[str]:
+        return sorted(n for n, s in self.slots.items() if s.lexicon is not None)
+
+    def ready(self) -> tuple[bool, dict[str, dict]]:
+        """Whether every published lexicon has a verified version loaded, with details per name."""
+        self.refresh()
+        report = {}
+        for name, slot in sorted(self.slots.items()):
+            report[name] = {"version": slot.lexicon.version if slot.lexicon else None,
+                            "failed": dict(slot.failed)}
+        ok = bool(self.slots) and all(s.lexicon is not None for s in self.slots.values())
+        return ok, report
+
+    # ------------------------------------------------------------------ loading
+
+    def refresh(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._checked < self.poll:
+            return
+        with self._lock:
+            if not force and now - self._checked < self.poll:
+                return
+            self._checked = now
+            for name in artifacts.names(self.root):
+                if self.only is None or name in self.only:
+                    self._follow(name)
+
+    def _follow(self, name: str) -> None:
+        slot = self.slots.setdefault(name, Slot())
+        version = artifacts.current_version(self.root, name)
+        if version is None or (slot.lexicon and slot.lexicon.version == version) or version in slot.failed:
+            return
+        try:
+            fresh = open_lexicon(self.root / name / version)
+        except LexiconError as exc:
+            slot.failed[version] = str(exc)
+            log.error("not serving %s@%s: %s", name, version, exc)
+            return
+        old, slot.lexicon = slot.lexicon, fresh  # one reference assignment: requests see old or new
+        slot.failed.clear()
+        log.info("serving %s@%s (was %s)", name, version, old.version if old else "nothing")
+
+    def _pinned(self, name: str, version: str) -> Lexicon:
+        spec = f"{name}@{version}"
+        with self._lock:
+            lex = self.pinned.get(spec)
+            if lex is not None:
+                self.pinned.move_to_end(spec)
+                return lex
+        try:
+            lex = open_lexicon(artifacts.resolve(spec, self.root))
+        except ArtifactError as exc:
+            if isinstance(exc, UnknownLexicon):
+                raise
+            raise ArtifactError(f"{spec} failed verification and is not served: {exc}") from None
+        with self._lock:
+            self.pinned[spec] = lex
+            while len(self.pinned) > MAX_PINNED:
+                self.pinned.popitem(last=False)
+        return lex

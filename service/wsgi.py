@@ -1,0 +1,5 @@
+"""The WSGI entry point gunicorn loads: `gunicorn -c service/gunicorn.conf.py service.wsgi:app`."""
+
+from . import create_app
+
+app = create_app()

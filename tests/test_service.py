@@ -1,0 +1,202 @@
+"""The Flask app through its test client: every endpoint, its errors, caching, version swaps."""
+
+import json
+import shutil
+import time
+
+import pytest
+
+from lexicon import artifacts
+from service import create_app
+from service.openapi import document
+
+from .conftest import word_list_pipeline
+
+
+@pytest.fixture(scope="module")
+def client(betapet, artifacts_root):
+    return create_app({"ARTIFACTS": str(artifacts_root)}).test_client()
+
+
+def get_json(client, url, status=200):
+    r = client.get(url)
+    assert r.status_code == status, r.get_data(as_text=True)
+    return r.get_json()
+
+
+def test_valid_word_answer(client, betapet):
+    a = get_json(client, "/valid?word=ALLÉ&lexicon=sv-betapet")
+    assert {k: a[k] for k in ("word", "normalized", "valid", "lexicon", "version")} == {
+        "word": "ALLÉ", "normalized": "ALLE", "valid": True, "lexicon": "sv-betapet", "version": betapet.version}
+    assert a["tiles"] == ["A", "L", "L", "E"] and a["points"] == [1, 2, 2, 1] and a["value"] == 6
+    assert a["bag"] == {"formable": True, "blanks": 0, "short": {}}
+
+
+def test_blank_only_letters_need_blanks(client):
+    a = get_json(client, "/valid?word=watt")
+    assert a["valid"] and a["bag"]["blanks"] == 1 and a["bag"]["short"] == {"W": 1}
+    assert a["value"] == sum(a["points"]) - 0  # W has 0 points in Betapet: a blank is worth the same
+
+
+@pytest.mark.parametrize("word, reason", [
+    ("HUNDAR", "not-in-lexicon"), ("ABC-BOK", "non-letter"), ("a", "too-short"),
+    ("abcdefghijklmnopqrstu", "too-long"), ("A[LL]E", None),
+])
+def test_invalid_words_say_why(client, word, reason):
+    r = client.get("/valid", query_string={"word": word})
+    if reason is None:
+        assert r.status_code == 400 and r.mimetype == "application/problem+json"
+        assert r.get_json()["type"] == "/problems/bad-notation" and r.get_json()["position"] == 1
+        return
+    a = r.get_json()
+    assert a["valid"] is False and a["reason"] == reason
+
+
+def test_exclusion_is_reported(client):
+    a = get_json(client, "/valid?word=abc-bok")
+    assert a["excluded"]["reason"] == "hyphenated" and a["excluded"]["source"] == "saol14"
+
+
+@pytest.mark.parametrize("url, status, kind", [
+    ("/valid", 400, "bad-input"),
+    ("/valid?word=", 400, "bad-input"),
+    ("/valid?word=hund&lexicon=../../etc", 400, "bad-input"),
+    ("/valid?word=hund&lexicon=sv-betapet@..%2F..%2Fx", 400, "bad-input"),
+    ("/valid?word=hund&lexicon=sv-nothing", 404, "unknown-lexicon"),
+    ("/valid?word=hund&lexicon=sv-betapet@0123456789ab", 404, "unknown-lexicon"),
+    ("/valid?word=" + "a" * 1000, 414, "too-long"),
+    ("/anagram?rack=abc&limit=100000000", 400, "bad-input"),
+    ("/lexicons/sv-betapet/words?min_length=x", 400, "bad-input"),
+    ("/no/such/path", 404, "not-found"),
+])
+def test_errors_are_problem_json(client, url, status, kind):
+    r = client.get(url)
+    assert r.status_code == status and r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["type"] == f"/problems/{kind}" and body["status"] == status and body["detail"]
+
+
+def test_batch_answers_in_order(client):
+    words = ["hund", "HUNDAR", "allé", "abc-bok", "A[LL]E"]
+    r = client.post("/valid", json={"lexicon": "sv-betapet", "words": words})
+    results = r.get_json()["results"]
+    assert [x["word"] for x in results] == words
+    assert [x["valid"] for x in results] == [True, False, True, False, False]
+    assert results[4]["reason"] == "non-letter"
+    assert "tiles" not in results[0]  # short answers unless asked for detail
+    full = client.post("/valid", json={"words": words, "detail": True}).get_json()["results"]
+    assert full[0] == get_json(client, "/valid?word=hund")
+    assert full[4]["valid"] is False and full[4]["reason"] == "non-letter"
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"words": "hund"}, 400), ({"words": [1, 2]}, 400), ([], 400), ({"words": [], "x": 1}, 400),
+    ({"words": ["a"] * 10_001}, 413), ({"words": ["a" * 300]}, 414), ({"lexicon": 7, "words": []}, 400),
+])
+def test_batch_bad_bodies(client, body, status):
+    r = client.post("/valid", data=json.dumps(body), content_type="application/json")
+    assert r.status_code == status and r.mimetype == "application/problem+json"
+
+
+def test_batch_of_10000_words(client, betapet):
+    words = list(betapet.export(limit=10_000))
+    results = client.post("/valid", json={"words": words}).get_json()["results"]
+    assert len(results) == 10_000 and all(x["valid"] for x in results)
+
+
+def test_oversized_body_is_413(client):
+    r = client.post("/valid", data=b"[" + b'"a",' * 2_000_000 + b'"a"]', content_type="application/json")
+    assert r.status_code == 413 and r.mimetype == "application/problem+json"
+
+
+def test_pinned_answers_are_immutable_and_revalidate(client, betapet):
+    r = client.get(f"/valid?word=hund&lexicon=sv-betapet@{betapet.version}")
+    assert "immutable" in r.headers["Cache-Control"] and r.headers["ETag"]
+    again = client.get(f"/valid?word=hund&lexicon=sv-betapet@{betapet.version}",
+                       headers={"If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304 and not again.data
+    unpinned = client.get("/valid?word=hund")
+    assert "no-cache" in unpinned.headers["Cache-Control"]
+    assert unpinned.headers["X-Lexicon-Version"] == f"sv-betapet@{betapet.version}"
+
+
+def test_lexicons_and_words(client, betapet):
+    listing = get_json(client, "/lexicons")
+    assert any(x["name"] == "sv-betapet" and x["words"] == len(betapet) for x in listing["lexicons"])
+    detail = get_json(client, "/lexicons/sv-betapet")
+    assert detail["version"] == betapet.version and detail["counts"]["dropped"]["multiword"] == 2432
+    text = client.get("/lexicons/sv-betapet/words?max_length=2").get_data(as_text=True).split()
+    assert text == list(betapet.export(max_length=2))
+    j = client.get("/lexicons/sv-betapet/words?format=json&field=display&prefix=allé&limit=3").get_json()
+    assert j == ["allé", "allegat", "allegori"]
+
+
+def test_tiles_endpoint(client):
+    a = get_json(client, "/tiles?word=hund")
+    assert a["valid"] and a["tilings"][0]["tiles"] == ["H", "U", "N", "D"] and a["tilings"][0]["valid"]
+
+
+def test_health_ready_metrics(client):
+    assert get_json(client, "/healthz") == {"status": "ok"}
+    assert get_json(client, "/readyz")["ready"] is True
+    client.get("/valid?word=hund")
+    text = client.get("/metrics").get_data(as_text=True)
+    assert 'lexicon_http_requests_total{endpoint="valid",status="2xx"}' in text
+    assert 'lexicon_loaded{name="sv-betapet"' in text and "lexicon_lookups_total" in text
+    assert 'lexicon_http_request_seconds_bucket{endpoint="valid",le="+Inf"}' in text
+
+
+def test_every_route_is_in_the_openapi_document(client):
+    doc = client.get("/openapi.json").get_json()
+    assert doc == json.loads(json.dumps(document()))
+    routes = {r.rule.replace("<", "{").replace(">", "}") for r in client.application.url_map.iter_rules()
+              if not r.rule.startswith("/static")}
+    assert routes <= set(doc["paths"]), routes - set(doc["paths"])
+
+
+def test_the_page(client):
+    r = client.get("/")
+    assert r.status_code == 200 and b'id="word"' in r.data and b"sv-betapet" in r.data
+
+
+def test_switches_to_a_new_version_and_refuses_a_bad_one(tmp_path):
+    root = tmp_path / "art"
+    path, words = word_list_pipeline(tmp_path, "sv-test-swap", "hund\nkatt\n")
+    from pipelines import build
+
+    first = build(path, root)
+    app = create_app({"ARTIFACTS": str(root), "DEFAULT_LEXICON": "sv-test-swap"})
+    app.extensions["lexicon.registry"].poll = 0
+    client = app.test_client()
+    assert get_json(client, "/valid?word=ko")["valid"] is False
+
+    words.write_text("hund\nkatt\nko\n", encoding="utf-8")
+    second = build(path, root)
+    a = get_json(client, "/valid?word=ko")
+    assert a["valid"] and a["version"] == second.version
+
+    # A third version whose database does not match its manifest: never served.
+    bad = root / "sv-test-swap" / "0123456789ab"
+    shutil.copytree(root / "sv-test-swap" / second.version, bad)
+    with (bad / "lexicon.sqlite").open("r+b") as fh:
+        fh.seek(100)
+        fh.write(b"\xff")
+    artifacts.set_current(root, "sv-test-swap", "0123456789ab")
+    a = get_json(client, "/valid?word=ko")
+    assert a["valid"] and a["version"] == second.version
+    ready = client.get("/readyz").get_json()
+    assert "0123456789ab" in ready["lexicons"]["sv-test-swap"]["failed"]
+    # The pinned old version is still served, verified.
+    assert get_json(client, f"/valid?word=ko&lexicon=sv-test-swap@{first.version}")["valid"] is False
+    assert client.get("/valid?word=ko&lexicon=sv-test-swap@0123456789ab").status_code == 503
+
+
+@pytest.mark.parametrize("word", ["ALLÉ", "hundar", "abc-bok", "HÄST", "a", "x" * 40])
+def test_the_fast_path_and_the_flask_view_answer_alike(client, word):
+    fast = client.get("/valid", query_string={"word": word})
+    # A conditional request that does not match skips the fast path and reaches the Flask view.
+    slow = client.get("/valid", query_string={"word": word}, headers={"If-None-Match": '"other"'})
+    assert fast.status_code == slow.status_code == 200
+    assert fast.data == slow.data
+    for header in ("Content-Type", "ETag", "Cache-Control", "X-Lexicon-Version"):
+        assert fast.headers[header] == slow.headers[header]

@@ -7,11 +7,12 @@ ARTIFACTS ?= artifacts
 LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
+# hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver
+TEST_DEBS := wswedish chromium chromium-driver hunspell-sv hunspell-tools
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench lint clean debs
+.PHONY: run test build bench quality lint clean debs
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -45,6 +46,11 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m bench
+
+# The Swedish inflection list's precision and recall against DSSO (a section of docs/benchmarks.md).
+quality: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	$(BIN)/python -m bench inflection
 
 clean:
 	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info

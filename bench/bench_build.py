@@ -8,7 +8,7 @@ import tempfile
 from .measure import run_child
 
 TITLE = "Building lexicons from real sources"
-PIPELINES = ["sv-betapet", "sv-betapet-wswedish"]
+PIPELINES = ["sv-betapet", "sv-betapet-wswedish", "sv-betapet-inflected"]
 
 
 def run() -> str:

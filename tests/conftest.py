@@ -43,6 +43,31 @@ def betapet(artifacts_root):
     return load("sv-betapet", artifacts_root)
 
 
+@pytest.fixture(scope="session")
+def betapet_inflected(artifacts_root):
+    """sv-betapet-inflected: SAOL 14 and every form its inflection notation gives (a minute's build)."""
+    from pipelines import build
+
+    build("sv-betapet-inflected", artifacts_root)
+    return load("sv-betapet-inflected", artifacts_root)
+
+
+@pytest.fixture(scope="session")
+def saol_entries():
+    """Every entry of SAOL 14 as the pipelines read it."""
+    from pipelines import load_pipeline
+
+    return [e for reader in load_pipeline("sv-betapet-inflected").readers() for e in reader.entries()]
+
+
+@pytest.fixture(scope="session")
+def saol_inflector(saol_entries):
+    """The `saol` inflection generator, prepared with all of SAOL 14."""
+    from pipelines.inflection import SaolInflector
+
+    return SaolInflector(saol_entries)
+
+
 def write_pipeline(folder: Path, name: str, body: str) -> Path:
     """A pipeline file in `folder`; relative source paths resolve from there."""
     path = folder / f"{name}.toml"

@@ -263,16 +263,17 @@ def _passives(base: str | None, pres: list[str], past: list[str], sup: list[str]
 
 
 def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, context: Context) -> list[_Rule]:
-    """Present and past participles, unless the source lists them as headwords of their own."""
+    """Present and past participles: those the notation gives, and derived ones unless the source
+    lists them as headwords of their own (grävande, körd), whose entries then give their forms."""
     out: list[_Rule] = []
     # gräva → grävande; not for short stems (ta: tagande) or other vowels (gå: gående, se: seende),
     # whose participles SAOL lists as headwords when it has them
     derived = [(base + "nde", "pres part", "pres part: +nde")] if base and base.endswith("a") and not short else []
-    out += [f for f in keys.fill("pres part", derived) if f[0] not in context.headwords]
+    out += keys.fill("pres part", [f for f in derived if f[0] not in context.headwords])
     weak = [f for p in past for f in _weak_participle(p)] if base and context.transitive(base) else []
+    if any(text in context.headwords for text, _, _ in weak):
+        weak = []
     common = keys.fill("past part", weak)
-    if any(text in context.headwords for text, _, _ in common):
-        return out
     out += common
     neuter = [(n, "past part n", rule) for c, _, _ in common for n, rule in _participle_neuter(c)]
     out += keys.fill("past part n", neuter)

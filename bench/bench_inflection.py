@@ -1,0 +1,154 @@
+"""Quality of the Swedish inflection generator, judged by DSSO (the Swedish Hunspell dictionary).
+
+- precision: the share of generated forms Hunspell accepts, over the forms of lemmas Hunspell
+  knows (the headword is accepted), so that DSSO's missing words do not count as our errors;
+  the share over all forms is given too;
+- recall: for lemmas that are SAOL headwords and DSSO stems of the same part of speech, the
+  share of DSSO's forms of the stem (bench/dsso.py) that the generator makes for that lemma or
+  that are SAOL headwords themselves (a participle SAOL lists as an adjective, nöjd for nöja, is
+  left to that entry by design).
+
+Run with `python -m bench inflection` (or `make quality`); needs Debian hunspell-sv and
+hunspell-tools and PyPI chunspell. The samples of disagreements are drawn with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+TITLE = "Swedish inflections against DSSO"
+PIPELINE = "sv-betapet-inflected"
+CLASSES = ("NOUN", "VERB", "ADJ")
+SAMPLE = 12
+
+
+@dataclass
+class Generated:
+    """Every form the pipeline's generator makes, by lemma and class, and its report."""
+
+    forms: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (lemma, class) → form → tag
+    headwords: set[str] = field(default_factory=set)
+    report: dict = field(default_factory=dict)
+
+
+def generate(pipeline: str = PIPELINE) -> Generated:
+    """Run the pipeline's inflection generator over its sources, without building anything."""
+    from pipelines import load_pipeline
+    from pipelines.inflection import word_class
+
+    p = load_pipeline(pipeline)
+    expand = p.inflector()
+    out = Generated()
+    for reader in p.readers():
+        for entry in reader.entries():
+            out.headwords.add(entry.headword)
+            forms = out.forms.setdefault((entry.headword, word_class(entry)), {})
+            for form in expand(entry).forms:
+                forms.setdefault(form.text, form.tag)
+    out.report = expand.report()
+    return out
+
+
+def precision(gen: Generated, judge) -> dict:
+    """Accepted and total distinct forms, per class and tag, over lemmas Hunspell knows and over all."""
+    known, every = defaultdict(set), set()
+    tags: Counter = Counter()
+    rejected: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for (lemma, cls), forms in gen.forms.items():
+        for text, tag in forms.items():
+            if not text.isalpha():
+                continue  # letter names (a:et) and hyphenated words: no game plays them
+            every.add(text)
+            if lemma.isalpha() and judge.accepts(lemma):
+                known[cls].add(text)
+                ok = judge.accepts(text)
+                tags[(cls, tag, ok)] += 1
+                if not ok:
+                    rejected[cls].append((lemma, text, tag))
+    union = set().union(*known.values())
+    return {
+        "known": _share(union, judge), "all": _share(every, judge),
+        "by_class": {cls: _share(texts, judge) for cls, texts in sorted(known.items())},
+        "tags": tags, "rejected": rejected,
+    }
+
+
+def recall(gen: Generated, judge, stem_forms) -> dict:
+    """DSSO's forms of shared lemmas that the generator makes too, per class."""
+    lemmas = sorted({lemma for lemma, cls in gen.forms if cls in CLASSES})
+    dsso = stem_forms(lemmas)
+    found, total = Counter(), Counter()
+    missed: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for (lemma, cls), forms in gen.forms.items():
+        theirs = dsso.get(lemma, {}).get(cls)
+        if cls not in CLASSES or not theirs:
+            continue
+        words = {f for f in theirs if f.isalpha() and judge.accepts(f)}
+        total[cls] += len(words)
+        made = words & (forms.keys() | gen.headwords)
+        found[cls] += len(made)
+        missed[cls] += [(lemma, f) for f in sorted(words - made)]
+    return {"found": found, "total": total, "missed": missed}
+
+
+def _share(texts: set[str], judge) -> tuple[int, int]:
+    return sum(judge.accepts(t) for t in texts), len(texts)
+
+
+def _pct(pair: tuple[int, int]) -> str:
+    a, n = pair
+    return f"{100 * a / n:.2f}% ({a:,} of {n:,})" if n else "n/a"
+
+
+def run() -> str:
+    from .dsso import Judge, stem_forms
+
+    judge = Judge()
+    print("generating forms", file=sys.stderr)
+    gen = generate()
+    print("judging precision", file=sys.stderr)
+    p = precision(gen, judge)
+    print("expanding DSSO for recall", file=sys.stderr)
+    r = recall(gen, judge, stem_forms)
+    rep = gen.report
+    rng = random.Random(2026)
+
+    lines = [
+        f"Generator `saol` over SAOL 14 (pipeline `{PIPELINE}`): {rep['with_notation']:,} entries with a "
+        f"notation, {rep['forms']:,} forms; unparsed {rep['unparsed']:,} "
+        f"({100 * rep['unparsed_share']:.3f}%), notations cut at 50 characters {rep['truncated_notations']:,}.",
+        "Judge: DSSO from Debian hunspell-sv, through chunspell (accepts) and unmunch (DSSO's forms per "
+        "stem); see docs/inflection.md for the method.",
+        "",
+        "| measure | all classes | NOUN | VERB | ADJ |",
+        "|---|---:|---:|---:|---:|",
+        f"| precision, lemmas DSSO knows | {_pct(p['known'])} | "
+        + " | ".join(_pct(p["by_class"].get(c, (0, 0))) for c in CLASSES) + " |",
+        f"| precision, all generated forms | {_pct(p['all'])} | | | |",
+        f"| recall | {_pct((sum(r['found'].values()), sum(r['total'].values())))} | "
+        + " | ".join(_pct((r["found"][c], r["total"][c])) for c in CLASSES) + " |",
+        "",
+        "Precision by tag (lemmas DSSO knows, tags with 100 forms or more), the least accepted first:",
+        "",
+        "| class | tag | accepted | forms |",
+        "|---|---|---:|---:|",
+    ]
+    totals: Counter = Counter()
+    for (cls, tag, ok), n in p["tags"].items():
+        totals[(cls, tag)] += n
+    rows = sorted((k for k in totals if totals[k] >= 100), key=lambda k: p["tags"][(k[0], k[1], True)] / totals[k])
+    lines += [f"| {cls} | {tag} | {100 * p['tags'][(cls, tag, True)] / totals[(cls, tag)]:.1f}% | "
+              f"{totals[(cls, tag)]:,} |" for cls, tag in rows[:12]]
+    lines += ["", "Samples (seeded): generated forms DSSO rejects, and DSSO's forms the generator does not make.", ""]
+    for cls in CLASSES:
+        bad = p["rejected"].get(cls, [])
+        picked = rng.sample(bad, min(SAMPLE, len(bad)))
+        lines.append(f"- {cls}, rejected: " + ", ".join(f"{t} ({lemma}, {tag})" for lemma, t, tag in picked))
+    for cls in CLASSES:
+        miss = r["missed"].get(cls, [])
+        picked = rng.sample(miss, min(SAMPLE, len(miss)))
+        lines.append(f"- {cls}, not made: " + ", ".join(f"{f} ({lemma})" for lemma, f in picked))
+    return "\n".join(lines)

@@ -1,0 +1,323 @@
+"""The Swedish inflection generator: SAOL's notation read slot by slot, paradigms, the real build, quality."""
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from lexicon import DataError
+from pipelines import load_pipeline
+from pipelines.entry import Entry
+from pipelines.inflection import UnreadableNotation, parse, word_class
+from pipelines.inflection.notation import replace_last_part
+
+from .conftest import ROOT, write_pipeline
+
+
+def slots(notation: str, headword: str, pos: str) -> list[tuple[str, str]]:
+    return [(k.slot, k.text) for k in parse(notation, headword, pos).keys]
+
+
+# ---------------------------------------------------------------- the notation, one real entry per shape
+
+SHAPES = [
+    # `+` is the headword
+    ("hund", "NOUN", "+en +ar", [("sg def", "hunden"), ("pl indef", "hundar")]),
+    ("abborrgrund", "NOUN", "+et; pl. +", [("sg def", "abborrgrundet"), ("pl indef", "abborrgrund")]),
+    # `-` replaces the last compound part
+    ("abborrpinne", "NOUN", "+n -pinnar", [("sg def", "abborrpinnen"), ("pl indef", "abborrpinnar")]),
+    ("utmätningsman", "NOUN", "+nen; pl. -män, best. pl. -männen",
+     [("sg def", "utmätningsmannen"), ("pl indef", "utmätningsmän"), ("pl def", "utmätningsmännen")]),
+    ("brudand", "NOUN", "+en -änder", [("sg def", "brudanden"), ("pl indef", "brudänder")]),
+    # written-out forms
+    ("abbedissa", "NOUN", "+n abbedissor", [("sg def", "abbedissan"), ("pl indef", "abbedissor")]),
+    # labelled forms: pl., best. pl., pres., imper., n., mask.
+    ("grävare", "NOUN", "+n; pl. +, best. pl. grävarna",
+     [("sg def", "grävaren"), ("pl indef", "grävare"), ("pl def", "grävarna")]),
+    ("köra", "VERB", "körde, kört, pres. kör", [("past", "körde"), ("sup", "kört"), ("pres", "kör")]),
+    ("gräva", "VERB", "grävde grävt", [("past", "grävde"), ("sup", "grävt")]),
+    ("dagdrömma", "VERB", "-drömde -drömt, pres. -drömmer, imper. -dröm",
+     [("past", "dagdrömde"), ("sup", "dagdrömt"), ("pres", "dagdrömmer"), ("imper", "dagdröm")]),
+    ("fin", "ADJ", "+t +a", [("pos n", "fint"), ("pos def/pl", "fina")]),
+    ("abrupt", "ADJ", "n. +, +a", [("pos n", "abrupt"), ("pos def/pl", "abrupta")]),
+    ("barnsäker", "ADJ", "+t -säkra", [("pos n", "barnsäkert"), ("pos def/pl", "barnsäkra")]),
+    ("andra", "OTHER", "mask. andre", [("masc", "andre")]),
+    ("liten", "ADJ", "litet, best. lille lilla; pl. små; mindre minst",
+     [("pos n", "litet"), ("pos def", "lille"), ("pos def", "lilla"), ("pos pl", "små"), ("comp", "mindre"),
+      ("super", "minst")]),
+    # el. and H: alternatives for one slot
+    ("alkydlack", "NOUN", "+en el. +et; pl. +er",
+     [("sg def", "alkydlacken"), ("sg def", "alkydlacket"), ("pl indef", "alkydlacker")]),
+    ("airbag", "NOUN", "+en; pl. +ar H +s", [("sg def", "airbagen"), ("pl indef", "airbagar"), ("pl indef", "airbags")]),
+    # letter names joined by `:`
+    ("a", "NOUN", "a:et; pl. a:n el. a, best. pl. a:na",
+     [("sg def", "a:et"), ("pl indef", "a:n"), ("pl indef", "a"), ("pl def", "a:na")]),
+    ("allmän-tv", "NOUN", "+:n", [("sg def", "allmän-tv:n")]),
+    # `_` alternative spellings: written-out forms count, "+" forms of an unnamed spelling cannot
+    ("tv", "NOUN", "tv:n tv:ar _ teven tevear",
+     [("sg def", "tv:n"), ("pl indef", "tv:ar"), ("sg def", "teven"), ("pl indef", "tevear")]),
+    ("bildkvalitet", "NOUN", "+en +er _ +n +er", [("sg def", "bildkvaliteten"), ("pl indef", "bildkvaliteter")]),
+    # [...] pronunciation notes are dropped
+    ("crêpe", "NOUN", "+n [-en]; pl. +s [kräp>s]", [("sg def", "crêpen"), ("pl indef", "crêpes")]),
+    # commentary ending in ":" is skipped; its labels still count
+    ("adoptionsansökan", "NOUN", "best. +; i: pl. används: -ansökningar",
+     [("sg def", "adoptionsansökan"), ("pl indef", "adoptionsansökningar")]),
+    ("titta", "VERB", "+de +t, imper. titt i: ett: uttryck:", [("past", "tittade"), ("sup", "tittat"), ("imper", "titt")]),
+    # optional letters, the subjunctive, the present given first, a past left out
+    ("hållas", "VERB", "hölls, hållits, pres. håll(e)s",
+     [("past", "hölls"), ("sup", "hållits"), ("pres", "hålles"), ("pres", "hålls")]),
+    ("få", "VERB", "fick konjunktiv: finge, fått, pres. får",
+     [("past", "fick"), ("past subj", "finge"), ("sup", "fått"), ("pres", "får")]),
+    ("trä", "VERB", "trär, trädde, trätt, trädd n. trätt",
+     [("pres", "trär"), ("past", "trädde"), ("sup", "trätt"), ("past part", "trädd"), ("past part n", "trätt")]),
+    ("förgäta", "VERB", "förgätit, förgäten förgätet förgätna",
+     [("sup", "förgätit"), ("past part", "förgäten"), ("past part n", "förgätet"), ("past part pl", "förgätna")]),
+    # glued labels, and an entry with no inflection
+    ("kved", "NOUN", "+en el. +et; pl.+ar el. +",
+     [("sg def", "kveden"), ("sg def", "kvedet"), ("pl indef", "kvedar"), ("pl indef", "kved")]),
+    ("obs", "VERB", "ingen: böjning:", []),
+]
+
+
+@pytest.mark.parametrize("headword, pos, notation, expected", SHAPES, ids=[s[0] for s in SHAPES])
+def test_notation_shapes(headword, pos, notation, expected):
+    assert slots(notation, headword, pos) == expected
+
+
+def test_alternative_spellings_keep_what_they_cannot_resolve():
+    n = parse("+en +er _ +n +er", "bildkvalitet", "NOUN")
+    assert n.skipped == ("+n", "+er")
+    assert parse("tv:n tv:ar _ teven tevear", "tv", "NOUN").slot("sg def", 1) == ["teven"]
+
+
+def test_slots_saol_says_are_unused():
+    n = parse("n. sing. obest. obrukl., adenoida", "adenoid", "ADJ")
+    assert n.unused == {"pos n"} and slots("n. sing. obest. obrukl., adenoida", "adenoid", "ADJ") == [
+        ("pos def/pl", "adenoida")]
+    assert parse("+n; pl. +, best. pl. +na undviks:", "allrakäraste", "NOUN").unused == {"pl def"}
+
+
+def test_a_notation_cut_at_50_characters_marks_its_last_token():
+    n = parse("-höll, -hållit, -hållen -hållet -hållna, pres. -hå", "ajourhålla", "VERB")
+    assert n.truncated and n.cut("pres", 0) == "ajourhå" and n.slot("pres") == []
+
+
+def test_a_particle_verb_inflects_its_first_word(saol_inflector):
+    entry = Entry("titta efter", "VERB", notation="+de +t, imper. titt i: ett: uttryck:")
+    forms = {f.text: f.tag for f in saol_inflector(entry).forms}
+    assert forms["tittade efter"] == "past" and forms["titt efter"] == "imper"
+
+
+@pytest.mark.parametrize("notation", ["+en; foo. +ar", "+en +ar +er +or", "+en ; ?"])
+def test_what_the_parser_cannot_read_is_an_error(notation):
+    with pytest.raises(UnreadableNotation):
+        parse(notation, "hund", "NOUN")
+
+
+@pytest.mark.parametrize("base, part, expected", [
+    ("abborrpinne", "pinnar", "abborrpinnar"),
+    ("abonnentnummer", "numret", "abonnentnumret"),
+    ("klarlägga", "lade", "klarlade"),  # not "klade": the tail "larlägga" is far longer than "lade"
+    ("anglosaxiska", "saxiskor", "anglosaxiskor"),
+    ("snatterand", "änder", "snatteränder"),
+    ("aväta", "åt", "avåt"),
+    ("hurdan", "t", "hurdant"),
+])
+def test_replacing_the_last_compound_part(base, part, expected):
+    assert replace_last_part(base, part) == expected
+
+
+def test_word_class_of_saol_x_entries():
+    def cls(notation):
+        return word_class(Entry("x", "X", notation=notation))
+
+    assert [cls("+en +er"), cls("+t +a"), cls("värre värst"), cls("komp. +re, superl. +st"), cls("mask. andre")] == [
+        "NOUN", "ADJ", "ADV", "ADV", "OTHER"]
+
+
+# ---------------------------------------------------------------- paradigms, checked by hand
+
+PARADIGMS = {
+    ("hund", "NOUN", "+en +ar"): {
+        "hunds": "sg indef gen", "hunden": "sg def", "hundens": "sg def gen", "hundar": "pl indef",
+        "hundars": "pl indef gen", "hundarna": "pl def", "hundarnas": "pl def gen"},
+    ("grävare", "NOUN", "+n; pl. +, best. pl. grävarna"): {
+        "grävares": "sg indef gen", "grävaren": "sg def", "grävarens": "sg def gen", "grävarna": "pl def",
+        "grävarnas": "pl def gen"},
+    ("allé", "NOUN", "+n +er"): {
+        "allés": "sg indef gen", "allén": "sg def", "alléns": "sg def gen", "alléer": "pl indef",
+        "alléers": "pl indef gen", "alléerna": "pl def", "alléernas": "pl def gen"},
+    ("man", "NOUN", "+nen; pl. män, best. pl. männen"): {
+        "mans": "sg indef gen", "mannen": "sg def", "mannens": "sg def gen", "män": "pl indef",
+        "mäns": "pl indef gen", "männen": "pl def", "männens": "pl def gen"},
+    ("barn", "NOUN", "+et; pl. +"): {
+        "barns": "sg indef gen", "barnet": "sg def", "barnets": "sg def gen", "barnen": "pl def",
+        "barnens": "pl def gen"},
+    ("gräva", "VERB", "grävde grävt"): {
+        "gräver": "pres", "grävde": "past", "grävt": "sup", "gräv": "imper", "grävas": "inf pass",
+        "grävs": "pres pass", "grävdes": "past pass", "grävts": "sup pass", "grävande": "pres part",
+        "grävd": "past part", "grävda": "past part pl"},
+    ("köra", "VERB", "körde, kört, pres. kör"): {  # körd and körande are SAOL headwords of their own
+        "kör": "pres", "körde": "past", "kört": "sup", "köras": "inf pass", "körs": "pres pass",
+        "kördes": "past pass", "körts": "sup pass"},
+    ("äga", "VERB", "ägde ägt"): {
+        "äger": "pres", "ägde": "past", "ägt": "sup", "äg": "imper", "ägas": "inf pass", "ägs": "pres pass",
+        "ägdes": "past pass", "ägts": "sup pass"},
+    ("gå", "VERB", "gick, gått, gången gånget gångna, pres. går, pres."): {
+        "går": "pres", "gick": "past", "gått": "sup", "gås": "inf pass", "gicks": "past pass", "gåtts": "sup pass",
+        "gången": "past part", "gånget": "past part n", "gångna": "past part pl"},
+    ("ta", "VERB", "tog, tagit, tagen taget tagna, pres. tar el. åld."): {
+        "tar": "pres", "tog": "past", "tagit": "sup", "tas": "inf pass", "togs": "past pass", "tagits": "sup pass",
+        "tagen": "past part", "taget": "past part n", "tagna": "past part pl"},
+    ("abdikera", "VERB", "+de +t"): {
+        "abdikerar": "pres", "abdikerade": "past", "abdikerat": "sup", "abdikeras": "inf pass",
+        "abdikerades": "past pass", "abdikerats": "sup pass", "abdikerande": "pres part"},
+    ("fin", "ADJ", "+t +a"): {
+        "fint": "pos n", "fina": "pos def/pl", "fine": "pos masc", "finare": "comp", "finast": "super",
+        "finaste": "super def"},
+    ("god", "ADJ", "gott goda, bättre bäst"): {
+        "gott": "pos n", "goda": "pos def/pl", "gode": "pos masc", "bättre": "comp", "bäst": "super",
+        "bästa": "super def"},
+    ("abchazisk", "ADJ", "+t +a"): {"abchaziskt": "pos n", "abchaziska": "pos def/pl"},  # -isk: mer, mest
+    ("din", "PRON", "ditt dina"): {"ditt": "n", "dina": "pl"},
+}
+
+
+@pytest.mark.parametrize("key", PARADIGMS, ids=[k[0] for k in PARADIGMS])
+def test_paradigms(saol_inflector, key):
+    headword, pos, notation = key
+    forms = saol_inflector(Entry(headword, pos, notation=notation)).forms
+    assert {f.text: f.tag for f in forms} == PARADIGMS[key]
+    assert all(f.rule for f in forms)
+
+
+def test_rules_name_how_each_form_was_made(saol_inflector):
+    forms = {f.text: f.rule for f in saol_inflector(Entry("hund", "NOUN", notation="+en +ar")).forms}
+    assert forms["hunden"] == "notation +en" and forms["hundarna"] == "pl def: +na"
+    assert forms["hundarnas"] == "genitive +s"
+
+
+def test_a_cut_notation_chooses_among_the_derived_forms(saol_inflector):
+    entry = Entry("ajourhålla", "VERB", notation="-höll, -hållit, -hållen -hållet -hållna, pres. -hå")
+    forms = {f.text: f.tag for f in saol_inflector(entry).forms}
+    assert forms["ajourhåller"] == "pres" and "ajourhå" not in forms
+
+
+def test_the_generator_skips_entries_without_notation(saol_inflector):
+    entry = Entry("pietà", "NOUN")
+    assert saol_inflector(entry) is entry
+
+
+def test_unreadable_notations_are_counted_by_shape_not_dropped():
+    from pipelines.inflection import SaolInflector
+
+    expand = SaolInflector()
+    entry = Entry("hund", "NOUN", notation="+en; foo. +ar", source="s", record=7)
+    assert expand(entry) is entry
+    report = expand.report()
+    assert report["unparsed"] == 1 and report["unparsed_shapes"]["NOUN +w; w. +w"]["entries"] == 1
+    assert "s:7 'hund'" in report["unparsed_shapes"]["NOUN +w; w. +w"]["examples"][0]
+
+
+# ---------------------------------------------------------------- the real data
+
+def test_unparsed_notations_are_under_half_a_percent(saol_entries, saol_inflector):
+    from pipelines.inflection import SaolInflector
+
+    expand = SaolInflector(saol_entries)
+    forms = sum(len(expand(e).forms) for e in saol_entries)
+    report = expand.report()
+    assert report["with_notation"] == 119_586  # 126,900 entries less 7,314 (null)
+    assert report["unparsed_share"] < 0.005
+    assert sum(s["entries"] for s in report["unparsed_shapes"].values()) == report["unparsed"]
+    assert forms == report["forms"] > 600_000
+
+
+def test_precision_on_a_sample_judged_by_hunspell(saol_entries, saol_inflector):
+    """3,000 generated forms of lemmas DSSO knows; the full measure is `python -m bench inflection`."""
+    import hunspell  # PyPI chunspell; the dictionary is Debian's hunspell-sv
+
+    speller = hunspell.Hunspell("sv_SE", hunspell_data_dir="/usr/share/hunspell")
+    rng = random.Random(5)
+    sample = []
+    for entry in rng.sample(saol_entries, 12_000):
+        if entry.headword.isalpha() and speller.spell(entry.headword):
+            sample += [f.text for f in saol_inflector(entry).forms if f.text.isalpha()]
+    sample = rng.sample(sample, 3000)
+    accepted = sum(bool(speller.spell(w)) for w in sample) / len(sample)
+    assert accepted >= 0.96  # measured 97.2% over all forms (docs/inflection.md)
+
+
+# ---------------------------------------------------------------- the pipelines
+
+SEEDS = ["GRÄV", "GRÄVA", "GRÄVAS", "GRÄVARE", "GRÄVAREN", "GRÄVARENS", "ÄG"]
+
+
+@pytest.mark.parametrize("word", SEEDS)
+def test_seed_words_of_the_inflection_list(betapet_inflected, word):
+    assert betapet_inflected.check(word).valid
+
+
+@pytest.mark.parametrize("word", ["HUNDAR", "KÖRDE", "FINARE"])
+def test_inflections_only_with_the_inflection_list(betapet, betapet_inflected, word):
+    assert betapet_inflected.check(word).valid
+    assert not betapet.check(word).valid
+
+
+def test_grävarens_is_the_definite_genitive_of_grävare(betapet_inflected):
+    analyses = betapet_inflected.check("GRÄVARENS").analyses
+    assert [(a.lemma, a.kind, a.tag, a.rule) for a in analyses] == [
+        ("grävare", "inflected", "sg def gen", "genitive +s")]
+
+
+def test_check_says_inflected_form_of(betapet_inflected, artifacts_root):
+    out = subprocess.run([sys.executable, "-m", "lexicon_cli", "check", "GRÄVARENS", "--lexicon",
+                          "sv-betapet-inflected", "--artifacts", str(artifacts_root)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0
+    assert "inflected form of grävare (sg def gen)" in out.stdout
+
+
+def test_the_manifest_reports_the_generator(betapet_inflected):
+    report = betapet_inflected.manifest["inflection"]
+    assert report["generator"] == "saol" and report["entries"] == 126_900
+    assert report["unparsed"] == sum(s["entries"] for s in report["unparsed_shapes"].values())
+
+
+def test_inflected_forms_obey_the_game_rules(betapet_inflected):
+    # forms of hyphenated or letter-name entries are dropped like their headwords, with a reason
+    assert betapet_inflected.check("abc-böcker").reason == "non-letter"
+    reasons = {e.reason for e in betapet_inflected.check("tv:n").exclusions}
+    assert reasons == {"non-letter"}
+
+
+def test_sv_scrabble_uses_the_generator():
+    p = load_pipeline("sv-scrabble")
+    assert p.inflection == "saol" and p.profile.name == "sv-scrabble" and p.profile.inflections
+
+
+def test_inflection_table_names_a_known_generator(tmp_path):
+    path = write_pipeline(tmp_path, "sv-x", 'profile = "sv-betapet-inflected"\n[[sources]]\nid = "s"\nkind = "saol"\n'
+                                            '[inflection]\ngenerator = "saldo"\n')
+    with pytest.raises(DataError, match="inflection.generator: 'saldo' is not a generator"):
+        load_pipeline(path)
+
+
+def test_inflection_table_needs_a_profile_that_plays_inflections(tmp_path):
+    path = write_pipeline(tmp_path, "sv-x", 'profile = "sv-betapet"\n[[sources]]\nid = "s"\nkind = "saol"\n'
+                                            '[inflection]\ngenerator = "saol"\n')
+    with pytest.raises(DataError, match="plays no inflections"):
+        load_pipeline(path)
+
+
+def test_inflect_command_shows_forms_tags_and_rules():
+    from click.testing import CliRunner
+
+    from lexicon_cli import main
+
+    result = CliRunner().invoke(main, ["inflect", "grävare"])
+    assert result.exit_code == 0
+    line = next(line for line in result.output.splitlines() if line.split()[:1] == ["grävarens"])
+    assert line.split() == ["grävarens", "sg", "def", "gen", "genitive", "+s"]
+    assert CliRunner().invoke(main, ["inflect", "xyzzy"]).exit_code == 1

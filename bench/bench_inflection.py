@@ -88,7 +88,7 @@ def recall(gen: Generated, judge, stem_forms) -> dict:
             continue
         words = {f for f in theirs if f.isalpha() and judge.accepts(f)}
         total[cls] += len(words)
-        made = words & (forms.keys() | gen.headwords)
+        made = {f for f in words if f in forms or f in gen.headwords}
         found[cls] += len(made)
         missed[cls] += [(lemma, f) for f in sorted(words - made)]
     return {"found": found, "total": total, "missed": missed}

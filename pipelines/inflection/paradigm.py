@@ -206,9 +206,11 @@ def _verb(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     out += keys.fill("imper", [] if deponent or base is None else _imperative(base, first or short))
     for slot in ("inf", "past subj", "pres subj", "sup subj"):
         out += keys.given(slot)
-    if not deponent and not modal:
+    # deponents (hoppas) and modal verbs have no s-forms and no participles of their own making
+    derive = base is not None and not deponent and not modal
+    if derive:
         out += _passives(base, [p for p, _, _ in pres], past, sup)
-        out += _participles(base, keys, past, short, context)
+    out += _participles(base if derive else None, keys, past, short, context)
     return out
 
 
@@ -263,14 +265,17 @@ def _passives(base: str | None, pres: list[str], past: list[str], sup: list[str]
 
 
 def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, context: Context) -> list[_Rule]:
-    """Present and past participles: those the notation gives, and derived ones unless the source
-    lists them as headwords of their own (grävande, körd), whose entries then give their forms."""
+    """Present and past participles: those the notation gives, and (given a base) derived ones
+    unless the source lists them as headwords of their own (grävande, körd), whose entries then
+    give their forms."""
     out: list[_Rule] = []
     # gräva → grävande; not for short stems (ta: tagande) or other vowels (gå: gående, se: seende),
     # whose participles SAOL lists as headwords when it has them
     derived = [(base + "nde", "pres part", "pres part: +nde")] if base and base.endswith("a") and not short else []
     out += keys.fill("pres part", [f for f in derived if f[0] not in context.headwords])
-    weak = [f for p in past for f in _weak_participle(p)] if base and context.transitive(base) else []
+    weak = [(w, "past part", "past part: past -e") for w in map(weak_participle, past) if w]
+    if not base or not context.transitive(base):
+        weak = []
     if any(text in context.headwords for text, _, _ in weak):
         weak = []
     common = keys.fill("past part", weak)
@@ -282,11 +287,9 @@ def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, co
     return out
 
 
-def _weak_participle(past: str) -> list[_Rule]:
+def weak_participle(past: str) -> str | None:
     """The past participle of a weak verb from its past: grävde → grävd, köpte → köpt, bodde → bodd."""
-    if past.endswith(("de", "te")) and len(past) > 3:
-        return [(past[:-1], "past part", "past part: past -e")]
-    return []
+    return past[:-1] if past.endswith(("de", "te")) and len(past) > 3 else None
 
 
 def _participle_neuter(common: str) -> Iterator[tuple[str, str]]:

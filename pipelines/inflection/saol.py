@@ -18,7 +18,7 @@ from typing import Any
 
 from ..entry import Entry
 from .notation import UnreadableNotation, parse, shape
-from .paradigm import Context, paradigm, split_particle
+from .paradigm import Context, paradigm, split_particle, weak_participle
 
 #: How many example entries the report keeps for each unparsed shape.
 EXAMPLES = 5
@@ -56,7 +56,7 @@ def context(entries: Iterable[Entry]) -> Context:
         except UnreadableNotation:
             continue  # counted when the entry itself is expanded
         participles.update(notation.slot("past part"))
-        participles.update(p[:-1] for p in notation.slot("past") if p.endswith(("de", "te")) and len(p) > 3)
+        participles.update(w for w in map(weak_participle, notation.slot("past")) if w)
     return Context(frozenset(headwords), frozenset(participles))
 
 

@@ -11,7 +11,7 @@ BUILD_DEBS := libicu-dev pkg-config
 TEST_DEBS := wswedish chromium chromium-driver
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench lint clean debs
+.PHONY: run test build bench fuzz soak lint clean debs
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -43,8 +43,20 @@ test: $(BIN)/.installed
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS) wrk"
 	$(BIN)/python -m bench
+
+# Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
+fuzz: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[fuzz]'
+	$(BIN)/python -m fuzz
+
+# The bad-input catalogue with timings, then a 60 s load run at 64 connections with faults (new
+# versions, a killed worker, a corrupt version); both write docs/reliability.md.
+soak: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="wrk"
+	$(BIN)/python -m bench.catalogue
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info

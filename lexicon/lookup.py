@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import weakref
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -107,11 +108,17 @@ class Lexicon:
         # each process opens its own on first use.
         if self._pid != os.getpid():
             self._conn = store.open_readonly(self.path / store.FILENAME)
+            self._connections.append(self._conn)
             self._pid = os.getpid()
         return self._conn
 
     def __post_init__(self) -> None:
         self._pid = os.getpid()
+        # sqlite3 connections sit in a reference cycle with their statement cache, so they would
+        # live (with their page cache) until the cyclic collector runs: close them as soon as
+        # this lexicon is dropped, which is when a service has swapped to a newer version.
+        self._connections = [self._conn]
+        weakref.finalize(self, _close_all, self._connections)
         meta = store.metadata(self.conn)
         self.name: str = meta["name"]
         self.version: str = meta["version"]
@@ -256,7 +263,9 @@ class Lexicon:
             yield value
 
     def keys(self) -> Iterator[str]:
-        return (row[0] for row in self.conn.execute("SELECT key FROM words ORDER BY key"))
+        """Every key in order. A generator function, so it keeps the lexicon (and its connection) alive."""
+        for (key,) in self.conn.execute("SELECT key FROM words ORDER BY key"):
+            yield key
 
     def summary(self) -> dict[str, Any]:
         m = self.manifest
@@ -267,7 +276,12 @@ class Lexicon:
         }
 
     def close(self) -> None:
-        self.conn.close()
+        _close_all(self._connections)
+
+
+def _close_all(connections: list[sqlite3.Connection]) -> None:
+    for conn in connections:
+        conn.close()
 
 
 def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:

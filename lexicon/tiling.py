@@ -45,7 +45,8 @@ def tilings(key: str, alphabet: Alphabet, policy: DoubledDigraphs | str = Double
     steps = _steps(key, alphabet, DoubledDigraphs(policy))
     count = _count(steps, len(key))
     if count > limit:
-        raise LimitExceeded(f"{key[:40]!r} has {count} tilings, more than the limit of {limit}")
+        raise LimitExceeded(f"{key[:40]!r}{'…' if len(key) > 40 else ''} has more than {limit} tilings "
+                            f"(the limit); it is not a word")
     out: list[Tiling] = []
 
     def walk(pos: int, acc: list[str]) -> None:

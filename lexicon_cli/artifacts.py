@@ -29,15 +29,17 @@ def open_artifact(spec: str, root: str) -> Lexicon:
 @click.argument("pipeline")
 @artifacts_option
 @click.option("--no-current", is_flag=True, help="Publish the version without making it current.")
+@click.option("--gaddag/--no-gaddag", default=None,
+              help="Put a GADDAG in lexicon.kwg beside the DAWG (default: the pipeline's [graph] gaddag).")
 @json_option
-def build_command(pipeline: str, root: str, no_current: bool, as_json: bool) -> None:
+def build_command(pipeline: str, root: str, no_current: bool, gaddag: bool | None, as_json: bool) -> None:
     """Build PIPELINE (a pipelines/*.toml file or its name) into a new artifact version."""
     from pipelines import build
     from pipelines.progress import for_stream
 
     from . import emit
 
-    result = build(pipeline, root, progress=for_stream(), make_current=not no_current)
+    result = build(pipeline, root, progress=for_stream(), make_current=not no_current, gaddag=gaddag)
     counts = result.manifest["counts"]
     dropped = ", ".join(f"{k} {v:,}" for k, v in counts["dropped"].items()) or "none"
     emit({"name": result.name, "version": result.version, "path": str(result.path), "counts": counts}, as_json,

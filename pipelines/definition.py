@@ -34,6 +34,13 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class GraphOptions:
+    """What the word-graph file holds beside the DAWG (the `[graph]` table)."""
+
+    gaddag: bool = False
+
+
+@dataclass(frozen=True)
 class Pipeline:
     name: str
     description: str
@@ -43,12 +50,13 @@ class Pipeline:
     limits: Limits
     path: Path
     sha256: str
+    graph: GraphOptions = GraphOptions()
 
     def readers(self) -> list[Source]:
         return [KINDS[s.kind](s) for s in self.sources]
 
 
-_KEYS = {"name", "description", "profile", "sources", "overlays", "limits"}
+_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph"}
 
 
 def pipeline_path(name_or_path: str | Path) -> Path:
@@ -117,6 +125,9 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
     limits = table.get("limits", {})
     if not isinstance(limits, dict):
         raise fail("limits", "expected a table")
+    graph = table.get("graph", {})
+    if not isinstance(graph, dict) or set(graph) - {"gaddag"} or not isinstance(graph.get("gaddag", False), bool):
+        raise fail("graph", "a table with gaddag = true or false (whether lexicon.kwg holds a GADDAG too)")
     return Pipeline(
         name=name,
         description=str(table.get("description", "")),
@@ -126,6 +137,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         limits=Limits(int(limits.get("max_words", Limits.max_words)), dict(limits)),
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
+        graph=GraphOptions(gaddag=graph.get("gaddag", False)),
     )
 
 

@@ -8,7 +8,9 @@ LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver
+TEST_DEBS := wswedish chromium chromium-driver hunspell-hu
+# wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
+BENCH_DEBS := $(TEST_DEBS) wrk hunspell-sv hunspell-tools
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test build bench fuzz soak lint clean debs
@@ -43,7 +45,8 @@ test: $(BIN)/.installed
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS) wrk"
+	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.

@@ -6,7 +6,7 @@ the aliases, the number of blank aliases followed by them. Our aliases are the t
 letters that fold to exactly one tile (Æ for Ä in Betapet), so an engine reads them as that tile.
 
     >>> from lexicon import load_alphabet
-    >>> alphabet_text(load_alphabet("sv-betapet")).splitlines()[27]
+    >>> alphabet_text(load_alphabet("sv-betapet")).splitlines()[28]
     'Ä\\tä\\t2\\t4\\t1\\t1\\tÆ\\t1\\tæ'
 """
 

@@ -147,7 +147,7 @@ class _Builder:
         # levels[d] holds the arcs, so far, of the node reached after d tiles of the previous
         # entry, each as tile | accepts | target; the last arc of a level waits for its target.
         levels: list[list[int]] = [[]]
-        arcs, registry, register, tail = self.arcs, self.registry, self._register, self._tail
+        arcs, registry, register, tail, tails = self.arcs, self.registry, self._register, self._tail, self.tails
         depth = 0
         for i, word in enumerate(sequences):
             common = common_prefixes[i]
@@ -180,7 +180,10 @@ class _Builder:
                     depth += split - common
                 rest = word[split + 1:]
                 if rest:
-                    levels[depth].append(word[split] | tail(rest, target) << _ARC_SHIFT)
+                    head = None if target else tails.get(rest)  # most tails are known already
+                    if head is None:
+                        head = tail(rest, target)
+                    levels[depth].append(word[split] | head << _ARC_SHIFT)
                 elif target:
                     levels[depth].append(word[split] | target << _ARC_SHIFT)
                 else:

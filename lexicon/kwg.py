@@ -51,30 +51,33 @@ class Encoded:
 
 def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
     """Lay `graph` out as KWG nodes: the `kwg` layout when it fits, else `kbwg` (or as asked)."""
-    nodes, reserved = _place(graph)
-    count = len(nodes)
+    position, chains, count, roots = _place(graph)
     if layout is None:
         layout = KWG if count <= CAPACITY[KWG] else KBWG
     if count > CAPACITY[layout]:
         raise LimitExceeded(f"the word graph needs {count:,} nodes; the {layout} layout holds at most "
                             f"{CAPACITY[layout]:,}")
-    pack = _pack_kwg if layout == KWG else _pack_kbwg
-    words = array("I", (pack(*node) for node in nodes))
+    if layout == KWG:  # bits 0-21 arc, 22 is_end, 23 accepts, 24-31 tile
+        tile_shift, accepts_bit, end_bit, arc_shift = 24, 1 << 23, 1 << 22, 0
+    else:  # bits 0-5 tile, 6 is_end, 7 accepts, 8-31 arc
+        tile_shift, accepts_bit, end_bit, arc_shift = 0, 1 << 7, 1 << 6, 8
+    arcs = graph.arcs
+    words = array("I", [end_bit | position[root] << arc_shift for root in roots])
+    append = words.append
+    for head in chains:
+        state = head
+        while state:
+            arc = arcs[state]
+            state = arc >> _NEXT_SHIFT
+            append((arc & 63) << tile_shift | (accepts_bit if arc & _ACCEPTS else 0) | (0 if state else end_bit)
+                   | position[(arc >> _ARC_SHIFT) & _MASK32] << arc_shift)
     if sys.byteorder == "big":
         words.byteswap()
-    return Encoded(words.tobytes(), layout, count, reserved == 2)
+    return Encoded(words.tobytes(), layout, count, len(roots) == 2)
 
 
-def _pack_kwg(tile: int, accepts: bool, is_end: bool, arc: int) -> int:
-    return tile << 24 | accepts << 23 | is_end << 22 | arc
-
-
-def _pack_kbwg(tile: int, accepts: bool, is_end: bool, arc: int) -> int:
-    return arc << 8 | accepts << 7 | is_end << 6 | tile
-
-
-def _place(graph: Graph) -> tuple[list[tuple[int, bool, bool, int]], int]:
-    """Assign file positions: (tile, accepts, is_end, arc index) per node, and the reserved count.
+def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
+    """File positions: (position per state, the lists written in order, node count, roots).
 
     A sibling list that is the tail of another list is not written again: it starts inside
     the longer one. Only lists that are no other list's tail are written, each whole, so the
@@ -87,8 +90,9 @@ def _place(graph: Graph) -> tuple[list[tuple[int, bool, bool, int]], int]:
     is_tail = bytearray(len(arcs))
     for arc in arcs:
         is_tail[arc >> _NEXT_SHIFT] = 1
-    # breadth-first order of the lists (a list is named by its first arc's state)
-    order: list[int] = []
+    position = [0] * len(arcs)
+    chains: list[int] = []
+    count = len(roots)
     seen = bytearray(len(arcs))
     seen[0] = 1
     for root in roots:
@@ -97,7 +101,14 @@ def _place(graph: Graph) -> tuple[list[tuple[int, bool, bool, int]], int]:
         seen[root] = 1
         queue = [root]
         for head in queue:  # the list grows while it is read: a breadth-first walk
-            order.append(head)
+            if not is_tail[head]:
+                chains.append(head)
+                state = head
+                while state:
+                    if not position[state]:
+                        position[state] = count
+                    count += 1
+                    state = arcs[state] >> _NEXT_SHIFT
             state = head
             while state:
                 arc = arcs[state]
@@ -106,27 +117,7 @@ def _place(graph: Graph) -> tuple[list[tuple[int, bool, bool, int]], int]:
                     seen[target] = 1
                     queue.append(target)
                 state = arc >> _NEXT_SHIFT
-    position = [0] * len(arcs)
-    chains: list[int] = []
-    count = len(roots)
-    for head in order:
-        if is_tail[head]:
-            continue
-        chains.append(head)
-        state = head
-        while state:
-            if not position[state]:
-                position[state] = count
-            count += 1
-            state = arcs[state] >> _NEXT_SHIFT
-    nodes: list[tuple[int, bool, bool, int]] = [(0, False, True, position[root]) for root in roots]
-    for head in chains:
-        state = head
-        while state:
-            arc = arcs[state]
-            state = arc >> _NEXT_SHIFT
-            nodes.append((arc & 63, bool(arc & _ACCEPTS), not state, position[(arc >> _ARC_SHIFT) & _MASK32]))
-    return nodes, len(roots)
+    return position, chains, count, roots
 
 
 # -------------------------------------------------------------------- reading

@@ -41,9 +41,11 @@ class TileCodes:
         # Every tile one letter (Swedish): a whole word translates at once, in C.
         self._table = {ord(t.letter): t.number for t in alphabet.tiles} if not alphabet.multi else None
 
-    def encode(self, tiles: Sequence[str]) -> bytes:
+    def encode(self, tiles: Sequence[str] | str) -> bytes:
+        """A tile sequence (or, for a one-letter-tile alphabet, a key) as bytes of tile numbers."""
         if self._table is not None:
-            return "".join(tiles).translate(self._table).encode("latin-1")
+            text = tiles if isinstance(tiles, str) else "".join(tiles)
+            return text.translate(self._table).encode("latin-1")
         return bytes(self.number[t] for t in tiles)
 
     def decode(self, numbers: Iterable[int]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ not by the library's reader, so a shared misunderstanding cannot hide.
 
 from __future__ import annotations
 
+import json
 import random
 import struct
 
@@ -415,3 +416,42 @@ def test_building_with_gaddag_changes_the_version(hungarian, tmp_path):
     assert plain.version != hungarian.version
     assert plain.manifest["graph"]["gaddag"] is False
     assert (plain.path / "lexicon.kwg").stat().st_size < (hungarian.path / "lexicon.kwg").stat().st_size
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_export_tsv_dumps_the_word_graph(betapet, artifacts_root):
+    from click.testing import CliRunner
+
+    from lexicon_cli import main
+
+    result = CliRunner().invoke(main, ["export", "sv-betapet", "--format", "tsv", "--artifacts", str(artifacts_root)])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and len(lines) == betapet.manifest["graph"]["sequences"]
+    assert "HUND\tHUND" in lines and "ALLE\tALLE" in lines
+    refused = CliRunner().invoke(main, ["export", "sv-betapet", "--format", "tsv", "--prefix", "A",
+                                        "--artifacts", str(artifacts_root)])
+    assert refused.exit_code == 2
+
+
+def test_build_gaddag_flag_and_pipeline_key(tmp_path):
+    from click.testing import CliRunner
+
+    from lexicon_cli import main
+    from pipelines.definition import load_pipeline
+
+    (tmp_path / "w.txt").write_text("hund\nkatt\nkatten\n", encoding="utf-8")
+    body = 'profile = "sv-betapet"\n[[sources]]\nid = "w"\nkind = "plain"\npath = "w.txt"\n'
+    path = write_pipeline(tmp_path, "sv-test-gaddag", body + "[graph]\ngaddag = true\n")
+    assert load_pipeline(path).graph.gaddag is True
+    root = tmp_path / "artifacts"
+    with_gaddag = CliRunner().invoke(main, ["build", str(path), "--artifacts", str(root), "--json"])
+    without = CliRunner().invoke(main, ["build", str(path), "--no-gaddag", "--artifacts", str(root), "--json"])
+    assert with_gaddag.exit_code == 0 and without.exit_code == 0, with_gaddag.output + without.output
+    first, second = (load(f"sv-test-gaddag@{json.loads(r.output)['version']}", root) for r in (with_gaddag, without))
+    assert first.manifest["graph"]["gaddag"] and not second.manifest["graph"]["gaddag"]
+    assert first.graph.kwg.gaddag_root and second.graph.kwg.gaddag_root is None
+    bad = write_pipeline(tmp_path, "sv-test-bad", body + "[graph]\ngaddag = 1\n")
+    with pytest.raises(Exception, match="graph"):
+        load_pipeline(bad)

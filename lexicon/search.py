@@ -103,10 +103,26 @@ class Search:
     def anagrams(self, rack: str, *, sub: bool = False, min_tiles: int = 1) -> Iterator[Match]:
         """Words using every tile of `rack` (with `sub`, any of them, at least `min_tiles`)."""
         counts, blanks = self.parse_rack(rack)
-        state = blanks
+        # The rack as one integer: four bits of count per tile number, the blanks as tile 0, and
+        # a high bit so that no rack state is 0 (0 means "no way on" to the walk).
+        empty = 1 << 4 * 64
+        state = empty | blanks
         for number, n in counts.items():
-            state += n << (number << 2)  # four bits of count per tile number; tile 0 = blanks
-        return self._anagrams(state, sub, max(1, min_tiles))
+            state += n << (number << 2)
+
+        def step(state: int, tile: int) -> int:
+            shift = tile << 2
+            if (state >> shift) & 15:  # a tile of its own first, a blank only when none is left
+                return state - (1 << shift)
+            return state - 1 if state & 15 else 0
+
+        min_tiles = max(1, min_tiles)
+        if sub:
+            accepts = lambda state, depth: depth >= min_tiles  # noqa: E731
+        else:
+            accepts = lambda state, depth: state == empty  # noqa: E731
+        for path in self._walk(state, step, accepts, empty, "use fewer blanks or a shorter rack"):
+            yield self._match(path, _blanks(path, counts))
 
     def parse_rack(self, rack: str) -> tuple[dict[int, int], int]:
         """A rack as {tile number: count} and a blank count (module docstring has the rules)."""
@@ -176,59 +192,6 @@ class Search:
             out.extend(cut)
         return out
 
-    def _anagrams(self, rack: int, sub: bool, min_tiles: int) -> Iterator[Match]:
-        nodes = self.kwg.nodes
-        tile_shift, accepts_bit, end_bit, arc_shift, arc_mask = self._shape
-        path: list[int] = []
-        blanked: list[int] = []
-        dead: set[int] = set()
-        budget = [self.max_visits]
-
-        def walk(index: int, state: int) -> Iterator[Match]:
-            found = False
-            while True:
-                value = nodes[index]
-                tile = (value >> tile_shift) & 63
-                shift = tile << 2
-                if (state >> shift) & 15:  # a tile of its own first, a blank only when none is left
-                    after, blank = state - (1 << shift), False
-                elif state & 15:
-                    after, blank = state - 1, True
-                else:
-                    after = -1
-                if after >= 0:
-                    path.append(tile)
-                    if blank:
-                        blanked.append(len(path) - 1)
-                    if value & accepts_bit and (len(path) >= min_tiles if sub else after == 0):
-                        found = True
-                        yield self._match(path, blanked)
-                    arc = (value >> arc_shift) & arc_mask
-                    if arc and after:
-                        key = after << 24 | arc
-                        if key not in dead:
-                            budget[0] -= 1
-                            if budget[0] < 0:
-                                raise LimitExceeded(f"the anagram search visited more than {self.max_visits:,} "
-                                                    f"lists; use fewer blanks or a shorter rack")
-                            below = False
-                            for match in walk(arc, after):
-                                below = True
-                                yield match
-                            if below:
-                                found = True
-                            else:
-                                dead.add(key)
-                    if blank:
-                        blanked.pop()
-                    path.pop()
-                if value & end_bit:
-                    return found
-                index += 1
-
-        if self.kwg.root:
-            yield from walk(self.kwg.root, rack)
-
     # ------------------------------------------------------------------ patterns
 
     def matches(self, pattern: str) -> Iterator[Match]:
@@ -242,47 +205,52 @@ class Search:
         return self._run(_Pattern.compile(self, prefix + ANY_RUN))
 
     def _run(self, pattern: _Pattern) -> Iterator[Match]:
+        final = pattern.final
+        for path in self._walk(pattern.start, pattern.step, lambda state, depth: state & final, None,
+                               "make the pattern more specific"):
+            yield self._match(path)
+
+    def _walk(self, start: int, step, accepts, stop: int | None, advice: str) -> Iterator[list[int]]:
+        """Depth-first over the DAWG in tile order, carrying a search state (nonzero) along.
+
+        `step(state, tile)` is the state after reading a tile (0: not this way); a path is
+        yielded when its last node accepts and `accepts(state, depth)` says so; `stop` is a
+        state with no way on. A sibling list that yielded nothing in a state is remembered, so
+        lists shared by many paths are walked once per state. Yields the live path: copy it.
+        """
         nodes = self.kwg.nodes
         tile_shift, accepts_bit, end_bit, arc_shift, arc_mask = self._shape
-        step, final = pattern.step, pattern.final
         path: list[int] = []
-        dead: set[int] = set()
+        dead: set[tuple[int, int]] = set()
         budget = [self.max_visits]
 
-        def walk(index: int, state: int) -> Iterator[Match]:
-            found = False
+        def walk(index: int, state: int) -> Iterator[list[int]]:
             while True:
                 value = nodes[index]
                 tile = (value >> tile_shift) & 63
                 after = step(state, tile)
                 if after:
                     path.append(tile)
-                    if value & accepts_bit and after & final:
-                        found = True
-                        yield self._match(path)
+                    if value & accepts_bit and accepts(after, len(path)):
+                        yield path
                     arc = (value >> arc_shift) & arc_mask
-                    if arc:
-                        key = after << 24 | arc
-                        if key not in dead:
-                            budget[0] -= 1
-                            if budget[0] < 0:
-                                raise LimitExceeded(f"the pattern search visited more than {self.max_visits:,} "
-                                                    f"lists; make the pattern more specific")
-                            below = False
-                            for match in walk(arc, after):
-                                below = True
-                                yield match
-                            if below:
-                                found = True
-                            else:
-                                dead.add(key)
+                    if arc and after != stop and (after, arc) not in dead:
+                        budget[0] -= 1
+                        if budget[0] < 0:
+                            raise LimitExceeded(f"the search visited more than {self.max_visits:,} lists; {advice}")
+                        found = False
+                        for found_path in walk(arc, after):
+                            found = True
+                            yield found_path
+                        if not found:
+                            dead.add((after, arc))
                     path.pop()
                 if value & end_bit:
-                    return found
+                    return
                 index += 1
 
-        if self.kwg.root and pattern.start:
-            yield from walk(self.kwg.root, pattern.start)
+        if self.kwg.root:
+            yield from walk(self.kwg.root, start)
 
     # ------------------------------------------------------------------ hooks
 
@@ -315,6 +283,18 @@ class Search:
     def _match(self, numbers: Sequence[int], blanks: Sequence[int] = ()) -> Match:
         tiles = tuple(self.letter[n] for n in numbers)
         return Match(spell(tiles, self.policy), tiles, tuple(blanks))
+
+
+def _blanks(path: Sequence[int], counts: dict[int, int]) -> tuple[int, ...]:
+    """Where a blank plays: every tile beyond the rack's own, the earliest positions natural first."""
+    left = dict(counts)
+    out = []
+    for i, tile in enumerate(path):
+        if left.get(tile, 0):
+            left[tile] -= 1
+        else:
+            out.append(i)
+    return tuple(out)
 
 
 class _Pattern:

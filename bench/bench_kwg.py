@@ -256,19 +256,21 @@ def child_lookup(name: str, words_path: str, work: str, artifact: str) -> dict:
         import marisa_trie
 
         structure = marisa_trie.Trie().mmap(str(Path(work, "marisa.bin")))
-    if name == "kwg-walk":
-        queries = queries[:50_000]
-        test = structure.contains_tiles
-        start = time.perf_counter()
-        found = sum(1 for q in queries if test(tuple(q)))
-    else:
-        start = time.perf_counter()
-        found = 0
-        for q in queries:
-            if q in structure:
-                found += 1
-    seconds = time.perf_counter() - start
-    return {"rate": len(queries) / seconds, "found": found, "added_mib": self_rss_mib() - before}
+    # CPU time, best of three passes: other work on the shared machine slows wall time by
+    # factors, CPU time much less.
+    sample = queries[:50_000] if name == "kwg-walk" else queries
+    seconds = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        if name == "kwg-walk":
+            found = sum(1 for q in sample if structure.contains_tiles(tuple(q)))
+        else:
+            found = 0
+            for q in sample:
+                if q in structure:
+                    found += 1
+        seconds = min(seconds, time.process_time() - start)
+    return {"rate": len(sample) / seconds, "found": found, "added_mib": self_rss_mib() - before}
 
 
 if __name__ == "__main__":

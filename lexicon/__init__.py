@@ -23,6 +23,7 @@ from .lookup import Analysis, Exclusion, Lexicon, Verdict, diff, load, open_lexi
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
 from .profile import Profile, load_profile, profile_names
 from .reasons import Reason, describe
+from .search import Match, PatternError, RackError
 from .tiling import (
     DoubledDigraphs,
     Segment,
@@ -40,7 +41,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Alphabet", "Analysis", "Exclusion", "Lexicon", "Verdict", "diff", "load", "open_lexicon", "ArtifactError", "DataError", "DoubledDigraphs", "InputError", "InvalidWord", "LexiconError",
-    "LimitExceeded", "Normalized", "Normalizer", "NotationError", "Profile", "ProfileError", "Reason", "Segment",
+    "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "PatternError", "Profile", "ProfileError",
+    "RackError", "Reason", "Segment",
     "SourceError", "Tile", "Tiling", "UnknownLexicon", "alphabet_names", "describe", "format_tiling",
     "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
     "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",

@@ -22,10 +22,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 SEPARATOR = 0  # the GADDAG's direction switch, `@` in the literature
-_ACCEPTS = 1 << 6
-_ARC_SHIFT = 7
-_NEXT_SHIFT = 7 + 32
-_MASK32 = (1 << 32) - 1
+# An arc packed in one integer: tile | ACCEPTS | target << TARGET_SHIFT | next << NEXT_SHIFT.
+ACCEPTS = 1 << 6
+TARGET_SHIFT = 7
+NEXT_SHIFT = 7 + 32
+TARGET_MASK = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -36,30 +37,12 @@ class Graph:
     dawg_root: int
     gaddag_root: int | None = None
 
-    # ---------------------------------------------------------------- reading arcs
-
-    @staticmethod
-    def tile(arc: int) -> int:
-        return arc & 63
-
-    @staticmethod
-    def accepts(arc: int) -> bool:
-        return bool(arc & _ACCEPTS)
-
-    @staticmethod
-    def target(arc: int) -> int:
-        return (arc >> _ARC_SHIFT) & _MASK32
-
-    @staticmethod
-    def next(arc: int) -> int:
-        return arc >> _NEXT_SHIFT
-
     def siblings(self, state: int) -> Iterator[int]:
         """The arcs of the sibling list that starts at `state`, in tile order."""
         while state:
             arc = self.arcs[state]
             yield arc
-            state = arc >> _NEXT_SHIFT
+            state = arc >> NEXT_SHIFT
 
     def words(self, state: int | None = None) -> Iterator[bytes]:
         """Every sequence accepted from `state` (the DAWG root by default), in tile order."""
@@ -67,9 +50,9 @@ class Graph:
         def walk(head: int, prefix: bytes) -> Iterator[bytes]:
             for arc in self.siblings(head):
                 word = prefix + bytes((arc & 63,))
-                if arc & _ACCEPTS:
+                if arc & ACCEPTS:
                     yield word
-                target = (arc >> _ARC_SHIFT) & _MASK32
+                target = (arc >> TARGET_SHIFT) & TARGET_MASK
                 if target:
                     yield from walk(target, word)
 
@@ -106,7 +89,7 @@ class _Builder:
         arcs, registry = self.arcs, self.registry
         head = 0
         for partial in reversed(level):
-            key = partial | head << _NEXT_SHIFT
+            key = partial | head << NEXT_SHIFT
             found = registry.get(key)
             if found is None:
                 found = registry[key] = len(arcs)
@@ -123,9 +106,9 @@ class _Builder:
                 return found
         rest = tiles[1:]
         if rest:
-            key = tiles[0] | self._tail(rest, target) << _ARC_SHIFT
+            key = tiles[0] | self._tail(rest, target) << TARGET_SHIFT
         else:
-            key = tiles[0] | (target << _ARC_SHIFT if target else _ACCEPTS)
+            key = tiles[0] | (target << TARGET_SHIFT if target else ACCEPTS)
         head = self.registry.get(key)
         if head is None:
             head = self.registry[key] = len(self.arcs)
@@ -166,7 +149,7 @@ class _Builder:
                         arcs.append(level[0])
                 else:
                     head = register(level)
-                levels[depth][-1] |= head << _ARC_SHIFT
+                levels[depth][-1] |= head << TARGET_SHIFT
             # Beyond its common prefix with the next entry, only this entry passes: that part is
             # a single path, built at once (and shared) instead of level by level.
             split = common_prefixes[i + 1]
@@ -183,23 +166,23 @@ class _Builder:
                     head = None if target else tails.get(rest)  # most tails are known already
                     if head is None:
                         head = tail(rest, target)
-                    levels[depth].append(word[split] | head << _ARC_SHIFT)
+                    levels[depth].append(word[split] | head << TARGET_SHIFT)
                 elif target:
-                    levels[depth].append(word[split] | target << _ARC_SHIFT)
+                    levels[depth].append(word[split] | target << TARGET_SHIFT)
                 else:
-                    levels[depth].append(word[split] | _ACCEPTS)
+                    levels[depth].append(word[split] | ACCEPTS)
             else:  # the next entry extends this word: its last node stays open
                 levels[depth].append(word[common])
                 levels.extend([[t] for t in word[common + 1:]])
                 depth += len(word) - common - 1
-                levels[depth][-1] |= _ACCEPTS
+                levels[depth][-1] |= ACCEPTS
                 levels.append([])
                 depth += 1
         while depth > 0:
             level = levels.pop()
             depth -= 1
             if level:
-                levels[depth][-1] |= register(level) << _ARC_SHIFT
+                levels[depth][-1] |= register(level) << TARGET_SHIFT
         return register(levels[0])
 
 
@@ -229,9 +212,9 @@ def _gaddag_entries(dawg: Graph) -> tuple[list[bytes], list[int]]:
     separator = bytes((SEPARATOR,))
     for prefix, arc in _paths(dawg):
         reverse = prefix[::-1]
-        if arc & _ACCEPTS:
+        if arc & ACCEPTS:
             entries.append((reverse, 0))
-        target = (arc >> _ARC_SHIFT) & _MASK32
+        target = (arc >> TARGET_SHIFT) & TARGET_MASK
         if target:
             entries.append((reverse + separator, target))
     entries.sort()
@@ -248,7 +231,7 @@ def _paths(graph: Graph) -> Iterator[tuple[bytes, int]]:
             arc = arcs[state]
             path = prefix + bytes((arc & 63,))
             yield path, arc
-            target = (arc >> _ARC_SHIFT) & _MASK32
+            target = (arc >> TARGET_SHIFT) & TARGET_MASK
             if target:
                 stack.append((target, path))
-            state = arc >> _NEXT_SHIFT
+            state = arc >> NEXT_SHIFT

@@ -22,17 +22,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dawg import Graph
+from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph
 from .errors import ArtifactError, LimitExceeded
 
 KWG = "kwg"
 KBWG = "kbwg"
 #: How many nodes each layout can address.
 CAPACITY = {KWG: 0x400000, KBWG: 0x1000000}
-_ACCEPTS = 1 << 6
-_ARC_SHIFT = 7
-_NEXT_SHIFT = 39
-_MASK32 = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -68,9 +64,9 @@ def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
         state = head
         while state:
             arc = arcs[state]
-            state = arc >> _NEXT_SHIFT
-            append((arc & 63) << tile_shift | (accepts_bit if arc & _ACCEPTS else 0) | (0 if state else end_bit)
-                   | position[(arc >> _ARC_SHIFT) & _MASK32] << arc_shift)
+            state = arc >> NEXT_SHIFT
+            append((arc & 63) << tile_shift | (accepts_bit if arc & ACCEPTS else 0) | (0 if state else end_bit)
+                   | position[(arc >> TARGET_SHIFT) & TARGET_MASK] << arc_shift)
     if sys.byteorder == "big":
         words.byteswap()
     return Encoded(words.tobytes(), layout, count, len(roots) == 2)
@@ -89,7 +85,7 @@ def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
     roots = [graph.dawg_root] + ([graph.gaddag_root] if graph.gaddag_root is not None else [])
     is_tail = bytearray(len(arcs))
     for arc in arcs:
-        is_tail[arc >> _NEXT_SHIFT] = 1
+        is_tail[arc >> NEXT_SHIFT] = 1
     position = [0] * len(arcs)
     chains: list[int] = []
     count = len(roots)
@@ -108,15 +104,15 @@ def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
                     if not position[state]:
                         position[state] = count
                     count += 1
-                    state = arcs[state] >> _NEXT_SHIFT
+                    state = arcs[state] >> NEXT_SHIFT
             state = head
             while state:
                 arc = arcs[state]
-                target = (arc >> _ARC_SHIFT) & _MASK32
+                target = (arc >> TARGET_SHIFT) & TARGET_MASK
                 if not seen[target]:
                     seen[target] = 1
                     queue.append(target)
-                state = arc >> _NEXT_SHIFT
+                state = arc >> NEXT_SHIFT
     return position, chains, count, roots
 
 
@@ -177,14 +173,6 @@ class Kwg:
         if self._kbwg:
             return value & 63, bool(value & 0x80), bool(value & 0x40), value >> 8
         return value >> 24, bool(value & 0x800000), bool(value & 0x400000), value & 0x3FFFFF
-
-    def unpacked(self) -> tuple[list[int], list[int]]:
-        """Two lists for fast walks: `edge[i]` = tile | accepts << 6 | is_end << 7, `arc[i]`."""
-        nodes = self.nodes
-        if self._kbwg:
-            return [v & 0xFF for v in nodes], [v >> 8 for v in nodes]
-        return ([v >> 24 | (v >> 17 & 0x40) | (v >> 15 & 0x80) for v in nodes],
-                [v & 0x3FFFFF for v in nodes])
 
     def siblings(self, index: int) -> Iterator[tuple[int, int]]:
         """(node index, tile) of each node of the sibling list starting at `index` (0: none)."""
@@ -255,6 +243,8 @@ class Kwg:
                 yield here
 
     def close(self) -> None:
-        self.nodes.release() if isinstance(self.nodes, memoryview) else None
+        """Unmap the file; the object is unusable afterwards."""
+        if isinstance(self.nodes, memoryview):
+            self.nodes.release()
         if self._keep is not None:
             self._keep.close()

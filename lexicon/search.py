@@ -179,7 +179,8 @@ class Search:
             segments = parse_notation(piece, self.alphabet, self.normalize)
         except InputError as exc:
             where = offset + (exc.position or 0)
-            raise RackError(f"at position {where}: {exc}", position=where) from None
+            context = f" (in the part of the rack from position {offset})" if offset else ""
+            raise RackError(f"{exc}{context}", position=where) from None
         out: list[str] = []
         for segment in segments:
             if segment.fixed:
@@ -335,7 +336,8 @@ class _Pattern:
                     cuts = notation_tilings(segments, search.alphabet, search.policy)
                 except InputError as exc:
                     where = position + (exc.position or 0)
-                    raise PatternError(f"at position {where}: {exc}", position=where) from None
+                    context = f" (in the part of the pattern from position {position})" if position else ""
+                    raise PatternError(f"{exc}{context}", position=where) from None
                 if not cuts:
                     raise PatternError(f"{piece.strip()!r} at position {position} cannot be cut into "
                                        f"{search.alphabet.name}'s tiles", position=position)

@@ -56,6 +56,8 @@ WORDS = {"type": "object", "required": ["lexicon", "version", "words"],
          "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR,
                         "words": {"type": "array", "items": {"type": "object", "required": ["word", "tiles"],
                                                              "properties": {"word": _STR, "tiles": _TILES,
+                                                                            "blanks": {"type": "array",
+                                                                                       "items": _INT},
                                                                             "value": _INT}}}}}
 
 

@@ -117,5 +117,20 @@ def artifact(data: bytes) -> None:
     raise AssertionError(f"a damaged {victim.name} was accepted")
 
 
+def kwg(data: bytes) -> None:
+    """Untrusted KWG bytes either fail validation with an ArtifactError or every walk ends."""
+    from itertools import islice
+
+    from lexicon.kwg import KBWG, KWG, Kwg
+
+    for layout in (KWG, KBWG):
+        try:
+            graph = Kwg(data[: len(data) // 4 * 4], layout, validate=True)
+        except LexiconError:
+            continue
+        for word in islice(graph.words(), 5000):
+            assert graph.contains(word)
+
+
 TARGETS = {"normalize": normalize, "notation": notation, "tiling": tiling, "xml_entries": xml_entries, "lmf": lmf,
-           "plain": plain, "artifact": artifact}
+           "plain": plain, "artifact": artifact, "kwg": kwg}

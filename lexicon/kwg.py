@@ -126,7 +126,8 @@ class Kwg:
     index; `root` is the first node of the DAWG's root list (0 for an empty word list).
     """
 
-    def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None) -> None:
+    def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None, validate: bool = False
+                 ) -> None:
         if layout not in CAPACITY:
             raise ArtifactError(f"{name}: unknown word-graph layout {layout!r} (kwg or kbwg)")
         view = memoryview(buffer)
@@ -151,6 +152,44 @@ class Kwg:
             second = self.node(1)
             if second[0] == 0 and second[2] and not second[1]:
                 self.gaddag_root = second[3]
+        if validate:
+            self.validate()
+
+    def validate(self) -> None:
+        """Check the structure of bytes from an untrusted place: every arc inside the file, every
+        sibling list ending before it does, and no cycles, so that every walk ends. An artifact's
+        graph needs none of this: its checksum is verified against the manifest before it is read."""
+        n = len(self.nodes)
+        for index in range(n):
+            _, _, _, arc = self.node(index)
+            if arc >= n:
+                raise ArtifactError(f"{self.name}: node {index} points to node {arc}, past the last ({n - 1})")
+        if not self.node(n - 1)[2]:
+            raise ArtifactError(f"{self.name}: the last sibling list runs past the end of the file")
+        for index in range(n - 1):
+            tile, _, is_end, _ = self.node(index)
+            if not is_end and self.node(index + 1)[0] <= tile:
+                raise ArtifactError(f"{self.name}: siblings at nodes {index} and {index + 1} are not in "
+                                    f"increasing tile order")
+        state: dict[int, int] = {}  # list start → 1 on the current path, 2 done
+        starts = [s for s in (self.root, self.gaddag_root) if s]
+        for start in starts:
+            stack = [(start, iter(self._children(start)))]
+            state[start] = 1
+            while stack:
+                current, children = stack[-1]
+                child = next(children, None)
+                if child is None:
+                    state[current] = 2
+                    stack.pop()
+                elif state.get(child) == 1:
+                    raise ArtifactError(f"{self.name}: the lists at nodes {current} and {child} form a cycle")
+                elif child not in state:
+                    state[child] = 1
+                    stack.append((child, iter(self._children(child))))
+
+    def _children(self, start: int) -> list[int]:
+        return [arc for index, _ in self.siblings(start) if (arc := self.node(index)[3])]
 
     @classmethod
     def open(cls, path: str | Path) -> Kwg:

@@ -21,7 +21,7 @@ from lexicon.kwg import KBWG, KWG, Kwg, encode
 from lexicon.lookup import load
 from lexicon.tiling import notation_tilings, parse_notation
 
-from .conftest import write_pipeline
+from .conftest import DATA, write_pipeline
 
 # ---------------------------------------------------------------- an independent decoder
 
@@ -455,3 +455,17 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     bad = write_pipeline(tmp_path, "sv-test-bad", body + "[graph]\ngaddag = 1\n")
     with pytest.raises(Exception, match="graph"):
         load_pipeline(bad)
+
+
+def test_real_graphs_pass_validation_and_damaged_ones_fail(betapet):
+    """validate() accepts what the writer makes and refuses structural damage."""
+    from lexicon import ArtifactError
+    from lexicon.kwg import Kwg
+
+    graph_path = next(betapet.path.glob("lexicon.kw*g"))
+    Kwg.open(graph_path).validate()
+    data = bytearray((DATA / "six-words-gaddag.kwg").read_bytes())
+    Kwg(bytes(data), validate=True)
+    data[-4:] = (0).to_bytes(4, "little")  # the last node no longer ends its list
+    with pytest.raises(ArtifactError, match="runs past the end"):
+        Kwg(bytes(data), validate=True)

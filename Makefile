@@ -49,6 +49,10 @@ bench: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench
 
+lint: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[lint]'
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[fuzz]'

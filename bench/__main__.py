@@ -6,7 +6,7 @@ import importlib
 import os
 import platform
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.sections import write_section
@@ -34,7 +34,7 @@ def main(argv: list[str]) -> None:
 
 def stamp(command: str) -> str:
     """When, where and by which command a section's figures were made."""
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     return (f"_Run {when} on {platform.node()} ({platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}): `{command}`_")
 

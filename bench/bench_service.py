@@ -7,15 +7,13 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import subprocess
-import sys
 import tempfile
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 from .http import Gunicorn, memory, wrk
-from .measure import ROOT
+from .measure import ROOT, build_lexicon
 
 TITLE = "Validation service over HTTP"
 
@@ -23,8 +21,7 @@ TITLE = "Validation service over HTTP"
 def run() -> str:
     root = tempfile.mkdtemp()
     try:
-        subprocess.run([sys.executable, "-m", "lexicon_cli", "build", "sv-betapet", "--artifacts", root],
-                       check=True, cwd=ROOT, capture_output=True)
+        build_lexicon(root)
         from lexicon import load
 
         lex = load("sv-betapet", root)

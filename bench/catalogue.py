@@ -9,11 +9,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 from bench.__main__ import stamp
 from bench.http import Gunicorn
-from bench.measure import ROOT
+from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
 from tests.hostile import CLI_CASES, HTTP_CASES, RAW_CASES
 from tests.test_bad_input import _exchange, send
@@ -29,8 +28,7 @@ class _Server:
 def main() -> None:
     root = tempfile.mkdtemp()
     try:
-        subprocess.run([sys.executable, "-m", "lexicon_cli", "build", "sv-betapet", "--artifacts", root],
-                       check=True, cwd=ROOT, capture_output=True)
+        build_lexicon(root)
         g = Gunicorn("service.wsgi:app", root)
         server = _Server(g)
         rows = ["| endpoint | hostile input | answer | type | ms |", "|---|---|---:|---|---:|"]

@@ -14,8 +14,6 @@ import os
 import random
 import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -25,7 +23,7 @@ from pathlib import Path
 
 from bench.__main__ import stamp
 from bench.http import Gunicorn, memory, wrk
-from bench.measure import ROOT
+from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
 
 SECONDS = int(os.environ.get("SOAK_SECONDS", "60"))
@@ -37,9 +35,7 @@ def _prebuild(staging: str, folder: Path, extra: str) -> str:
     pipeline = folder / "sv-betapet.toml"
     pipeline.write_text((ROOT / "pipelines" / "sv-betapet.toml").read_text()
                         + f'\n[overlays]\nallow = ["{extra}"]\n', encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "lexicon_cli", "build", str(pipeline), "--artifacts", staging,
-                          "--json", "--no-current"], cwd=ROOT, check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)["version"]
+    return json.loads(build_lexicon(staging, str(pipeline), "--no-current"))["version"]
 
 
 def _publish(staging: str, root: str, version: str) -> str:
@@ -70,8 +66,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp())
     events: list[str] = []
     try:
-        subprocess.run([sys.executable, "-m", "lexicon_cli", "build", "sv-betapet", "--artifacts", root],
-                       check=True, cwd=ROOT, capture_output=True)
+        build_lexicon(root)
         from lexicon import load
 
         staging = str(work / "staging")
@@ -118,9 +113,13 @@ def main() -> None:
 
     survivors = [p for p in start_pids if p in end_pids]
     growth = [end_mem[p][0] / start_mem[p][0] - 1 for p in survivors]
-    mem_rows = [f"| {pid} | {'start' if pid in start_mem else ''}{' and end' if pid in start_mem and pid in end_mem else ('end' if pid in end_mem else '')} "
-                f"| {start_mem.get(pid, ('', ''))[0] and f'{start_mem[pid][0]:.1f}'} "
-                f"| {end_mem.get(pid, ('', ''))[0] and f'{end_mem[pid][0]:.1f}'} |"
+    def when(pid: int) -> str:
+        return " and ".join(w for w, seen in (("start", start_mem), ("end", end_mem)) if pid in seen)
+
+    def mib(measured: dict, pid: int) -> str:
+        return f"{measured[pid][0]:.1f}" if pid in measured else ""
+
+    mem_rows = [f"| {pid} | {when(pid)} | {mib(start_mem, pid)} | {mib(end_mem, pid)} |"
                 for pid in sorted(set(start_mem) | set(end_mem))]
     body = "\n".join([
         stamp("make soak" + (f" (SOAK_SECONDS={SECONDS})" if SECONDS != 60 else "")), "",

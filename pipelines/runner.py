@@ -17,17 +17,15 @@ import shutil
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from lexicon import LimitExceeded, Reason, __version__, format_tiling
-from lexicon import artifacts, store, wordgraph
+from lexicon import LimitExceeded, Reason, __version__, artifacts, format_tiling, store, wordgraph
 from lexicon.alphabet import Alphabet
 
 from .definition import Pipeline, load_pipeline
-from .entry import Entry
 from .progress import Progress, Silent
 from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates, prefer_first
 
@@ -293,7 +291,7 @@ def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], bui
         "name": p.name,
         "version": summary["version"],
         "description": p.description,
-        "build_time": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "build_time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "toolkit": {"distribution": "tile-lexicon", "version": __version__},
         "formats": {store.FILENAME: {"format": store.FORMAT, "schema_version": store.SCHEMA_VERSION}}
         | wordgraph.formats(graph),

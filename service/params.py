@@ -15,7 +15,8 @@ MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100
 
 
-def text(name: str, *, required: bool = True, default: str | None = None, max_chars: int = MAX_WORD_CHARS) -> str | None:
+def text(name: str, *, required: bool = True, default: str | None = None,
+         max_chars: int = MAX_WORD_CHARS) -> str | None:
     value = request.args.get(name)
     if value is None or value == "":
         if required:

@@ -55,7 +55,8 @@ class Registry:
         slot = self.slots.get(name)
         if version is None:
             if slot is None or slot.lexicon is None:
-                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {', '.join(self.names()) or 'none'})")
+                served = ", ".join(self.names()) or "none"
+                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {served})")
             return slot.lexicon
         if slot and slot.lexicon and slot.lexicon.version == version:
             return slot.lexicon

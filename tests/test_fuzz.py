@@ -14,7 +14,8 @@ from fuzz.targets import TARGETS
 from .conftest import DATA
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
-SEEDS = ([p.read_bytes() for p in sorted(DATA.glob("*.xml"))] + [p.read_bytes()[:2000] for p in sorted(DATA.glob("*.t*"))]
+SEEDS = ([p.read_bytes() for p in sorted(DATA.glob("*.xml"))]
+         + [p.read_bytes()[:2000] for p in sorted(DATA.glob("*.t*"))]
          + [p.read_bytes() for p in sorted(DATA.glob("*.kwg"))])
 
 

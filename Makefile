@@ -9,10 +9,12 @@ LEXICON ?= sv-betapet
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver hunspell-sv hunspell-tools
+TEST_DEBS := wswedish chromium chromium-driver hunspell-hu hunspell-sv hunspell-tools
+# wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
+BENCH_DEBS := $(TEST_DEBS) wrk
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality lint clean debs
+.PHONY: run test build bench quality fuzz soak lint clean debs
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -44,13 +46,30 @@ test: $(BIN)/.installed
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench
 
 # The Swedish inflection list's precision and recall against DSSO (a section of docs/benchmarks.md).
 quality: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m bench inflection
+
+lint: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[lint]'
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+
+# Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
+fuzz: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[fuzz]'
+	$(BIN)/python -m fuzz
+
+# The bad-input catalogue with timings, then a 60 s load run at 64 connections with faults (new
+# versions, a killed worker, a corrupt version); both write docs/reliability.md.
+soak: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="wrk"
+	$(BIN)/python -m bench.catalogue
+	$(BIN)/python -m bench.soak
 
 clean:
 	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info

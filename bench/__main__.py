@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import os
 import platform
-import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+
+from bench.sections import write_section
 
 HERE = Path(__file__).parent
 OUTPUT = HERE.parent / "docs" / "benchmarks.md"
@@ -21,25 +23,20 @@ across runs.
 
 def main(argv: list[str]) -> None:
     topics = argv or sorted(p.stem.removeprefix("bench_") for p in HERE.glob("bench_*.py"))
-    sections = _read_sections()
     for topic in topics:
         module = importlib.import_module(f"bench.bench_{topic}")
         print(f"== {module.TITLE}", file=sys.stderr)
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         body = module.run().strip()
-        sections[module.TITLE] = f"_Run {stamp} on {platform.node()} ({platform.machine()}, Python " \
-                                 f"{platform.python_version()}): `python -m bench {topic}`_\n\n{body}\n"
+        write_section(OUTPUT, module.TITLE, f"{stamp(f'python -m bench {topic}')}\n\n{body}\n", HEADER)
         print(body)
-    text = HEADER + "".join(f"\n## {title}\n\n{body}" for title, body in sections.items())
-    OUTPUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUTPUT}", file=sys.stderr)
 
 
-def _read_sections() -> dict[str, str]:
-    if not OUTPUT.exists():
-        return {}
-    parts = re.split(r"^## (.+)$", OUTPUT.read_text(encoding="utf-8"), flags=re.M)
-    return {parts[i].strip(): parts[i + 1].strip() + "\n" for i in range(1, len(parts) - 1, 2)}
+def stamp(command: str) -> str:
+    """When, where and by which command a section's figures were made."""
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return (f"_Run {when} on {platform.node()} ({platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}): `{command}`_")
 
 
 if __name__ == "__main__":

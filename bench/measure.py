@@ -47,3 +47,10 @@ def self_rss_mib() -> float:
     with open("/proc/self/statm") as fh:
         pages = int(fh.read().split()[1])
     return pages * resource.getpagesize() / 2**20
+
+
+def build_lexicon(root: str, pipeline: str = "sv-betapet", *extra: str) -> str:
+    """Build a pipeline into `root` in a child process (as a user would); the `lexicon build --json` output."""
+    out = subprocess.run([sys.executable, "-m", "lexicon_cli", "build", pipeline, "--artifacts", root, "--json",
+                          *extra], check=True, cwd=ROOT, capture_output=True, text=True)
+    return out.stdout

@@ -10,17 +10,20 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+import weakref
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from . import artifacts, store
+from . import artifacts, store, wordgraph
 from .alphabet import Alphabet, load_alphabet
 from .errors import ArtifactError, InputError
 from .normalize import Normalizer
 from .profile import Profile, load_profile
 from .reasons import Reason
+from .search import Match, Search
 from .tiling import (
     DoubledDigraphs,
     Tiling,
@@ -107,11 +110,17 @@ class Lexicon:
         # each process opens its own on first use.
         if self._pid != os.getpid():
             self._conn = store.open_readonly(self.path / store.FILENAME)
+            self._connections.append(self._conn)
             self._pid = os.getpid()
         return self._conn
 
     def __post_init__(self) -> None:
         self._pid = os.getpid()
+        # sqlite3 connections sit in a reference cycle with their statement cache, so they would
+        # live (with their page cache) until the cyclic collector runs: close them as soon as
+        # this lexicon is dropped, which is when a service has swapped to a newer version.
+        self._connections = [self._conn]
+        weakref.finalize(self, _close_all, self._connections)
         meta = store.metadata(self.conn)
         self.name: str = meta["name"]
         self.version: str = meta["version"]
@@ -123,6 +132,17 @@ class Lexicon:
         self.policy: DoubledDigraphs = self.profile.doubled_digraphs
         self.normalizer = Normalizer(self.alphabet)
         self.word_count = int(meta["words"])
+        self.graph: wordgraph.GraphFiles | None = None
+        self._search: Search | None = None
+        self._members: Any = None  # the membership index; None: ask the database
+        entry = self.manifest.get("graph")
+        if entry is not None:
+            if entry.get("tileset") != self.alphabet.name:
+                raise ArtifactError(f"{self.path}: the word graph is over tile set {entry.get('tileset')!r}, "
+                                    f"the lexicon's is {self.alphabet.name!r}")
+            self.graph = wordgraph.open_files(self.path, entry)
+            self._members = self.graph.index  # a dawgdic DAWG: see lexicon.wordgraph
+            self._search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
 
     @property
     def spec(self) -> str:
@@ -131,7 +151,11 @@ class Lexicon:
     # ------------------------------------------------------------------ membership
 
     def __contains__(self, key: str) -> bool:
-        return self.conn.execute("SELECT 1 FROM words WHERE key = ?", (key,)).fetchone() is not None
+        """Is `key` (a normalised key, as `check` reports it) a word? `"ALLE" in lex`."""
+        members = self._members
+        if members is None:  # an artifact built before the word graph existed
+            return self.conn.execute("SELECT 1 FROM words WHERE key = ?", (key,)).fetchone() is not None
+        return key in members
 
     def __len__(self) -> int:
         return self.word_count
@@ -157,11 +181,15 @@ class Lexicon:
                 return Verdict(word, None, False, reason, f"{result.reason}{where}",
                                exclusions=self._excluded_as_written(word))
             key = result.key
-        row = self.conn.execute("SELECT display, lemma, pos, kind, tag FROM words WHERE key = ?", (key,)).fetchone()
-        if row is not None:
+        if key in self:
             # an alphabet of single letters cuts every word one way: no need to ask the database
             valid = self.tilings(key) if self.alphabet.multi else [tuple(key)]
-            analyses = self.analyses(key) if detail else [Analysis(*row, "", "", 0)]
+            if detail:
+                analyses = self.analyses(key)
+            else:
+                row = self.conn.execute("SELECT display, lemma, pos, kind, tag FROM words WHERE key = ?",
+                                        (key,)).fetchone()
+                analyses = [Analysis(*row, "", "", 0)]
             if asked is not None:
                 matching = [t for t in asked if t in valid]
                 if not matching:
@@ -214,6 +242,42 @@ class Lexicon:
     def exclusion_counts(self) -> dict[str, int]:
         return dict(self.conn.execute("SELECT reason, count(*) FROM exclusions GROUP BY reason ORDER BY reason"))
 
+    # ------------------------------------------------------------------ word-graph search
+
+    @property
+    def search(self) -> Search:
+        """The word-graph searches as iterators (no limit): `lex.search.anagrams("ABC?")`."""
+        if self._search is None:
+            raise ArtifactError(f"{self.spec} has no word graph (built by an older toolkit): rebuild it with "
+                                f"`lexicon build pipelines/{self.name}.toml`")
+        return self._search
+
+    def contains_tiles(self, tiles: Sequence[str] | str) -> bool:
+        """Is this tile sequence a word? A sequence of tiles is exact (`["H","Á","ZS","O","R"]`); a
+        string is tile notation, true when any cut it allows is a word (`HÁ[Z][S]OR`)."""
+        if isinstance(tiles, str):
+            segments = parse_notation(tiles, self.alphabet, self.normalizer.key)
+            return any(self.search.contains(cut) for cut in notation_tilings(segments, self.alphabet, self.policy))
+        return self.search.contains(tiles)
+
+    def anagram(self, rack: str, *, limit: int = 100, sub: bool = False) -> list[Match]:
+        """Words made of every tile of `rack` (`?` a blank); with `sub`, of any of them (at least the
+        profile's shortest word). Sorted by tiles, at most `limit`."""
+        found = self.search.anagrams(rack, sub=sub, min_tiles=self.profile.min_length)
+        return list(islice(found, _limit(limit)))
+
+    def pattern(self, query: str, *, limit: int = 100) -> list[Match]:
+        """Words matching `query`: `?` one tile, `*` any run (`A?B*`). Sorted by tiles, at most `limit`."""
+        return list(islice(self.search.matches(query), _limit(limit)))
+
+    def prefix(self, prefix: str, *, limit: int = 100) -> list[Match]:
+        """Words starting with `prefix` (the prefix itself included). Sorted by tiles, at most `limit`."""
+        return list(islice(self.search.prefixed(prefix), _limit(limit)))
+
+    def hooks(self, word: str) -> dict[str, Any]:
+        """Front and back hooks: `{"word", "tilings", "front": [tiles], "back": [tiles]}`."""
+        return self.search.hooks(word)
+
     # ------------------------------------------------------------------ lists
 
     def export(self, field_name: str = "key", *, min_length: int | None = None, max_length: int | None = None,
@@ -256,7 +320,9 @@ class Lexicon:
             yield value
 
     def keys(self) -> Iterator[str]:
-        return (row[0] for row in self.conn.execute("SELECT key FROM words ORDER BY key"))
+        """Every key in order. A generator function, so it keeps the lexicon (and its connection) alive."""
+        for (key,) in self.conn.execute("SELECT key FROM words ORDER BY key"):
+            yield key
 
     def summary(self) -> dict[str, Any]:
         m = self.manifest
@@ -267,7 +333,24 @@ class Lexicon:
         }
 
     def close(self) -> None:
-        self.conn.close()
+        if self.graph is not None:
+            self.graph.close()
+        _close_all(self._connections)
+
+
+def _close_all(connections: list[sqlite3.Connection]) -> None:
+    for conn in connections:
+        conn.close()
+
+
+#: The most results one list call returns; iterate `Lexicon.search` for more.
+MAX_LIMIT = 10_000
+
+
+def _limit(limit: int) -> int:
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_LIMIT:
+        raise InputError(f"limit must be an integer from 0 to {MAX_LIMIT}, not {limit!r}")
+    return limit
 
 
 def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:

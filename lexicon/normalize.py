@@ -63,7 +63,7 @@ class Normalizer:
         self.alphabet = alphabet
         self.locale = icu.Locale(alphabet.language)
         self._plain = alphabet.letters_re.fullmatch
-        self._fold_cluster = lru_cache(maxsize=4096)(self._fold_cluster_uncached)
+        self._folded: dict[str, str | None] = {}  # a plain dict: a cache wrapping a bound method is a cycle
 
     def __call__(self, word: str) -> Normalized:
         """Normalise `word`; never raises for any string."""
@@ -107,6 +107,16 @@ class Normalizer:
         if bad is not None:
             return Normalized(word, None, bad[0], bad[1])
         return Normalized(word, "".join(out))
+
+    def _fold_cluster(self, cluster: str) -> str | None:
+        try:
+            return self._folded[cluster]
+        except KeyError:
+            pass
+        folded = self._fold_cluster_uncached(cluster)
+        if len(self._folded) < 4096:
+            self._folded[cluster] = folded
+        return folded
 
     def _fold_cluster_uncached(self, cluster: str) -> str | None:
         letters = self.alphabet.letters

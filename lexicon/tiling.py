@@ -45,7 +45,8 @@ def tilings(key: str, alphabet: Alphabet, policy: DoubledDigraphs | str = Double
     steps = _steps(key, alphabet, DoubledDigraphs(policy))
     count = _count(steps, len(key))
     if count > limit:
-        raise LimitExceeded(f"{key[:40]!r} has {count} tilings, more than the limit of {limit}")
+        raise LimitExceeded(f"{key[:40]!r}{'…' if len(key) > 40 else ''} has more than {limit} tilings "
+                            f"(the limit); it is not a word")
     out: list[Tiling] = []
 
     def walk(pos: int, acc: list[str]) -> None:
@@ -225,8 +226,10 @@ def _norm(piece: str, pos: int, normalize) -> str:
     try:
         return normalize(piece)
     except InputError as exc:  # the normaliser's InvalidWord, moved to the notation's position
-        inner = exc.position or 0
-        raise NotationError(f"at position {pos + inner}: {exc}", position=pos + inner) from None
+        where = pos + (exc.position or 0)
+        why = getattr(exc, "reason", None) or "not letters of the alphabet"
+        raise NotationError(f"{piece.strip()[:20]!r} is not a word: {why} at position {where}",
+                            position=where) from None
 
 
 def notation_letters(segments: Sequence[Segment]) -> str:

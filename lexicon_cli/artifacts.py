@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from lexicon import describe
+from lexicon import describe, format_tiling
 from lexicon.lookup import Lexicon, diff, load, open_lexicon
 
 from .words import json_option
@@ -29,15 +29,17 @@ def open_artifact(spec: str, root: str) -> Lexicon:
 @click.argument("pipeline")
 @artifacts_option
 @click.option("--no-current", is_flag=True, help="Publish the version without making it current.")
+@click.option("--gaddag/--no-gaddag", default=None,
+              help="Put a GADDAG in lexicon.kwg beside the DAWG (default: the pipeline's [graph] gaddag).")
 @json_option
-def build_command(pipeline: str, root: str, no_current: bool, as_json: bool) -> None:
+def build_command(pipeline: str, root: str, no_current: bool, gaddag: bool | None, as_json: bool) -> None:
     """Build PIPELINE (a pipelines/*.toml file or its name) into a new artifact version."""
     from pipelines import build
     from pipelines.progress import for_stream
 
     from . import emit
 
-    result = build(pipeline, root, progress=for_stream(), make_current=not no_current)
+    result = build(pipeline, root, progress=for_stream(), make_current=not no_current, gaddag=gaddag)
     counts = result.manifest["counts"]
     dropped = ", ".join(f"{k} {v:,}" for k, v in counts["dropped"].items()) or "none"
     emit({"name": result.name, "version": result.version, "path": str(result.path), "counts": counts}, as_json,
@@ -135,8 +137,9 @@ def diff_command(old: str, new: str, root: str, summary: bool, as_json: bool) ->
 @click.command("export")
 @click.argument("artifact")
 @artifacts_option
-@click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
-              help="One word a line, or a JSON array.")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json", "tsv"]), default="txt", show_default=True,
+              help="One word a line, a JSON array, or (tsv) every tiling from the word graph: word, tab, "
+                   "tile notation, in tile order.")
 @click.option("--field", "field_name", type=click.Choice(["key", "display", "tiles"]), default="key",
               show_default=True, help="Normalised key, the form as written in the source, or tile notation.")
 @click.option("--min-length", type=click.IntRange(0), help="Fewest letters.")
@@ -149,8 +152,16 @@ def diff_command(old: str, new: str, root: str, summary: bool, as_json: bool) ->
 @click.option("--contains", help="Words containing these letters.")
 @click.option("--output", "-o", type=click.File("w", encoding="utf-8"), default="-", help="Output file.")
 def export_command(artifact: str, root: str, fmt: str, field_name: str, output, **filters) -> None:
-    """Write a custom word list from ARTIFACT: one word a line (txt) or a JSON array."""
+    """Write a custom word list from ARTIFACT: one word a line (txt), a JSON array, or the word graph (tsv)."""
     lex = open_artifact(artifact, root)
+    if fmt == "tsv":
+        if any(v is not None for v in filters.values()) or field_name != "key":
+            raise click.UsageError("--format tsv dumps the whole word graph; --field and the filters are for txt "
+                                   "and json")
+        lines = (f"{m.word}\t{format_tiling(m.tiles, lex.alphabet)}" for m in lex.search.words())
+        for chunk in _chunks(lines, 10000):
+            output.write("\n".join(chunk) + "\n")
+        return
     words = lex.export(field_name, **filters)
     if fmt == "json":
         json.dump(list(words), output, ensure_ascii=False)

@@ -5,8 +5,8 @@
     >>> result.version, result.manifest["counts"]["words"]   # doctest: +SKIP
 """
 
-from .runner import BuildResult, build
 from .definition import Pipeline, load_pipeline, pipeline_names
 from .entry import Entry, Form
+from .runner import BuildResult, build
 
 __all__ = ["BuildResult", "Entry", "Form", "Pipeline", "build", "load_pipeline", "pipeline_names"]

@@ -35,6 +35,13 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class GraphOptions:
+    """What the word-graph file holds beside the DAWG (the `[graph]` table)."""
+
+    gaddag: bool = False
+
+
+@dataclass(frozen=True)
 class Pipeline:
     name: str
     description: str
@@ -44,6 +51,7 @@ class Pipeline:
     limits: Limits
     path: Path
     sha256: str
+    graph: GraphOptions = GraphOptions()
     inflection: str | None = None  # the inflection generator named in `[inflection]`
 
     def readers(self) -> list[Source]:
@@ -56,7 +64,7 @@ class Pipeline:
         return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()))
 
 
-_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "inflection"}
+_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph", "inflection"}
 
 
 def pipeline_path(name_or_path: str | Path) -> Path:
@@ -125,6 +133,9 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
     limits = table.get("limits", {})
     if not isinstance(limits, dict):
         raise fail("limits", "expected a table")
+    graph = table.get("graph", {})
+    if not isinstance(graph, dict) or set(graph) - {"gaddag"} or not isinstance(graph.get("gaddag", False), bool):
+        raise fail("graph", "a table with gaddag = true or false (whether lexicon.kwg holds a GADDAG too)")
     return Pipeline(
         inflection=_inflection(table.get("inflection"), profile, fail),
         name=name,
@@ -135,6 +146,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         limits=Limits(int(limits.get("max_words", Limits.max_words)), dict(limits)),
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
+        graph=GraphOptions(gaddag=graph.get("gaddag", False)),
     )
 
 

@@ -5,7 +5,8 @@ Steps, each streaming and counted:
 2. judge   each headword and form against the profile's rules (kept, or dropped with a reason)
 3. stage   kept analyses and exclusions go to a staging database, so memory stays flat
 4. write   the artifact database in sorted order; the version is the hash of its content
-5. publish verify checksums, rename into place, move the `current` pointer
+5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the membership index
+6. publish verify checksums, rename into place, move the `current` pointer
 """
 
 from __future__ import annotations
@@ -16,17 +17,15 @@ import shutil
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from lexicon import LimitExceeded, Reason, __version__, format_tiling
-from lexicon import artifacts, store
+from lexicon import LimitExceeded, Reason, __version__, artifacts, format_tiling, store, wordgraph
 from lexicon.alphabet import Alphabet
 
 from .definition import Pipeline, load_pipeline
-from .entry import Entry
 from .progress import Progress, Silent
 from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates, prefer_first
 
@@ -61,13 +60,17 @@ BLOCKLIST = "blocklist"
 
 
 def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, progress: Progress | None = None,
-          make_current: bool = True, choose: TilingChooser = prefer_first, expand=None) -> BuildResult:
+          make_current: bool = True, choose: TilingChooser = prefer_first, expand=None,
+          gaddag: bool | None = None) -> BuildResult:
     """Build a pipeline into `root/<name>/<version>/` and publish it.
 
     When the profile plays inflections, `expand` (Entry → Entry with forms) adds each entry's
-    forms; without it, the generator the pipeline names in `[inflection]` does.
+    forms; without it, the generator the pipeline names in `[inflection]` does. `gaddag`
+    overrides the pipeline's `[graph] gaddag` setting (the KWG then holds a GADDAG too).
     """
     p = pipeline if isinstance(pipeline, Pipeline) else load_pipeline(pipeline)
+    if gaddag is None:
+        gaddag = p.graph.gaddag
     progress = progress or Silent()
     root = artifacts.artifacts_root(root)
     build_dir = artifacts.new_build_dir(root, p.name)
@@ -101,12 +104,19 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
 
         progress.start("write")
         db_path = build_dir / store.FILENAME
-        summary = _write_store(db_path, staging, blocked, p, counts, progress)
+        graph_input = _GraphInput(p.profile.alphabet)
+        summary = _write_store(db_path, staging, blocked, p, counts, progress, graph_input, gaddag)
         staging.close()
         (build_dir / "staging.sqlite").unlink()
         progress.finish(f"{summary['words']:,} words")
 
-        manifest = _manifest(p, readers, counts, summary, build_dir)
+        progress.start("graph")
+        graph = wordgraph.write_files(build_dir, p.profile.alphabet, graph_input.keys, graph_input.sequences,
+                                      gaddag=gaddag)
+        del graph_input
+        progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if gaddag else ''})")
+
+        manifest = _manifest(p, readers, counts, summary, build_dir, graph)
         if inflector is not None:
             manifest["inflection"] = inflector.report()
         (build_dir / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
@@ -180,12 +190,25 @@ class _Staging:
         self.db.close()
 
 
+class _GraphInput:
+    """Every key and every valid tiling (as tile numbers), collected while the store is written."""
+
+    def __init__(self, alphabet: Alphabet) -> None:
+        self.codes = wordgraph.TileCodes(alphabet)
+        self.keys: list[str] = []
+        self.sequences: list[bytes] = []
+
+    def add(self, key: str, cuts: list[tuple[str, ...]]) -> None:
+        self.keys.append(key)
+        self.sequences.extend(self.codes.encode(cut) for cut in cuts)
+
+
 def _join_tilings(tilings) -> str:
     return "\n".join(" ".join(t) for t in tilings)
 
 
 def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, counts: Counts,
-                 progress: Progress) -> dict[str, Any]:
+                 progress: Progress, graph_input: _GraphInput, gaddag: bool) -> dict[str, Any]:
     """Write the final tables in sorted order, hashing their content for the version."""
     alphabet = p.profile.alphabet
     writer = store.StoreWriter(path)
@@ -210,6 +233,7 @@ def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, 
         cuts = [tuple(t.split(" ")) for t in best[11].split("\n")]
         counts.evidence[best[12]] += 1
         multi += len(cuts) > 1
+        graph_input.add(key, cuts)
         preferred = cuts[0]
         words.append({"key": key, "display": best[2], "tiles": format_tiling(preferred, alphabet),
                       "tile_count": len(preferred), "lemma": best[3], "pos": best[4], "kind": best[5], "tag": best[6]})
@@ -244,7 +268,7 @@ def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, 
     writer.insert("exclusions", exclusions)
 
     identity = {"name": p.name, "schema_version": store.SCHEMA_VERSION, "profile": p.profile.as_dict(),
-                "alphabet": _alphabet_identity(alphabet)}
+                "alphabet": _alphabet_identity(alphabet), "graph": {"gaddag": gaddag}}
     digest.update(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode())
     version = digest.hexdigest()[:12]
     writer.finish({
@@ -264,7 +288,8 @@ def _alphabet_identity(alphabet: Alphabet) -> dict[str, Any]:
             "blanks": alphabet.blanks}
 
 
-def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], build_dir: Path) -> dict[str, Any]:
+def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], build_dir: Path,
+              graph: dict[str, Any]) -> dict[str, Any]:
     files = sorted(f.name for f in build_dir.iterdir() if f.is_file() and f.name != artifacts.MANIFEST)
     return {
         "format": artifacts.MANIFEST_FORMAT,
@@ -272,9 +297,11 @@ def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], bui
         "name": p.name,
         "version": summary["version"],
         "description": p.description,
-        "build_time": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "build_time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "toolkit": {"distribution": "tile-lexicon", "version": __version__},
-        "formats": {store.FILENAME: {"format": store.FORMAT, "schema_version": store.SCHEMA_VERSION}},
+        "formats": {store.FILENAME: {"format": store.FORMAT, "schema_version": store.SCHEMA_VERSION}}
+        | wordgraph.formats(graph),
+        "graph": graph,
         "pipeline": {"path": str(p.path), "sha256": p.sha256},
         "profile": p.profile.as_dict(),
         "tileset": {"name": p.profile.alphabet.name, "sha256": artifacts.sha256_file(p.profile.alphabet.path)},

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
+import os
+import weakref
+from functools import lru_cache, partial
 
 from lexicon import InputError, format_tiling
 from lexicon.lookup import Lexicon, Verdict
 
-#: Answers kept per lexicon version and process; a version's answers never change.
-CACHE_SIZE = 100_000
+#: Answers kept per lexicon version and process ($LEXICON_ANSWER_CACHE); a version's answers never
+#: change, and game traffic repeats words, so a modest memo answers most requests.
+CACHE_SIZE = int(os.environ.get("LEXICON_ANSWER_CACHE", "20000"))
 
 
 def verdict_json(lex: Lexicon, v: Verdict) -> dict:
@@ -60,27 +63,35 @@ def _dumps(data: dict) -> bytes:
 class Answers:
     """Serialised answers for one loaded lexicon version, memoised per process: a version's answers
     never change, and game traffic asks the same words again and again. Malformed input (bad
-    tile notation) raises InputError and is not memoised."""
+    tile notation) raises InputError and is not memoised.
+
+    No reference cycles: the lexicon owns this memo and the memo sees the lexicon through a weak
+    proxy, so a replaced version and all its answers are freed as soon as its last request ends.
+    """
 
     def __init__(self, lex: Lexicon) -> None:
-        self.lex = lex
-        self.full = lru_cache(maxsize=CACHE_SIZE)(self._full)
-        self.brief = lru_cache(maxsize=CACHE_SIZE)(self._brief)
+        lex = weakref.proxy(lex)
+        self.full = lru_cache(maxsize=CACHE_SIZE)(partial(_full, lex))
+        self.brief = lru_cache(maxsize=CACHE_SIZE)(partial(_brief, lex))
+        self.answer = partial(_answer, lex)
 
-    def answer(self, word: str) -> dict:
-        return verdict_json(self.lex, self.lex.check(word, detail=False))
 
-    def _full(self, word: str) -> tuple[bool, bytes, str]:
-        data = self.answer(word)
-        body = _dumps(data)
-        return data["valid"], body, etag(self.lex, body)
+def _answer(lex: Lexicon, word: str) -> dict:
+    return verdict_json(lex, lex.check(word, detail=False))
 
-    def _brief(self, word: str) -> tuple[bool, bytes]:
-        try:
-            data = brief_json(self.answer(word))
-        except InputError as exc:  # in a batch, a malformed word is that word's answer
-            data = {"word": word, "normalized": None, "valid": False, "reason": "non-letter", "detail": str(exc)}
-        return data["valid"], _dumps(data)
+
+def _full(lex: Lexicon, word: str) -> tuple[bool, bytes, str]:
+    data = _answer(lex, word)
+    body = _dumps(data)
+    return data["valid"], body, etag(lex, body)
+
+
+def _brief(lex: Lexicon, word: str) -> tuple[bool, bytes]:
+    try:
+        data = brief_json(_answer(lex, word))
+    except InputError as exc:  # in a batch, a malformed word is that word's answer
+        data = {"word": word, "normalized": None, "valid": False, "reason": "non-letter", "detail": str(exc)}
+    return data["valid"], _dumps(data)
 
 
 def etag(lex: Lexicon, body: bytes) -> str:

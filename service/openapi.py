@@ -5,10 +5,15 @@ from __future__ import annotations
 from functools import cache
 
 from .api import MAX_BATCH
-from .params import DEFAULT_LIMIT, MAX_LIMIT
+from .params import DEFAULT_LIMIT, MAX_LIMIT, TEXT_PATTERN
 
-_NAME = {"type": "string", "example": "sv-betapet",
+_NAME = {"type": "string", "example": "sv-betapet", "pattern": "^[a-z]{2,3}(-[a-z0-9]+){1,4}(@[0-9a-f]{12})?$",
          "description": "Lexicon name, or name@version (12 hex digits) to pin a version; default sv-betapet"}
+
+
+def _text(max_length: int) -> dict:
+    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": TEXT_PATTERN}
+
 _STR = {"type": "string"}
 _NSTR = {"type": "string", "nullable": True}
 _INT = {"type": "integer"}
@@ -51,6 +56,8 @@ WORDS = {"type": "object", "required": ["lexicon", "version", "words"],
          "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR,
                         "words": {"type": "array", "items": {"type": "object", "required": ["word", "tiles"],
                                                              "properties": {"word": _STR, "tiles": _TILES,
+                                                                            "blanks": {"type": "array",
+                                                                                       "items": _INT},
                                                                             "value": _INT}}}}}
 
 
@@ -74,7 +81,7 @@ def _get(summary, parameters, ok, *codes, tag="words"):
 @cache
 def document() -> dict:
     word = _q("word", "A word as letters (ALLÉ) or tile notation (HÁ[Z][S]OR, or a JSON array of tiles)",
-              {"type": "string", "maxLength": 256}, required=True)
+              _text(256), required=True)
     return {
         "openapi": "3.0.3",
         "info": {"title": "tile-lexicon validation service", "version": "1",
@@ -89,7 +96,7 @@ def document() -> dict:
                         "type": "object", "required": ["words"], "additionalProperties": False,
                         "properties": {"lexicon": _NAME,
                                        "words": {"type": "array", "maxItems": MAX_BATCH,
-                                                 "items": {"type": "string", "maxLength": 256}},
+                                                 "items": _text(256) | {"minLength": 0}},
                                        "detail": {"type": "boolean", "default": False,
                                                   "description": "full answers (tiles, points, bag) per word"}
                                        }}}}},
@@ -108,12 +115,12 @@ def document() -> dict:
                                                      "properties": {**_TILE_INFO, "valid": {"type": "boolean"}}}}}}),
                            400, 404, 414, 503),
             "/anagram": _get("Words from a rack (? is a blank)",
-                             [_q("rack", "Rack letters or tile notation, ? for a blank",
-                                 {"type": "string", "maxLength": 32}, True), _LEXICON, _LIMIT,
+                             [_q("rack", "Rack letters or tile notation, ? for a blank", _text(32), True),
+                              _LEXICON, _LIMIT,
                               _q("sub", "Also words using part of the rack", {"type": "boolean", "default": False})],
                              _json(WORDS), 400, 404, 414, 503, tag="search"),
             "/pattern": _get("Words matching a pattern (? one tile, * any run)",
-                             [_q("q", "Pattern", {"type": "string", "maxLength": 64}, True), _LEXICON, _LIMIT],
+                             [_q("q", "Pattern", _text(64), True), _LEXICON, _LIMIT],
                              _json(WORDS), 400, 404, 414, 503, tag="search"),
             "/hooks": _get("Tiles that extend a word at the front or back", [word, _LEXICON],
                            _json({"type": "object", "properties": {"word": _STR, "front": _TILES,
@@ -136,9 +143,9 @@ def document() -> dict:
                        {"type": "string", "enum": ["key", "display", "tiles"]}),
                     *[_q(k, k.replace("_", " "), {"type": "integer", "minimum": 0, "maximum": 64})
                       for k in ("min_length", "max_length", "min_tiles", "max_tiles")],
-                    _q("pos", "Part of speech", {"type": "string", "maxLength": 64}),
-                    _q("prefix", "Starting with", {"type": "string", "maxLength": 64}),
-                    _q("contains", "Containing", {"type": "string", "maxLength": 64}),
+                    _q("pos", "Part of speech", _text(64)),
+                    _q("prefix", "Starting with", _text(64)),
+                    _q("contains", "Containing", _text(64)),
                     _q("kind", "headword or inflected", {"type": "string", "enum": ["headword", "inflected"]}),
                     _q("limit", "Most words", {"type": "integer", "minimum": 1, "maximum": 10_000_000}),
                 ],

@@ -55,7 +55,8 @@ class Registry:
         slot = self.slots.get(name)
         if version is None:
             if slot is None or slot.lexicon is None:
-                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {', '.join(self.names()) or 'none'})")
+                served = ", ".join(self.names()) or "none"
+                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {served})")
             return slot.lexicon
         if slot and slot.lexicon and slot.lexicon.version == version:
             return slot.lexicon
@@ -93,15 +94,38 @@ class Registry:
         version = artifacts.current_version(self.root, name)
         if version is None or (slot.lexicon and slot.lexicon.version == version) or version in slot.failed:
             return
+        fresh = self._open(name, version, slot)
+        if fresh is not None:
+            slot.failed.clear()
+        else:
+            # The pointer names a bad version. Serve the newest good one, so that every worker,
+            # including one started after the pointer moved, serves the same version.
+            for candidate in self._by_build_time(name):
+                if candidate not in slot.failed and (fresh := self._open(name, candidate, slot)):
+                    break
+            if fresh is None or (slot.lexicon and slot.lexicon.version == fresh.version):
+                return
+        old, slot.lexicon = slot.lexicon, fresh  # one reference assignment: requests see old or new
+        log.info("serving %s@%s (was %s)", name, fresh.version, old.version if old else "nothing")
+
+    def _open(self, name: str, version: str, slot: Slot) -> Lexicon | None:
+        if slot.lexicon and slot.lexicon.version == version:
+            return slot.lexicon
         try:
-            fresh = open_lexicon(self.root / name / version)
+            return open_lexicon(self.root / name / version)
         except LexiconError as exc:
             slot.failed[version] = str(exc)
             log.error("not serving %s@%s: %s", name, version, exc)
-            return
-        old, slot.lexicon = slot.lexicon, fresh  # one reference assignment: requests see old or new
-        slot.failed.clear()
-        log.info("serving %s@%s (was %s)", name, version, old.version if old else "nothing")
+            return None
+
+    def _by_build_time(self, name: str) -> list[str]:
+        """Published versions, newest build first (unreadable manifests last)."""
+        def built(version: str) -> str:
+            try:
+                return artifacts.read_manifest(self.root / name / version).get("build_time", "")
+            except LexiconError:
+                return ""
+        return sorted(artifacts.versions(self.root, name), key=built, reverse=True)
 
     def _pinned(self, name: str, version: str) -> Lexicon:
         spec = f"{name}@{version}"

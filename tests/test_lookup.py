@@ -59,3 +59,13 @@ def test_diff(hungarian, betapet):
     assert (added, removed) == ([], [])
     added, removed = diff(hungarian, betapet)
     assert "HÁZSOR" in removed and "ALLE" in added
+
+
+def test_iterators_keep_their_lexicon_alive(hungarian):
+    """A lexicon dropped while one of its iterators is in use must not close under it."""
+    from lexicon import open_lexicon
+
+    keys = open_lexicon(hungarian.path).keys()
+    words = open_lexicon(hungarian.path).export("display")
+    assert next(keys) and len(list(keys)) == len(hungarian) - 1
+    assert len(list(words)) >= len(hungarian)

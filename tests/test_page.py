@@ -51,3 +51,12 @@ def test_typing_an_invalid_word_shows_the_reason(browser, server):
     assert verdict == "abc-bok: not valid"
     detail = browser.find_element(By.ID, "detail").text
     assert "non-letter" in detail and "excluded: hyphenated" in detail
+
+
+def test_anagram_search_lists_words_with_their_value(browser, server):
+    browser.get(server.url + "/")
+    browser.find_element(By.ID, "rack").send_keys("dnuh")
+    browser.find_element(By.CSS_SELECTOR, "#anagram button").click()
+    WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "anagram-list")))
+    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#anagram-list li")]
+    assert "HUND (10)" in items

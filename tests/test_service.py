@@ -2,7 +2,6 @@
 
 import json
 import shutil
-import time
 
 import pytest
 
@@ -186,6 +185,9 @@ def test_switches_to_a_new_version_and_refuses_a_bad_one(tmp_path):
     assert a["valid"] and a["version"] == second.version
     ready = client.get("/readyz").get_json()
     assert "0123456789ab" in ready["lexicons"]["sv-test-swap"]["failed"]
+    # A process started now (a replaced worker) serves the newest good version, not nothing.
+    fresh = create_app({"ARTIFACTS": str(root), "DEFAULT_LEXICON": "sv-test-swap"}).test_client()
+    assert get_json(fresh, "/valid?word=ko")["version"] == second.version
     # The pinned old version is still served, verified.
     assert get_json(client, f"/valid?word=ko&lexicon=sv-test-swap@{first.version}")["valid"] is False
     assert client.get("/valid?word=ko&lexicon=sv-test-swap@0123456789ab").status_code == 503

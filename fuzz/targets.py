@@ -1,0 +1,136 @@
+"""The fuzz targets. Each takes bytes and returns nothing; see fuzz/__init__.py."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from lexicon import (
+    LexiconError,
+    Normalizer,
+    format_tiling,
+    load_alphabet,
+    notation_tilings,
+    parse_notation,
+    tilings,
+)
+from pipelines.sources import KINDS, SourceConfig
+
+ALPHABETS = [load_alphabet(n) for n in ("sv-betapet", "sv-scrabble", "hu-betutorony")]
+NORMALIZERS = [Normalizer(a) for a in ALPHABETS]
+_SCRATCH = Path(tempfile.mkdtemp(prefix="lexicon-fuzz-"))
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def normalize(data: bytes) -> None:
+    """Normalisation never raises, and a key normalises to itself."""
+    text = _text(data)
+    for n in NORMALIZERS:
+        result = n(text)
+        if result.ok:
+            assert n(result.key).key == result.key, (text, result.key)
+            assert set(result.key) <= n.alphabet.letters
+        else:
+            assert result.reason is not None
+
+
+def notation(data: bytes) -> None:
+    """Tile notation parses or raises a LexiconError with a position; what parses round-trips."""
+    text = _text(data)
+    for alphabet, n in zip(ALPHABETS, NORMALIZERS):
+        try:
+            cuts = notation_tilings(parse_notation(text, alphabet, n.key), alphabet)
+        except LexiconError:
+            continue
+        for cut in cuts[:8]:
+            again = notation_tilings(parse_notation(format_tiling(cut, alphabet), alphabet), alphabet)
+            assert again == [cut], (text, cut, again)
+
+
+def tiling(data: bytes) -> None:
+    """Every cut spells the word; a flood of cuts is refused, never enumerated."""
+    alphabet = ALPHABETS[2]
+    key = "".join(t.letter for t in alphabet.tiles)
+    word = "".join(key[b % len(key)] for b in data[:64])
+    try:
+        cuts = tilings(word, alphabet)
+    except LexiconError:
+        return
+    assert all("".join(c) == word for c in cuts)
+
+
+def _read(kind: str, data: bytes, suffix: str, **options) -> None:
+    path = _SCRATCH / f"input-{os.getpid()}{suffix}"
+    path.write_bytes(data)
+    try:
+        for _ in KINDS[kind](SourceConfig("fuzz", kind, {"path": str(path), **options}, _SCRATCH)).entries():
+            pass
+    except LexiconError:
+        pass
+
+
+def xml_entries(data: bytes) -> None:
+    """The entry-XML reader takes any bytes: entries or a SourceError, nothing else."""
+    _read("saol-xml", data, ".xml")
+
+
+def lmf(data: bytes) -> None:
+    _read("lmf", data, ".xml")
+
+
+def plain(data: bytes) -> None:
+    _read("plain", data, ".txt", encoding="utf-8")
+    _read("tsv", data, ".tsv", encoding="iso-8859-1", pos_column=True)
+
+
+def artifact(data: bytes) -> None:
+    """A damaged artifact file is refused with an ArtifactError, never served: flip bytes of a real one.
+
+    The manifest itself is not in the rotation: it holds the checksums, and damage to them is
+    caught like damage to the files; damage to its free text (a description) is not damage.
+    """
+    from lexicon.lookup import open_lexicon
+
+    source = Path(os.environ["FUZZ_ARTIFACT"])
+    target = _SCRATCH / f"artifact-{os.getpid()}"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)
+    files = sorted(p for p in target.iterdir() if p.is_file() and p.name != "manifest.json")
+    if not data:
+        return
+    victim = files[data[0] % len(files)]
+    blob = bytearray(victim.read_bytes())
+    for i in range(1, len(data) - 3, 4):
+        offset = int.from_bytes(data[i:i + 3], "little") % len(blob)
+        blob[offset] ^= data[i + 3] or 1
+    victim.write_bytes(bytes(blob))
+    try:
+        open_lexicon(target)
+    except LexiconError:
+        return
+    raise AssertionError(f"a damaged {victim.name} was accepted")
+
+
+def kwg(data: bytes) -> None:
+    """Untrusted KWG bytes either fail validation with an ArtifactError or every walk ends."""
+    from itertools import islice
+
+    from lexicon.kwg import KBWG, KWG, Kwg
+
+    for layout in (KWG, KBWG):
+        try:
+            graph = Kwg(data[: len(data) // 4 * 4], layout, validate=True)
+        except LexiconError:
+            continue
+        for word in islice(graph.words(), 5000):
+            assert graph.contains(word)
+
+
+TARGETS = {"normalize": normalize, "notation": notation, "tiling": tiling, "xml_entries": xml_entries, "lmf": lmf,
+           "plain": plain, "artifact": artifact, "kwg": kwg}

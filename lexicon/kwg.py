@@ -1,0 +1,289 @@
+"""The KWG word-graph file: writing a built automaton, and reading it through a memory map.
+
+KWG is the format of the open word-game engines (wolges, Macondo, Woogles); docs/kwg.md has
+the layout with a worked example. In short: a headerless array of little-endian u32 nodes,
+
+    kwg   bits 0-21 arc index, 22 is_end, 23 accepts, 24-31 tile      (at most 0x400000 nodes)
+    kbwg  bits 0-5 tile, 6 is_end, 7 accepts, 8-31 arc index          (at most 0x1000000 nodes)
+
+A node is one arc: its tile, whether a word ends after it, and the index of the first node of
+the sibling list it leads to (0: none). Siblings are consecutive in tile order; `is_end` marks
+the last. Node 0 is {tile 0, is_end, arc → the DAWG's root list}; in a file with a GADDAG node
+1 is {tile 0, is_end, arc → the GADDAG's root list}. Tile numbers are the alphabet's (1..63),
+so a file is read with its alphabet file (lexicon.alphabet_file).
+"""
+
+from __future__ import annotations
+
+import mmap
+import sys
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph
+from .errors import ArtifactError, LimitExceeded
+
+KWG = "kwg"
+KBWG = "kbwg"
+#: How many nodes each layout can address.
+CAPACITY = {KWG: 0x400000, KBWG: 0x1000000}
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A word graph laid out as KWG nodes."""
+
+    data: bytes
+    layout: str  # KWG or KBWG
+    nodes: int
+    gaddag: bool
+
+    @property
+    def suffix(self) -> str:
+        return "." + self.layout
+
+
+def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
+    """Lay `graph` out as KWG nodes: the `kwg` layout when it fits, else `kbwg` (or as asked)."""
+    position, chains, count, roots = _place(graph)
+    if layout is None:
+        layout = KWG if count <= CAPACITY[KWG] else KBWG
+    if count > CAPACITY[layout]:
+        raise LimitExceeded(f"the word graph needs {count:,} nodes; the {layout} layout holds at most "
+                            f"{CAPACITY[layout]:,}")
+    if layout == KWG:  # bits 0-21 arc, 22 is_end, 23 accepts, 24-31 tile
+        tile_shift, accepts_bit, end_bit, arc_shift = 24, 1 << 23, 1 << 22, 0
+    else:  # bits 0-5 tile, 6 is_end, 7 accepts, 8-31 arc
+        tile_shift, accepts_bit, end_bit, arc_shift = 0, 1 << 7, 1 << 6, 8
+    arcs = graph.arcs
+    words = array("I", [end_bit | position[root] << arc_shift for root in roots])
+    append = words.append
+    for head in chains:
+        state = head
+        while state:
+            arc = arcs[state]
+            state = arc >> NEXT_SHIFT
+            append((arc & 63) << tile_shift | (accepts_bit if arc & ACCEPTS else 0) | (0 if state else end_bit)
+                   | position[(arc >> TARGET_SHIFT) & TARGET_MASK] << arc_shift)
+    if sys.byteorder == "big":
+        words.byteswap()
+    return Encoded(words.tobytes(), layout, count, len(roots) == 2)
+
+
+def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
+    """File positions: (position per state, the lists written in order, node count, roots).
+
+    A sibling list that is the tail of another list is not written again: it starts inside
+    the longer one. Only lists that are no other list's tail are written, each whole, so the
+    node count is the least any contiguous layout of these lists can have. Lists are placed
+    breadth-first from the DAWG root (then the GADDAG root), so a walk from the root reads
+    nearby memory first and the DAWG part comes before GADDAG-only lists.
+    """
+    arcs = graph.arcs
+    roots = [graph.dawg_root] + ([graph.gaddag_root] if graph.gaddag_root is not None else [])
+    is_tail = bytearray(len(arcs))
+    for arc in arcs:
+        is_tail[arc >> NEXT_SHIFT] = 1
+    position = [0] * len(arcs)
+    chains: list[int] = []
+    count = len(roots)
+    seen = bytearray(len(arcs))
+    seen[0] = 1
+    for root in roots:
+        if seen[root]:
+            continue
+        seen[root] = 1
+        queue = [root]
+        for head in queue:  # the list grows while it is read: a breadth-first walk
+            if not is_tail[head]:
+                chains.append(head)
+                state = head
+                while state:
+                    if not position[state]:
+                        position[state] = count
+                    count += 1
+                    state = arcs[state] >> NEXT_SHIFT
+            state = head
+            while state:
+                arc = arcs[state]
+                target = (arc >> TARGET_SHIFT) & TARGET_MASK
+                if not seen[target]:
+                    seen[target] = 1
+                    queue.append(target)
+                state = arc >> NEXT_SHIFT
+    return position, chains, count, roots
+
+
+# -------------------------------------------------------------------- reading
+
+
+class Kwg:
+    """A KWG file, memory-mapped read-only: pages are shared by every process that maps it.
+
+    `Kwg.open(path)` reads the layout from the suffix (`.kwg` or `.kbwg`). Node access is by
+    index; `root` is the first node of the DAWG's root list (0 for an empty word list).
+    """
+
+    def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None, validate: bool = False
+                 ) -> None:
+        if layout not in CAPACITY:
+            raise ArtifactError(f"{name}: unknown word-graph layout {layout!r} (kwg or kbwg)")
+        view = memoryview(buffer)
+        if len(view) % 4 or len(view) < 4:
+            raise ArtifactError(f"{name}: {len(view)} bytes is not a whole number of 4-byte nodes")
+        if sys.byteorder == "little":
+            self.nodes = view.cast("I")
+        else:  # a big-endian machine needs its own swapped copy
+            words = array("I", bytes(view))
+            words.byteswap()
+            self.nodes = words
+        self.layout = layout
+        self.name = name
+        self._keep = keep  # the mmap and file behind the view
+        self._kbwg = layout == KBWG
+        first = self.node(0)
+        if first[0] != 0 or not first[2]:
+            raise ArtifactError(f"{name}: node 0 is not the DAWG's root pointer (tile 0, is_end)")
+        self.root = first[3]
+        self.gaddag_root: int | None = None
+        if len(self.nodes) > 1:
+            second = self.node(1)
+            if second[0] == 0 and second[2] and not second[1]:
+                self.gaddag_root = second[3]
+        if validate:
+            self.validate()
+
+    def validate(self) -> None:
+        """Check the structure of bytes from an untrusted place: every arc inside the file, every
+        sibling list ending before it does, and no cycles, so that every walk ends. An artifact's
+        graph needs none of this: its checksum is verified against the manifest before it is read."""
+        n = len(self.nodes)
+        for index in range(n):
+            _, _, _, arc = self.node(index)
+            if arc >= n:
+                raise ArtifactError(f"{self.name}: node {index} points to node {arc}, past the last ({n - 1})")
+        if not self.node(n - 1)[2]:
+            raise ArtifactError(f"{self.name}: the last sibling list runs past the end of the file")
+        for index in range(n - 1):
+            tile, _, is_end, _ = self.node(index)
+            if not is_end and self.node(index + 1)[0] <= tile:
+                raise ArtifactError(f"{self.name}: siblings at nodes {index} and {index + 1} are not in "
+                                    f"increasing tile order")
+        state: dict[int, int] = {}  # list start → 1 on the current path, 2 done
+        starts = [s for s in (self.root, self.gaddag_root) if s]
+        for start in starts:
+            stack = [(start, iter(self._children(start)))]
+            state[start] = 1
+            while stack:
+                current, children = stack[-1]
+                child = next(children, None)
+                if child is None:
+                    state[current] = 2
+                    stack.pop()
+                elif state.get(child) == 1:
+                    raise ArtifactError(f"{self.name}: the lists at nodes {current} and {child} form a cycle")
+                elif child not in state:
+                    state[child] = 1
+                    stack.append((child, iter(self._children(child))))
+
+    def _children(self, start: int) -> list[int]:
+        return [arc for index, _ in self.siblings(start) if (arc := self.node(index)[3])]
+
+    @classmethod
+    def open(cls, path: str | Path) -> Kwg:
+        """Map a `.kwg` or `.kbwg` file read-only."""
+        path = Path(path)
+        layout = path.suffix.lstrip(".")
+        try:
+            with path.open("rb") as fh:
+                mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as exc:
+            raise ArtifactError(f"{path}: cannot map the word graph ({exc})") from None
+        return cls(mapped, layout if layout in CAPACITY else KWG, name=str(path), keep=mapped)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def node(self, index: int) -> tuple[int, bool, bool, int]:
+        """(tile, accepts, is_end, arc index) of node `index`."""
+        value = self.nodes[index]
+        if self._kbwg:
+            return value & 63, bool(value & 0x80), bool(value & 0x40), value >> 8
+        return value >> 24, bool(value & 0x800000), bool(value & 0x400000), value & 0x3FFFFF
+
+    def siblings(self, index: int) -> Iterator[tuple[int, int]]:
+        """(node index, tile) of each node of the sibling list starting at `index` (0: none)."""
+        if not index:
+            return
+        while True:
+            tile, _, is_end, _ = self.node(index)
+            yield index, tile
+            if is_end:
+                return
+            index += 1
+
+    def child(self, index: int, tile: int) -> int:
+        """The node for `tile` in the list starting at `index`, or 0."""
+        if not index:
+            return 0
+        nodes = self.nodes
+        if self._kbwg:
+            while True:
+                value = nodes[index]
+                if value & 63 == tile:
+                    return index
+                if value & 0x40 or value & 63 > tile:
+                    return 0
+                index += 1
+        shifted = tile << 24
+        while True:
+            value = nodes[index]
+            if value & 0xFF000000 == shifted:
+                return index
+            if value & 0x400000 or value > shifted | 0xFFFFFF:
+                return 0
+            index += 1
+
+    def follow(self, tiles, start: int | None = None) -> int:
+        """The node reached by reading `tiles` (tile numbers) from the root list, or 0."""
+        index = self.root if start is None else start
+        node = 0
+        for tile in tiles:
+            node = self.child(index, tile)
+            if not node:
+                return 0
+            index = self.node(node)[3]
+        return node
+
+    def contains(self, tiles) -> bool:
+        """Does the DAWG accept this sequence of tile numbers?"""
+        tiles = list(tiles)
+        if not tiles:
+            return False
+        node = self.follow(tiles)
+        return bool(node) and self.node(node)[1]
+
+    def words(self, start: int | None = None, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
+        """Every sequence accepted from the list at `start` (the root), in tile order."""
+        stack = [(self.root if start is None else start, prefix)]
+        while stack:
+            index, path = stack.pop()
+            if not index:
+                continue
+            tile, accepts, is_end, arc = self.node(index)
+            here = path + (tile,)
+            if not is_end:
+                stack.append((index + 1, path))
+            if arc:
+                stack.append((arc, here))
+            if accepts:
+                yield here
+
+    def close(self) -> None:
+        """Unmap the file; the object is unusable afterwards."""
+        if isinstance(self.nodes, memoryview):
+            self.nodes.release()
+        if self._keep is not None:
+            self._keep.close()

@@ -137,7 +137,7 @@ def run() -> str:
         "|---|---|---:|---:|",
     ]
     totals: Counter = Counter()
-    for (cls, tag, ok), n in p["tags"].items():
+    for (cls, tag, _), n in p["tags"].items():
         totals[(cls, tag)] += n
     rows = sorted((k for k in totals if totals[k] >= 100), key=lambda k: p["tags"][(k[0], k[1], True)] / totals[k])
     lines += [f"| {cls} | {tag} | {100 * p['tags'][(cls, tag, True)] / totals[(cls, tag)]:.1f}% | "

@@ -49,7 +49,8 @@ SHAPES = [
     # el. and H: alternatives for one slot
     ("alkydlack", "NOUN", "+en el. +et; pl. +er",
      [("sg def", "alkydlacken"), ("sg def", "alkydlacket"), ("pl indef", "alkydlacker")]),
-    ("airbag", "NOUN", "+en; pl. +ar H +s", [("sg def", "airbagen"), ("pl indef", "airbagar"), ("pl indef", "airbags")]),
+    ("airbag", "NOUN", "+en; pl. +ar H +s",
+     [("sg def", "airbagen"), ("pl indef", "airbagar"), ("pl indef", "airbags")]),
     # letter names joined by `:`
     ("a", "NOUN", "a:et; pl. a:n el. a, best. pl. a:na",
      [("sg def", "a:et"), ("pl indef", "a:n"), ("pl indef", "a"), ("pl def", "a:na")]),
@@ -63,7 +64,8 @@ SHAPES = [
     # commentary ending in ":" is skipped; its labels still count
     ("adoptionsansökan", "NOUN", "best. +; i: pl. används: -ansökningar",
      [("sg def", "adoptionsansökan"), ("pl indef", "adoptionsansökningar")]),
-    ("titta", "VERB", "+de +t, imper. titt i: ett: uttryck:", [("past", "tittade"), ("sup", "tittat"), ("imper", "titt")]),
+    ("titta", "VERB", "+de +t, imper. titt i: ett: uttryck:",
+     [("past", "tittade"), ("sup", "tittat"), ("imper", "titt")]),
     # optional letters, the subjunctive, the present given first, a past left out
     ("hållas", "VERB", "hölls, hållits, pres. håll(e)s",
      [("past", "hölls"), ("sup", "hållits"), ("pres", "hålles"), ("pres", "hålls")]),

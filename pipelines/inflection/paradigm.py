@@ -155,7 +155,8 @@ def _noun(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     plural = list(keys.given("pl indef"))
     out += _with_genitives(plural)
     neuter = any(d.endswith("t") for d in keys("sg def")) if keys("sg def") else None
-    derived = [(d, "pl def", rule) for p, _, _ in plural for d, rule in _definite_plural(p, base, keys("sg def"), neuter)]
+    derived = [(d, "pl def", rule) for p, _, _ in plural
+               for d, rule in _definite_plural(p, base, keys("sg def"), neuter)]
     out += _with_genitives(keys.fill("pl def", derived))
     return out
 

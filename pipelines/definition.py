@@ -12,7 +12,9 @@ from typing import Any
 from lexicon import DataError, Profile, SourceError, load_profile
 
 from .inflection import GENERATORS, inflector
+from .rules import TilingChooser, prefer_first
 from .sources import KINDS, Source, SourceConfig
+from .tiling_evidence import MorphologyChooser
 
 PIPELINE_DIR = Path(__file__).parent
 _NAME = re.compile(r"[a-z]{2,3}(-[a-z0-9]+)+")
@@ -42,6 +44,19 @@ class GraphOptions:
 
 
 @dataclass(frozen=True)
+class TilingOptions:
+    """How words with several cuts get their valid tilings (the `[tiling]` table).
+
+    `evidence = "morphology"` reads them off the morpheme boundaries the sources record
+    (pipelines.tiling_evidence); `compound_splits` also splits stems into two stems of the
+    sources. Without the table, the preferred cut is the one valid tiling.
+    """
+
+    evidence: str = "preferred"
+    compound_splits: bool = False
+
+
+@dataclass(frozen=True)
 class Pipeline:
     name: str
     description: str
@@ -53,9 +68,23 @@ class Pipeline:
     sha256: str
     graph: GraphOptions = GraphOptions()
     inflection: str | None = None  # the inflection generator named in `[inflection]`
+    tiling: TilingOptions = TilingOptions()
 
     def readers(self) -> list[Source]:
         return [KINDS[s.kind](s) for s in self.sources]
+
+    def chooser(self, readers: list[Source]) -> TilingChooser:
+        """The tiling chooser `[tiling]` asks for; compound splits use the stems of every source
+        that lists stems (a Hunspell dictionary)."""
+        if self.tiling.evidence == "preferred":
+            return prefer_first
+
+        def stems() -> frozenset[str]:
+            if not self.tiling.compound_splits:
+                return frozenset()
+            return frozenset(s for r in readers if hasattr(r, "stems") for s in r.stems())
+
+        return MorphologyChooser(self.profile.alphabet, self.profile.doubled_digraphs, stems)
 
     def inflector(self):
         """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""
@@ -64,7 +93,7 @@ class Pipeline:
         return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()))
 
 
-_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph", "inflection"}
+_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph", "inflection", "tiling"}
 
 
 def pipeline_path(name_or_path: str | Path) -> Path:
@@ -136,7 +165,14 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
     graph = table.get("graph", {})
     if not isinstance(graph, dict) or set(graph) - {"gaddag"} or not isinstance(graph.get("gaddag", False), bool):
         raise fail("graph", "a table with gaddag = true or false (whether lexicon.kwg holds a GADDAG too)")
+    tiling = table.get("tiling", {})
+    if (not isinstance(tiling, dict) or set(tiling) - {"evidence", "compound_splits"}
+            or tiling.get("evidence", "preferred") not in ("preferred", "morphology")
+            or not isinstance(tiling.get("compound_splits", False), bool)):
+        raise fail("tiling", 'a table with evidence = "preferred" or "morphology", and compound_splits = '
+                             'true or false')
     return Pipeline(
+        tiling=TilingOptions(tiling.get("evidence", "preferred"), tiling.get("compound_splits", False)),
         inflection=_inflection(table.get("inflection"), profile, fail),
         name=name,
         description=str(table.get("description", "")),

@@ -21,6 +21,10 @@ class Form:
     text: str
     tag: str = ""  # morphological label, e.g. "pl def gen"
     rule: str = ""  # what produced it: a source label, a notation rule, a Hunspell flag chain
+    # Morpheme boundaries in `text` (character offsets) where the source knows them: between a
+    # prefix, the stem and a suffix, and between the parts of a compound. None: unknown; ():
+    # one morpheme. Hungarian tiling reads a digraph across a boundary as two letters.
+    boundaries: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,7 @@ class Entry:
     source: str = ""  # source id from the pipeline file
     record: int = 0  # line or record number in the source (1-based)
     notation: str = ""  # SAOL inflection notation (`+en +ar`), expanded when the profile wants forms
+    boundaries: tuple[int, ...] | None = None  # morpheme boundaries in the headword, as for Form
     extra: dict[str, str] = field(default_factory=dict, compare=False)  # source-specific fields
 
     @property

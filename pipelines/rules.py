@@ -31,6 +31,7 @@ class Candidate:
     flags: frozenset[str]
     source: str
     record: int
+    boundaries: tuple[int, ...] | None = None  # morpheme boundaries in `text`, when the source knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +71,11 @@ def prefer_first(key: str, cuts: list[Tiling], candidate: Candidate) -> tuple[tu
 def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
     """The headword, then (when the game plays inflections) each form, as candidates."""
     yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
-                    entry.source, entry.record)
+                    entry.source, entry.record, entry.boundaries)
     if with_forms:
         for form in entry.forms:
             yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule, entry.flags,
-                            entry.source, entry.record)
+                            entry.source, entry.record, form.boundaries)
 
 
 def spelling_flags(text: str) -> frozenset[str]:
@@ -120,13 +121,15 @@ class Rules:
             return Dropped(Reason.UNTILEABLE, c, key, str(exc))
         if not cuts:
             return Dropped(Reason.UNTILEABLE, c, key)
-        fitting = [t for t in cuts if self.profile.min_length <= len(t) <= self.profile.max_tiles]
+        # Choose first, then measure: a word's length is the length of its right tiling
+        # (HÁZSOR is six tiles, H Á Z S O R, though the five-tile cut would fit a shorter board).
+        valid, evidence = self.choose(key, cuts, c)
+        fitting = tuple(t for t in valid if self.profile.min_length <= len(t) <= self.profile.max_tiles)
         if not fitting:
-            shortest = min(len(t) for t in cuts)
+            shortest = min(len(t) for t in valid)
             reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
             return Dropped(reason, c, key, f"{shortest} tiles")
-        valid, evidence = self.choose(key, fitting, c)
-        return Kept(key, c, valid, evidence)
+        return Kept(key, c, fitting, evidence)
 
     def judge_all(self, items: Iterable[Candidate]) -> Iterator[Kept | Dropped]:
         return map(self.judge, items)

@@ -27,7 +27,7 @@ from lexicon.alphabet import Alphabet
 
 from .definition import Pipeline, load_pipeline
 from .progress import Progress, Silent
-from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates, prefer_first
+from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates
 
 
 @dataclass
@@ -60,12 +60,13 @@ BLOCKLIST = "blocklist"
 
 
 def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, progress: Progress | None = None,
-          make_current: bool = True, choose: TilingChooser = prefer_first, expand=None,
+          make_current: bool = True, choose: TilingChooser | None = None, expand=None,
           gaddag: bool | None = None) -> BuildResult:
     """Build a pipeline into `root/<name>/<version>/` and publish it.
 
     When the profile plays inflections, `expand` (Entry → Entry with forms) adds each entry's
-    forms; without it, the generator the pipeline names in `[inflection]` does. `gaddag`
+    forms; without it, the generator the pipeline names in `[inflection]` does. `choose` picks
+    the valid tilings of a word; without it, the pipeline's `[tiling]` table decides. `gaddag`
     overrides the pipeline's `[graph] gaddag` setting (the KWG then holds a GADDAG too).
     """
     p = pipeline if isinstance(pipeline, Pipeline) else load_pipeline(pipeline)
@@ -77,12 +78,13 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
     try:
         counts = Counts()
         staging = _Staging(build_dir / "staging.sqlite")
+        readers = p.readers()
+        choose = choose or p.chooser(readers)
         rules = Rules(p.profile, choose)
         source_order = {s.id: i for i, s in enumerate(p.sources)}
         source_order[ALLOWLIST] = len(source_order)
         inflector = p.inflector() if p.profile.inflections and expand is None else None
         expand = expand or inflector
-        readers = p.readers()
         for reader in readers:
             progress.start(f"read {reader.id}")
             for entry in reader.entries():

@@ -1,0 +1,105 @@
+"""Choosing a word's tiling from what the dictionary knows of its morphemes (Hungarian digraphs).
+
+Within a morpheme, letters that spell a digraph are that digraph: `egyszer` is E GY SZ E R. Across
+a morpheme boundary they are two letters: `házsor` is ház+sor, so H Á Z S O R, never H Á ZS O R.
+So a word's tiling follows from its boundaries: cut the word at each boundary and tile every
+part by itself, longest tile first (which also lays a shortened long digraph as the profile's
+policy says: `asszony` is A S SZ O NY as written).
+
+Where the boundaries come from, strongest first:
+- the source: a Hunspell reader records where a prefix, the stem and a suffix meet in every form
+  it expands, and the compound boundaries of the stem itself (Magyar Ispell's `hy:` field);
+- compound splits: a stem the dictionary lists whole (a build without `hy:` fields) but that is
+  two of its stems joined, at a place where the split changes the tiling (víz+szint). Such a
+  split is likely but not certain (a chance pair of stems), so it adds a valid tiling, preferred,
+  and keeps the whole-word reading valid too.
+
+Evidence codes, counted per word in the build report: `single` (one cut exists at all),
+`morphology` (the boundaries chose among several cuts), `compound-split` (a split added the
+reading it prefers), `none` (several cuts and nothing known: the preferred cut, as without
+evidence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from lexicon import Alphabet, DoubledDigraphs, Tiling, preferred_tiling
+
+from .rules import Candidate
+
+
+def tiling_by_parts(key: str, boundaries: Collection[int], alphabet: Alphabet,
+                    policy: DoubledDigraphs | str = DoubledDigraphs.AS_WRITTEN) -> Tiling | None:
+    """Cut `key` at the boundaries and tile each part by itself; None if a part cannot be tiled.
+
+    >>> tiling_by_parts("HÁZSOR", [3], load_alphabet("hu-betutorony"))   # doctest: +SKIP
+    ('H', 'Á', 'Z', 'S', 'O', 'R')
+    """
+    cuts = sorted(b for b in set(boundaries) if 0 < b < len(key))
+    out: list[str] = []
+    for start, end in zip([0, *cuts], [*cuts, len(key)]):
+        part = preferred_tiling(key[start:end], alphabet, policy)
+        if part is None:
+            return None
+        out.extend(part)
+    return tuple(out)
+
+
+def inside_digraphs(key: str, alphabet: Alphabet) -> list[int]:
+    """Positions strictly inside some multi-letter tile's spelling in `key`: where a boundary matters."""
+    positions = set()
+    for multi in alphabet.multi:
+        start = key.find(multi)
+        while start >= 0:
+            positions.update(range(start + 1, start + len(multi)))
+            start = key.find(multi, start + 1)
+    return sorted(positions)
+
+
+class MorphologyChooser:
+    """A TilingChooser (pipelines.rules) that reads the tiling off the candidate's boundaries.
+
+    `stems` (lower-case, as the dictionary writes them) enables compound splits; leave it empty
+    to use only the boundaries the source records.
+    """
+
+    def __init__(self, alphabet: Alphabet, policy: DoubledDigraphs | str, stems: Callable[[], Collection[str]]
+                 = frozenset) -> None:
+        self.alphabet, self.policy = alphabet, DoubledDigraphs(policy)
+        self._stems_source, self._stems = stems, None
+
+    @property
+    def stems(self) -> Collection[str]:
+        if self._stems is None:  # loaded on first need: most words never ask
+            self._stems = self._stems_source()
+        return self._stems
+
+    def __call__(self, key: str, cuts: list[Tiling], c: Candidate) -> tuple[tuple[Tiling, ...], str]:
+        if len(cuts) == 1:
+            return (cuts[0],), "single"
+        text = c.text.strip()
+        if c.boundaries is None or len(text) != len(key):
+            # nothing known, or folding changed the length so offsets no longer line up
+            return (cuts[0],), "none"
+        by_parts = tiling_by_parts(key, c.boundaries, self.alphabet, self.policy)
+        if by_parts is None:  # a boundary splits something no tile spells alone: trust none of them
+            return (cuts[0],), "none"
+        split = self._compound_split(key, text, c.boundaries)
+        if split is not None and split != by_parts:
+            return (split, by_parts), "compound-split"
+        return (by_parts,), "morphology"
+
+    def _compound_split(self, key: str, text: str, boundaries: tuple[int, ...]) -> Tiling | None:
+        """The tiling of the first split of a stem part into two stems that changes the tiling."""
+        stems = self.stems
+        if not stems:
+            return None
+        edges = [0, *sorted(b for b in boundaries if 0 < b < len(key)), len(key)]
+        lower = text.lower()
+        for start, end in zip(edges, edges[1:]):
+            for at in inside_digraphs(key[start:end], self.alphabet):
+                left, right = lower[start:start + at], lower[start + at:end]
+                if len(left) >= 2 and len(right) >= 2 and left in stems and right in stems:
+                    return tiling_by_parts(key, [*boundaries, start + at], self.alphabet, self.policy)
+        return None

@@ -73,6 +73,7 @@ class Answers:
         lex = weakref.proxy(lex)
         self.full = lru_cache(maxsize=CACHE_SIZE)(partial(_full, lex))
         self.brief = lru_cache(maxsize=CACHE_SIZE)(partial(_brief, lex))
+        self.batch_full = partial(_batch_full, self.full, lex)
         self.answer = partial(_answer, lex)
 
 
@@ -84,6 +85,15 @@ def _full(lex: Lexicon, word: str) -> tuple[bool, bytes, str]:
     data = _answer(lex, word)
     body = _dumps(data)
     return data["valid"], body, etag(lex, body)
+
+
+def _batch_full(full, lex: Lexicon, word: str) -> tuple[bool, bytes]:
+    """A full answer inside a batch, where a malformed word is that word's answer."""
+    try:
+        return full(word)[:2]
+    except InputError as exc:
+        return False, _dumps({"word": word, "normalized": None, "valid": False, "reason": "non-letter",
+                              "detail": str(exc)})
 
 
 def _brief(lex: Lexicon, word: str) -> tuple[bool, bytes]:

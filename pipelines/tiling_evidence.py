@@ -103,3 +103,85 @@ class MorphologyChooser:
                 if len(left) >= 2 and len(right) >= 2 and left in stems and right in stems:
                     return tiling_by_parts(key, [*boundaries, start + at], self.alphabet, self.policy)
         return None
+
+
+# ---------------------------------------------------------------- boundaries from Hunspell
+
+_HY_MARKS = "|=-."
+
+
+def hy_boundaries(word: str, morph: str) -> tuple[int, ...]:
+    """Boundaries in a stem from Magyar Ispell's `hy:` field, which serves hyphenation:
+
+    - `hy:5`: a compound boundary after five letters (üzlet|ág);
+    - `hy:ü=gye-le-tes|szo-ba`: the whole word with its breaks, `|` between compound parts, `=`
+      and `-` between syllables;
+    - `hy:n|ny`, `hy:t.y`: a fragment of the word, `.` marking two letters that are not one
+      digraph (Édeskuty: t.y).
+
+    Hungarian never breaks a digraph, so every mark is a place where no tile crosses: all of them
+    are boundaries for tiling. A fragment that does not occur in the word gives nothing.
+    """
+    out: set[int] = set()
+    lower = word.lower()
+    for field in morph.split():
+        if not field.startswith("hy:"):
+            continue
+        value = field[3:]
+        if value.isdigit():
+            if 0 < int(value) < len(word):
+                out.add(int(value))
+            continue
+        letters, marks = [], []
+        for ch in value.lower():
+            if ch in _HY_MARKS:
+                marks.append(len(letters))
+            else:
+                letters.append(ch)
+        fragment = "".join(letters)
+        start = lower.find(fragment) if fragment else -1
+        if start < 0:
+            continue
+        out.update(start + m for m in marks if 0 < start + m < len(word))
+    return tuple(sorted(out))
+
+
+def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tuple[bool, str, str]]
+                     ) -> tuple[int, ...]:
+    """Boundaries in a form made from `stem` by affix steps (is_prefix, strip, add), in the order
+    the steps apply: the stem's own boundaries, moved, and one where each affix meets the rest.
+
+    Where an affix strips letters and adds them back (strip `z`, add `zt`), the boundary is placed
+    after what it gave back, so it never falls inside letters the stem had.
+    """
+    word, bounds = stem, set(stem_boundaries)
+    for is_prefix, strip, add in steps:
+        if is_prefix:
+            kept = _common_suffix(strip, add)
+            shift = len(add) - len(strip)
+            bounds = {b + shift for b in bounds if b >= len(strip)}
+            if len(add) - kept > 0:
+                bounds.add(len(add) - kept)
+            word = add + word[len(strip):]
+        else:
+            cut = len(word) - len(strip)
+            kept = _common_prefix(strip, add)
+            bounds = {b for b in bounds if b <= cut}
+            if len(add) - kept > 0:
+                bounds.add(cut + kept)
+            word = word[:cut] + add
+    return tuple(sorted(b for b in bounds if 0 < b < len(word)))
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n

@@ -70,3 +70,31 @@ def test_a_suffix_boundary_and_a_split_inside_the_stem():
 def test_doubled_digraph_policies_per_part():
     assert choose("asszony", (), policy="pronounced")[0] == (("A", "SZ", "SZ", "O", "NY"),)
     assert choose("asszony", (), policy="as-written")[0] == (("A", "S", "SZ", "O", "NY"),)
+
+
+@pytest.mark.parametrize("word, morph, bounds", [
+    ("üzletág", "po:noun ts:NOM hy:5", (5,)),
+    ("ügyeletesszoba", "po:noun ts:NOM hy:ü=gye-le-tes|szo-ba", (1, 4, 6, 9, 12)),
+    ("Édeskuty", "po:noun_prs hy:t.y", (7,)),
+    ("ötvennyolc", "hy:n|ny", (5,)),  # ötven|nyolc
+    ("alma", "po:noun ts:NOM", ()),
+    ("alma", "hy:xyz|q", ()),  # a fragment that is not in the word
+])
+def test_hy_boundaries(word, morph, bounds):
+    from pipelines.tiling_evidence import hy_boundaries
+
+    assert hy_boundaries(word, morph) == bounds
+
+
+@pytest.mark.parametrize("stem, stem_bounds, steps, form, bounds", [
+    ("ház", (), [(False, "", "sor")], "házsor", (3,)),
+    ("víz", (), [(False, "", "szint")], "vízszint", (3,)),
+    ("alma", (), [(False, "a", "ája")], "almája", (3,)),
+    ("vízszint", (3,), [(False, "", "es")], "vízszintes", (3, 8)),
+    ("ad", (), [(True, "", "meg"), (False, "", "ni")], "megadni", (3, 5)),
+    ("mosz", (), [(False, "z", "zt")], "moszt", (4,)),  # the boundary never splits the stem's SZ
+])
+def test_affix_boundaries(stem, stem_bounds, steps, form, bounds):
+    from pipelines.tiling_evidence import affix_boundaries
+
+    assert affix_boundaries(stem, stem_bounds, steps) == bounds

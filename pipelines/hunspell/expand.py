@@ -155,7 +155,7 @@ class Expander:
                 self.words.add(stem.word)
         self.words -= self.first_forbidden
         self.poison = self._poison(stems)
-        self.withheld: set[str] = set()  # forms the rules make but Hunspell may reject (see above)
+        self.withheld = 0  # forms the rules make but Hunspell may reject (see above), counted
 
     # -- what a stem is --------------------------------------------------------------------------
 
@@ -189,7 +189,7 @@ class Expander:
             if text in out or not fits(text):
                 continue
             if text in banned or (text in poison and text not in words) or (conversions and self.converted(text)):
-                self.withheld.add(text)
+                self.withheld += 1
                 continue
             out[text] = chain
         if self.is_word(stem):

@@ -131,7 +131,7 @@ class HunspellSource(Source):
                 record=stem.line,
                 extra={"morph": stem.morph} if stem.morph else {},
             )
-        stats["withheld"] = len(expander.withheld)
+        stats["withheld"] = expander.withheld
 
 
 def _rule(chain: Chain, show) -> str:

@@ -70,10 +70,11 @@ class _Rule:
     """An affix with what the expansion asks of it precomputed."""
 
     __slots__ = ("affix", "flag", "strip", "add", "matches", "cross", "cont", "needaffix", "fogemorpheme",
-                 "circumfix", "next_suffixes", "next_prefixes", "edge", "edge_strip", "growth")
+                 "circumfix", "next_suffixes", "next_prefixes", "edge", "edge_strip", "growth", "prefix")
 
     def __init__(self, affix: Affix, aff: AffixFile) -> None:
         self.affix = affix
+        self.prefix = affix.is_prefix
         self.flag = affix.flag
         self.strip = affix.strip
         self.add = affix.add
@@ -123,7 +124,7 @@ class Expander:
     def __init__(self, aff: AffixFile, stems: Iterable[Stem], bounds: Bounds = Bounds()) -> None:
         self.aff = aff
         self.bounds = bounds
-        self.fullstrip = aff.fullstrip
+        self.least_rest = 0 if aff.fullstrip else 1  # letters a rule must leave of the word it strips
         self.suffixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.suffixes.items()}
         self.prefixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.prefixes.items()}
         self.suffix_index = _Index(self.suffixes)
@@ -198,27 +199,20 @@ class Expander:
 
     # -- the rules -------------------------------------------------------------------------------
 
-    def _suffix(self, rule: _Rule, word: str) -> str | None:
+    def _apply(self, rule: _Rule, word: str) -> str | None:
+        """The word `rule` makes of `word`, or None when its strip string or condition does not fit."""
         strip = rule.strip
         rest = len(word) - len(strip)
-        if strip and not word.endswith(strip):
+        if rest < self.least_rest:
             return None
-        if rest <= 0 and not (rest == 0 and self.fullstrip):
+        if rule.prefix:
+            if strip and not word.startswith(strip):
+                return None
+        elif strip and not word.endswith(strip):
             return None
         if rule.matches is not None and not rule.matches(word):
             return None
-        return word[:rest] + rule.add
-
-    def _prefix(self, rule: _Rule, word: str) -> str | None:
-        strip = rule.strip
-        rest = len(word) - len(strip)
-        if strip and not word.startswith(strip):
-            return None
-        if rest <= 0 and not (rest == 0 and self.fullstrip):
-            return None
-        if rule.matches is not None and not rule.matches(word):
-            return None
-        return rule.add + word[len(strip):]
+        return rule.add + word[len(strip):] if rule.prefix else word[:rest] + rule.add
 
     def _derive(self, word: str, flags: frozenset[str], depth: int) -> Iterator[tuple[str, Chain]]:
         """Every (form, chain) the rules allow, shortest chains first; forms may repeat.
@@ -229,14 +223,14 @@ class Expander:
         size = letters(word) if word else 0
         if depth < 1 or not word or size + self.shrink > limit:
             return
-        suffixes, prefixes, suffix, prefix = self.suffix_index, self.prefix_index, self._suffix, self._prefix
+        suffixes, prefixes, apply = self.suffix_index, self.prefix_index, self._apply
         growth, prefix_growth, after = self.growth, self.prefix_growth, self.after
         # Suffixes from the stem's own flags, applied once: (rule, suffixed word, its letters).
         firsts = []
         for flag in flags:
             if flag in growth and size + growth[flag] + after[flag] <= limit:
                 for rule in suffixes(flag, word[-1]):
-                    s1 = suffix(rule, word)
+                    s1 = apply(rule, word)
                     if s1:
                         firsts.append((rule, s1, letters(s1)))
         for rule, s1, n in firsts:  # rule 2
@@ -247,7 +241,7 @@ class Expander:
             if size + prefix_growth[flag] <= limit:
                 for p in prefixes(flag, word[0]):
                     if not (p.fogemorpheme or p.needaffix):
-                        w = prefix(p, word)
+                        w = apply(p, word)
                         if w:
                             yield w, (p,)
         if depth < 2:
@@ -258,7 +252,7 @@ class Expander:
                     if n + growth[flag] <= limit:
                         for outer in suffixes(flag, s1[-1]):
                             if n + outer.growth <= limit:
-                                s2 = suffix(outer, s1)
+                                s2 = apply(outer, s1)
                                 if s2:
                                     yield s2, (rule, outer)
         if not self.prefixes:
@@ -269,7 +263,7 @@ class Expander:
             if size + growth[flag] + after[flag] <= limit:
                 for rule in suffixes(flag, word[-1]):
                     if rule.cross:
-                        s1 = suffix(rule, word)
+                        s1 = apply(rule, word)
                         if s1:
                             crossed.append((rule, s1, letters(s1), False))
         for rule, s1, n, own in crossed:  # rule 5
@@ -281,7 +275,7 @@ class Expander:
                         if (p.cross and n + p.growth <= limit and (own or rule.flag in p.cont)
                                 and p.circumfix == rule.circumfix and not p.fogemorpheme
                                 and not (p.needaffix and rule.needaffix)):
-                            w = prefix(p, s1)
+                            w = apply(p, s1)
                             if w:
                                 yield w, (p, rule)
         if depth < 3:
@@ -298,14 +292,14 @@ class Expander:
                 if n + growth[flag] + self.shrink_prefix > limit:
                     continue
                 for outer in suffixes(flag, s1[-1]):
-                    s2 = suffix(outer, s1) if outer.cross and n + outer.growth + self.shrink_prefix <= limit else None
+                    s2 = apply(outer, s1) if outer.cross and n + outer.growth + self.shrink_prefix <= limit else None
                     if not s2:
                         continue
                     n2 = letters(s2)
                     if alone:
                         for pflag in outer.next_prefixes:
                             for p in prefixes(pflag, s2[0]):
-                                w = prefix(p, s2) if p.cross and n2 + p.growth <= limit else None
+                                w = apply(p, s2) if p.cross and n2 + p.growth <= limit else None
                                 if w:
                                     yield w, (p, rule, outer)
                     if crossing:
@@ -315,7 +309,7 @@ class Expander:
                             for p in prefixes(pflag, s2[0]):
                                 if (p.cross and n2 + p.growth <= limit and (own or rule.flag in p.cont)
                                         and p.circumfix == rule.circumfix):
-                                    w = prefix(p, s2)
+                                    w = apply(p, s2)
                                     if w:
                                         yield w, (p, rule, outer)
 

@@ -192,17 +192,16 @@ def _once(seen: dict[str, int], name: str, key: bytes, number: int, fail) -> Non
 
 
 def _count(key: bytes, fields: list[bytes], fail) -> int:
-    count = fields[-1] if len(fields) > 1 else b""
+    count = fields[1] if len(fields) > 1 else b""
     if not count.isdigit() or int(count) < 1:
-        raise fail(f"{key.decode()} table header needs a positive count, got {count.decode('latin-1')!r}")
+        raise fail(f"{key.decode()} table header is `{key.decode()} <count>` with a positive count, "
+                   f"got {count.decode('latin-1')!r}")
     return int(count)
 
 
 def _table(key: bytes, header: list[bytes], rows: Iterator[tuple[int, bytes]], number: int, fail,
            *, min_fields: int, rest: bool = False) -> Iterator[tuple[int, list[bytes]]]:
     """The `count` lines after a table header, each starting with the table's keyword."""
-    if len(header) != 2:
-        raise fail(f"{key.decode()} table header is `{key.decode()} <count>`")
     count = _count(key, header, fail)
     for i in range(count):
         at, line = next(rows, (None, None))

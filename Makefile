@@ -9,12 +9,12 @@ LEXICON ?= sv-betapet
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver hunspell-hu hunspell-sv hunspell-tools
+TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv hunspell-tools
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
 BENCH_DEBS := $(TEST_DEBS) wrk
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality fuzz soak lint clean debs
+.PHONY: run test build bench quality judge-hunspell fuzz soak lint clean debs
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"

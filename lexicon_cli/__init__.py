@@ -15,6 +15,7 @@ import click
 from lexicon import LexiconError
 
 from .artifacts import build_command, check_command, diff_command, export_command, info_command
+from .hunspell import expand_command
 from .inflect import inflect_command
 from .serve import serve_command
 from .words import normalize_command, tiles_command
@@ -37,8 +38,8 @@ def main() -> None:
     """Build game lexicons from real dictionaries, check words, and serve them."""
 
 
-for command in (build_command, check_command, diff_command, export_command, inflect_command, info_command,
-                normalize_command, serve_command, tiles_command):
+for command in (build_command, check_command, diff_command, expand_command, export_command, inflect_command,
+                info_command, normalize_command, serve_command, tiles_command):
     main.add_command(command)
 
 

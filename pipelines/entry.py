@@ -11,7 +11,10 @@ ABBREVIATION = "abbreviation"
 MULTIWORD = "multiword"
 AFFIX = "affix"
 CAPITALISED = "capitalised"
-FLAGS = frozenset({PROPER_NOUN, ABBREVIATION, MULTIWORD, AFFIX, CAPITALISED})
+# The headword is a lemma only, not a word of the source by itself (a Hunspell NEEDAFFIX stem):
+# its forms are candidates, the headword is not.
+STEM_ONLY = "stem-only"
+FLAGS = frozenset({PROPER_NOUN, ABBREVIATION, MULTIWORD, AFFIX, CAPITALISED, STEM_ONLY})
 
 
 @dataclass(frozen=True, slots=True)

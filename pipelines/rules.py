@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lexicon import LimitExceeded, Normalizer, Profile, Reason, Tiling, tilings
 from lexicon.profile import JOINABLE
 
-from .entry import ABBREVIATION, AFFIX, CAPITALISED, MULTIWORD, PROPER_NOUN, Entry
+from .entry import ABBREVIATION, AFFIX, CAPITALISED, MULTIWORD, PROPER_NOUN, STEM_ONLY, Entry
 
 HEADWORD, INFLECTED = "headword", "inflected"
 
@@ -69,9 +69,10 @@ def prefer_first(key: str, cuts: list[Tiling], candidate: Candidate) -> tuple[tu
 
 
 def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
-    """The headword, then (when the game plays inflections) each form, as candidates."""
-    yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
-                    entry.source, entry.record, entry.boundaries)
+    """The headword (unless it is a stem only), then (when the game plays inflections) each form, as candidates."""
+    if STEM_ONLY not in entry.flags:
+        yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
+                        entry.source, entry.record, entry.boundaries)
     if with_forms:
         for form in entry.forms:
             yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule, entry.flags,

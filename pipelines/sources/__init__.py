@@ -8,12 +8,13 @@ Adding a source kind is a new module here and a line in `KINDS`.
 from __future__ import annotations
 
 from .base import Source, SourceConfig
+from .hunspell import HunspellSource
 from .plain import PlainSource, TsvSource
 from .saol import SaolSource
 from .xml import LmfSource, SaolXmlSource
 
 KINDS: dict[str, type[Source]] = {
-    cls.kind: cls for cls in (SaolSource, SaolXmlSource, LmfSource, PlainSource, TsvSource)
+    cls.kind: cls for cls in (SaolSource, SaolXmlSource, LmfSource, PlainSource, TsvSource, HunspellSource)
 }
 
 

@@ -1,0 +1,327 @@
+"""Affix expansion: every form Hunspell accepts for a stem, without compounding.
+
+The rules are Hunspell's own (affixmgr.cxx, affentry.cxx), read from the checking side and run
+the other way. A stem with flags H yields:
+
+1. the stem itself, unless it is NEEDAFFIX, ONLYINCOMPOUND or FORBIDDENWORD;
+2. stem + suffix S (S's flag in H), unless S's continuation holds CIRCUMFIX, ONLYINCOMPOUND or
+   NEEDAFFIX (an affix that needs another affix);
+3. prefix P + stem (P's flag in H), unless P's continuation holds ONLYINCOMPOUND or NEEDAFFIX;
+4. stem + S1 + S2 (twofold suffix): S1's flag in H, S2's flag in S1's continuation, S1 not
+   CIRCUMFIX or ONLYINCOMPOUND (S1 may be NEEDAFFIX: that is what it is for);
+5. P + stem + S, both cross products (Y): S's flag in H or in P's continuation, P's flag in H or
+   in S's continuation; both or neither CIRCUMFIX; neither ONLYINCOMPOUND; not both NEEDAFFIX;
+6. P + stem + S1 + S2, P and S2 cross products: if P's flag is in S2's continuation, S1 is as
+   in rule 4; otherwise S1 is as in rule 5 with P.
+
+The prefix condition is tested on the suffixed word, as Hunspell strips the prefix first.
+A strip may not take the whole word unless FULLSTRIP. Stems marked ONLYINCOMPOUND yield nothing.
+
+Hunspell answers with the first analysis it finds, and rejects the word when that analysis rests
+on a FORBIDDENWORD stem (or, with FORBIDWARN, a WARN stem), or on an ONLYINCOMPOUND stem reached
+through a prefix. Rather than mirror its search order, the expander withholds every affixed form
+that such a stem could also produce, unless the form is a dictionary word in its own right: a
+form is never emitted that Hunspell might reject, at the price of a few it would accept (the
+judge in docs/hunspell.md counts them). A word whose first dictionary entry is FORBIDDENWORD is
+never a word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lexicon import SourceError
+
+from .aff import Affix, AffixFile, accepts, parse_condition
+from .dic import Stem
+
+#: The most affixes Hunspell strips from one word: a prefix and two suffixes.
+MAX_DEPTH = 3
+
+
+def letters(text: str) -> int:
+    return len(text) if text.isalpha() else sum(c.isalpha() for c in text)
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits that keep an expansion finite and small: letters per form, affixes per form, forms in all."""
+
+    max_letters: int | None = None  # forms with more letters are not emitted
+    max_depth: int = MAX_DEPTH  # affixes per form: 1 = one affix, 2 = two, 3 = prefix and two suffixes
+    max_forms: int | None = None  # more forms than this in all is an error, not a bigger artifact
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.max_depth <= MAX_DEPTH:
+            raise SourceError(f"max_depth must be 0 to {MAX_DEPTH} (Hunspell strips at most a prefix and two "
+                              f"suffixes), got {self.max_depth}")
+        for name in ("max_letters", "max_forms"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise SourceError(f"{name} must be at least 1, got {value}")
+
+    def fits(self, text: str) -> bool:
+        limit = self.max_letters
+        return limit is None or len(text) <= limit or (not text.isalpha() and letters(text) <= limit)
+
+
+class _Rule:
+    """An affix with what the expansion asks of it precomputed."""
+
+    __slots__ = ("affix", "flag", "strip", "add", "matches", "cross", "cont", "needaffix", "fogemorpheme",
+                 "circumfix", "next_suffixes", "next_prefixes", "edge", "edge_strip", "growth", "prefix")
+
+    def __init__(self, affix: Affix, aff: AffixFile) -> None:
+        self.affix = affix
+        self.prefix = affix.is_prefix
+        self.flag = affix.flag
+        self.strip = affix.strip
+        self.add = affix.add
+        self.matches = affix.matches
+        self.cross = affix.cross
+        self.cont = affix.cont
+        self.needaffix = aff.needaffix in affix.cont
+        self.fogemorpheme = aff.onlyincompound in affix.cont  # may only appear inside compounds
+        self.circumfix = aff.circumfix in affix.cont
+        self.next_suffixes = tuple(sorted(f for f in affix.cont if f in aff.suffixes))
+        self.next_prefixes = frozenset(f for f in affix.cont if f in aff.prefixes)
+        # What the rule asks of the stem's last (suffix) or first (prefix) character, to index rules by it.
+        positions = parse_condition(affix.condition, lambda m: SourceError(m))
+        self.edge = (positions[-1] if affix.kind == "SFX" else positions[0]) if positions else (None, False)
+        self.edge_strip = (affix.strip[-1] if affix.kind == "SFX" else affix.strip[0]) if affix.strip else None
+        # The fewest letters the rule adds (it may strip letters): a bound that prunes hopeless expansions.
+        self.growth = letters(affix.add) - len(affix.strip)
+
+    def fits_edge(self, ch: str) -> bool:
+        return (self.edge_strip is None or self.edge_strip == ch) and accepts(self.edge, ch)
+
+
+class _Index:
+    """The rules of each flag that can apply to a word with a given edge character, built on demand:
+    most rules test the last letter, so this skips nearly all that cannot apply."""
+
+    def __init__(self, rules: dict[str, list[_Rule]]) -> None:
+        self.rules = rules
+        self.cache: dict[tuple[str, str], tuple[_Rule, ...]] = {}
+
+    def __call__(self, flag: str, ch: str) -> tuple[_Rule, ...]:
+        found = self.cache.get((flag, ch))
+        if found is None:
+            found = self.cache[(flag, ch)] = tuple(r for r in self.rules.get(flag, ()) if r.fits_edge(ch))
+        return found
+
+
+Chain = tuple[_Rule, ...]  # the affixes of a form, in word order: prefix, inner suffix, outer suffix
+
+
+class Expander:
+    """`Expander(aff, stems, bounds).forms(stem)` → {form: affix chain} for one stem.
+
+    Built over the whole dictionary, because whether Hunspell accepts a form can depend on other
+    stems (forbidden words, homonyms)."""
+
+    def __init__(self, aff: AffixFile, stems: Iterable[Stem], bounds: Bounds = Bounds()) -> None:
+        self.aff = aff
+        self.bounds = bounds
+        self.least_rest = 0 if aff.fullstrip else 1  # letters a rule must leave of the word it strips
+        self.suffixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.suffixes.items()}
+        self.prefixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.prefixes.items()}
+        self.suffix_index = _Index(self.suffixes)
+        self.prefix_index = _Index(self.prefixes)
+        self.prefix_flags = frozenset(self.prefixes)
+        # Suffix classes a cross-product prefix can switch on for a stem that lacks them.
+        self.prefix_enabled = frozenset(
+            f for rules in self.prefixes.values() for p in rules if p.cross for f in p.cont if f in self.suffixes)
+        # Growth bounds for pruning: the fewest letters a class can add (negative: it may shrink the word),
+        # and how much a word can still shrink after a first suffix (by a second suffix, then a prefix).
+        self.limit = bounds.max_letters if bounds.max_letters is not None else 1 << 30
+        self.growth = {f: min(r.growth for r in rs) for f, rs in self.suffixes.items()}
+        self.prefix_growth = {f: min(r.growth for r in rs) for f, rs in self.prefixes.items()}
+        self.shrink_prefix = min(0, min(self.prefix_growth.values(), default=0))
+        self.after = {f: min(0, min((self.growth[g] for r in rs for g in r.next_suffixes), default=0))
+                      + self.shrink_prefix for f, rs in self.suffixes.items()}
+        self.shrink = min(0, min(self.growth.values(), default=0)) * 2 + self.shrink_prefix  # all a stem can lose
+        self.conversions = tuple(p.strip("_") for p, _ in aff.iconv if p.strip("_"))
+        stems = list(stems)
+        self.first_forbidden: set[str] = set()  # words whose first dictionary entry is FORBIDDENWORD
+        self.words: set[str] = set()  # words Hunspell finds in the dictionary as they are
+        seen: set[str] = set()
+        for stem in stems:
+            if stem.word not in seen:
+                seen.add(stem.word)
+                if self.forbidden(stem):
+                    self.first_forbidden.add(stem.word)
+            if not (self.is_virtual(stem) or self.forbidden(stem)):
+                self.words.add(stem.word)
+        self.words -= self.first_forbidden
+        self.poison = self._poison(stems)
+        self.withheld = 0  # forms the rules make but Hunspell may reject (see above), counted
+
+    # -- what a stem is --------------------------------------------------------------------------
+
+    def forbidden(self, stem: Stem) -> bool:
+        """FORBIDDENWORD, or WARN when the .aff says FORBIDWARN."""
+        aff = self.aff
+        return (aff.forbidden is not None and aff.forbidden in stem.flags) or (
+            aff.forbidwarn and aff.warn is not None and aff.warn in stem.flags)
+
+    def is_virtual(self, stem: Stem) -> bool:
+        """A stem that is no word by itself: NEEDAFFIX, or ONLYINCOMPOUND."""
+        return self.aff.needaffix in stem.flags or self.aff.onlyincompound in stem.flags
+
+    def is_word(self, stem: Stem) -> bool:
+        """Whether Hunspell accepts the stem as written."""
+        return (stem.word in self.words and not self.is_virtual(stem) and not self.forbidden(stem)
+                and not self.converted(stem.word))
+
+    def converted(self, text: str) -> bool:
+        """Whether ICONV rewrites the text before checking it: then Hunspell never sees it as written."""
+        return any(p in text for p in self.conversions)
+
+    def forms(self, stem: Stem) -> dict[str, Chain]:
+        """The affixed forms of a stem Hunspell accepts, within the bounds, first analysis kept."""
+        if self.forbidden(stem) or self.aff.onlyincompound in stem.flags:
+            return {}
+        out: dict[str, Chain] = {}
+        fits, poison, words, banned = self.bounds.fits, self.poison, self.words, self.first_forbidden
+        conversions = self.conversions
+        for text, chain in self._derive(stem.word, stem.flags, self.bounds.max_depth):
+            if text in out or not fits(text):
+                continue
+            if text in banned or (text in poison and text not in words) or (conversions and self.converted(text)):
+                self.withheld += 1
+                continue
+            out[text] = chain
+        if self.is_word(stem):
+            out.pop(stem.word, None)  # the stem is the entry's headword, not one of its forms
+        return out
+
+    # -- the rules -------------------------------------------------------------------------------
+
+    def _apply(self, rule: _Rule, word: str) -> str | None:
+        """The word `rule` makes of `word`, or None when its strip string or condition does not fit."""
+        strip = rule.strip
+        rest = len(word) - len(strip)
+        if rest < self.least_rest:
+            return None
+        if rule.prefix:
+            if strip and not word.startswith(strip):
+                return None
+        elif strip and not word.endswith(strip):
+            return None
+        if rule.matches is not None and not rule.matches(word):
+            return None
+        return rule.add + word[len(strip):] if rule.prefix else word[:rest] + rule.add
+
+    def _derive(self, word: str, flags: frozenset[str], depth: int) -> Iterator[tuple[str, Chain]]:
+        """Every (form, chain) the rules allow, shortest chains first; forms may repeat.
+
+        With a letter bound, a rule is tried only if the word it makes can still fit: `growth` is
+        the fewest letters a rule (or a class, or what may follow) adds."""
+        limit = self.limit
+        size = letters(word) if word else 0
+        if depth < 1 or not word or size + self.shrink > limit:
+            return
+        suffixes, prefixes, apply = self.suffix_index, self.prefix_index, self._apply
+        growth, prefix_growth, after = self.growth, self.prefix_growth, self.after
+        # Suffixes from the stem's own flags, applied once: (rule, suffixed word, its letters).
+        firsts = []
+        for flag in flags:
+            if flag in growth and size + growth[flag] + after[flag] <= limit:
+                for rule in suffixes(flag, word[-1]):
+                    s1 = apply(rule, word)
+                    if s1:
+                        firsts.append((rule, s1, letters(s1)))
+        for rule, s1, n in firsts:  # rule 2
+            if n <= limit and not (rule.circumfix or rule.fogemorpheme or rule.needaffix):
+                yield s1, (rule,)
+        own_prefixes = flags & self.prefix_flags
+        for flag in own_prefixes:  # rule 3
+            if size + prefix_growth[flag] <= limit:
+                for p in prefixes(flag, word[0]):
+                    if not (p.fogemorpheme or p.needaffix):
+                        w = apply(p, word)
+                        if w:
+                            yield w, (p,)
+        if depth < 2:
+            return
+        for rule, s1, n in firsts:  # rule 4
+            if rule.next_suffixes and not (rule.circumfix or rule.fogemorpheme):
+                for flag in rule.next_suffixes:
+                    if n + growth[flag] <= limit:
+                        for outer in suffixes(flag, s1[-1]):
+                            if n + outer.growth <= limit:
+                                s2 = apply(outer, s1)
+                                if s2:
+                                    yield s2, (rule, outer)
+        if not self.prefixes:
+            return
+        # Cross products: (suffix rule, suffixed word, its letters, whether the stem itself has the suffix).
+        crossed = [(rule, s1, n, True) for rule, s1, n in firsts if rule.cross]
+        for flag in self.prefix_enabled - flags:
+            if size + growth[flag] + after[flag] <= limit:
+                for rule in suffixes(flag, word[-1]):
+                    if rule.cross:
+                        s1 = apply(rule, word)
+                        if s1:
+                            crossed.append((rule, s1, letters(s1), False))
+        for rule, s1, n, own in crossed:  # rule 5
+            if rule.fogemorpheme:
+                continue
+            for flag in own_prefixes | rule.next_prefixes:
+                if n + prefix_growth[flag] <= limit:
+                    for p in prefixes(flag, s1[0]):
+                        if (p.cross and n + p.growth <= limit and (own or rule.flag in p.cont)
+                                and p.circumfix == rule.circumfix and not p.fogemorpheme
+                                and not (p.needaffix and rule.needaffix)):
+                            w = apply(p, s1)
+                            if w:
+                                yield w, (p, rule)
+        if depth < 3:
+            return
+        inner = [(rule, s1, n, True) for rule, s1, n in firsts] + [c for c in crossed if not c[3]]
+        for rule, s1, n, own in inner:  # rule 6
+            # P switched on by the outer suffix: the inner suffix stands as in rule 4 (`alone`);
+            # otherwise P and the inner suffix are a cross product as in rule 5 (`crossing`).
+            alone = own and not (rule.circumfix or rule.fogemorpheme)
+            crossing = rule.cross and not rule.fogemorpheme
+            if not (alone or crossing):
+                continue
+            for flag in rule.next_suffixes:
+                if n + growth[flag] + self.shrink_prefix > limit:
+                    continue
+                for outer in suffixes(flag, s1[-1]):
+                    s2 = apply(outer, s1) if outer.cross and n + outer.growth + self.shrink_prefix <= limit else None
+                    if not s2:
+                        continue
+                    n2 = letters(s2)
+                    if alone:
+                        for pflag in outer.next_prefixes:
+                            for p in prefixes(pflag, s2[0]):
+                                w = apply(p, s2) if p.cross and n2 + p.growth <= limit else None
+                                if w:
+                                    yield w, (p, rule, outer)
+                    if crossing:
+                        for pflag in own_prefixes | rule.next_prefixes:
+                            if pflag in outer.cont or n2 + prefix_growth[pflag] > limit:
+                                continue
+                            for p in prefixes(pflag, s2[0]):
+                                if (p.cross and n2 + p.growth <= limit and (own or rule.flag in p.cont)
+                                        and p.circumfix == rule.circumfix):
+                                    w = apply(p, s2)
+                                    if w:
+                                        yield w, (p, rule, outer)
+
+    def _poison(self, stems: list[Stem]) -> set[str]:
+        """Affixed forms Hunspell may reject because another analysis of them ends on a forbidden stem,
+        or on an ONLYINCOMPOUND stem through a prefix."""
+        poison: set[str] = set()
+        fits = self.bounds.fits
+        oic = self.aff.onlyincompound
+        for stem in stems:
+            if self.forbidden(stem):
+                poison.update(t for t, _ in self._derive(stem.word, stem.flags, MAX_DEPTH) if fits(t))
+            elif oic is not None and oic in stem.flags:
+                poison.update(t for t, chain in self._derive(stem.word, stem.flags, 1) if chain[0].affix.is_prefix)
+        return poison

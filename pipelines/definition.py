@@ -14,7 +14,7 @@ from lexicon import DataError, Profile, SourceError, load_profile
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
 from .sources import KINDS, Source, SourceConfig
-from .tiling_evidence import MorphologyChooser
+from .tiling_evidence import CompoundParts, MorphologyChooser
 
 PIPELINE_DIR = Path(__file__).parent
 _NAME = re.compile(r"[a-z]{2,3}(-[a-z0-9]+)+")
@@ -79,12 +79,13 @@ class Pipeline:
         if self.tiling.evidence == "preferred":
             return prefer_first
 
-        def stems() -> frozenset[str]:
-            if not self.tiling.compound_splits:
-                return frozenset()
-            return frozenset(s for r in readers if hasattr(r, "stems") for s in r.stems())
+        def parts() -> CompoundParts:
+            found = [r.compound_parts() for r in readers if self.tiling.compound_splits and
+                     hasattr(r, "compound_parts")]
+            return CompoundParts(frozenset().union(*(p.heads for p in found)),
+                                 frozenset().union(*(p.tails for p in found)))
 
-        return MorphologyChooser(self.profile.alphabet, self.profile.doubled_digraphs, stems)
+        return MorphologyChooser(self.profile.alphabet, self.profile.doubled_digraphs, parts)
 
     def inflector(self):
         """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""

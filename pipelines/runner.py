@@ -44,6 +44,7 @@ class Counts:
     candidates: int = 0
     kept: Counter = field(default_factory=Counter)  # per kind (headword, inflected)
     dropped: Counter = field(default_factory=Counter)  # per reason code
+    dropped_with_headword: int = 0  # forms dropped for their headword's reason: counted, not listed
     evidence: Counter = field(default_factory=Counter)  # how tilings were chosen, per key
 
     def as_dict(self, words: int, forms: int, multi_tiling: int) -> dict[str, Any]:
@@ -51,6 +52,7 @@ class Counts:
             "entries": dict(sorted(self.entries.items())), "candidates": self.candidates,
             "kept": dict(sorted(self.kept.items())), "words": words, "forms": forms,
             "dropped": dict(sorted(self.dropped.items())), "dropped_total": sum(self.dropped.values()),
+            "dropped_forms_not_listed": self.dropped_with_headword,
             "words_with_several_tilings": multi_tiling, "tiling_evidence": dict(sorted(self.evidence.items())),
         }
 
@@ -91,8 +93,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
                 counts.entries[reader.id] += 1
                 if p.profile.inflections and expand is not None:
                     entry = expand(entry)
-                for c in candidates(entry, p.profile.inflections):
-                    staging.add(rules.judge(c), source_order[c.source], counts)
+                staging.add_entry(map(rules.judge, candidates(entry, p.profile.inflections)),
+                                  source_order[reader.id], counts)
                 progress.advance()
                 if counts.candidates > p.limits.max_words:
                     raise LimitExceeded(f"{p.path}: more than {p.limits.max_words:,} candidate words; "
@@ -144,6 +146,23 @@ class _Staging:
         self.kept: list[tuple] = []
         self.dropped: list[tuple] = []
         self.seq = 0
+
+    def add_entry(self, outcomes, src_order: int, counts: Counts) -> None:
+        """An entry's headword and forms. A form dropped for the reason its headword was dropped
+        (the forms of a name are names) is counted, not listed: the headword's row explains them,
+        and a Hungarian dictionary has millions of them."""
+        headword_reason = None
+        for outcome in outcomes:
+            c = outcome.candidate
+            if c.kind == HEADWORD:
+                headword_reason = outcome.reason if isinstance(outcome, Dropped) else None
+            elif isinstance(outcome, Dropped) and outcome.reason == headword_reason:
+                self.seq += 1
+                counts.candidates += 1
+                counts.dropped[outcome.reason.value] += 1
+                counts.dropped_with_headword += 1
+                continue
+            self.add(outcome, src_order, counts)
 
     def add(self, outcome: Kept | Dropped, src_order: int, counts: Counts) -> None:
         self.seq += 1

@@ -10,9 +10,11 @@ Where the boundaries come from, strongest first:
 - the source: a Hunspell reader records where a prefix, the stem and a suffix meet in every form
   it expands, and the compound boundaries of the stem itself (Magyar Ispell's `hy:` field);
 - compound splits: a stem the dictionary lists whole (a build without `hy:` fields) but that is
-  two of its stems joined, at a place where the split changes the tiling (víz+szint). Such a
-  split is likely but not certain (a chance pair of stems), so it adds a valid tiling, preferred,
-  and keeps the whole-word reading valid too.
+  two of its stems joined, at a place where the split changes the tiling (víz+szint): the left
+  part a stem the dictionary lets begin a compound, the right one a stem it lets end one, both
+  of at least three letters (two-letter stems pair by chance: as+zab is not aszab). Such a split
+  is likely but not certain, so it adds a valid tiling, preferred, and keeps the whole-word
+  reading valid too.
 
 Evidence codes, counted per word in the build report: `single` (one cut exists at all),
 `morphology` (the boundaries chose among several cuts), `compound-split` (a split added the
@@ -23,10 +25,22 @@ evidence).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from lexicon import Alphabet, DoubledDigraphs, Tiling, preferred_tiling
 
 from .rules import Candidate
+
+#: Shorter compound parts are not trusted for splits.
+MIN_PART = 3
+
+
+@dataclass(frozen=True)
+class CompoundParts:
+    """Stems (as written) that may begin a compound, and stems that may end one."""
+
+    heads: frozenset[str] = frozenset()
+    tails: frozenset[str] = frozenset()
 
 
 def tiling_by_parts(key: str, boundaries: Collection[int], alphabet: Alphabet,
@@ -37,6 +51,10 @@ def tiling_by_parts(key: str, boundaries: Collection[int], alphabet: Alphabet,
     ('H', 'Á', 'Z', 'S', 'O', 'R')
     """
     cuts = sorted(b for b in set(boundaries) if 0 < b < len(key))
+    if DoubledDigraphs(policy) is DoubledDigraphs.PRONOUNCED:
+        # asszony+nyi is written asszonnyi: the doubled NY straddles the boundary, and laid out
+        # as pronounced it is NY NY, so the boundary must not split its written form N|NY.
+        cuts = [b for b in cuts if not any(key.startswith(m[0] + m, b - 1) for m in alphabet.multi)]
     out: list[str] = []
     for start, end in zip([0, *cuts], [*cuts, len(key)]):
         part = preferred_tiling(key[start:end], alphabet, policy)
@@ -60,20 +78,20 @@ def inside_digraphs(key: str, alphabet: Alphabet) -> list[int]:
 class MorphologyChooser:
     """A TilingChooser (pipelines.rules) that reads the tiling off the candidate's boundaries.
 
-    `stems` (lower-case, as the dictionary writes them) enables compound splits; leave it empty
-    to use only the boundaries the source records.
+    `parts` gives the compound parts that enable compound splits; without it only the
+    boundaries the source records are used.
     """
 
-    def __init__(self, alphabet: Alphabet, policy: DoubledDigraphs | str, stems: Callable[[], Collection[str]]
-                 = frozenset) -> None:
+    def __init__(self, alphabet: Alphabet, policy: DoubledDigraphs | str,
+                 parts: Callable[[], CompoundParts] = CompoundParts) -> None:
         self.alphabet, self.policy = alphabet, DoubledDigraphs(policy)
-        self._stems_source, self._stems = stems, None
+        self._parts_source, self._parts = parts, None
 
     @property
-    def stems(self) -> Collection[str]:
-        if self._stems is None:  # loaded on first need: most words never ask
-            self._stems = self._stems_source()
-        return self._stems
+    def parts(self) -> CompoundParts:
+        if self._parts is None:  # loaded on first need: most words never ask
+            self._parts = self._parts_source()
+        return self._parts
 
     def __call__(self, key: str, cuts: list[Tiling], c: Candidate) -> tuple[tuple[Tiling, ...], str]:
         if len(cuts) == 1:
@@ -92,15 +110,15 @@ class MorphologyChooser:
 
     def _compound_split(self, key: str, text: str, boundaries: tuple[int, ...]) -> Tiling | None:
         """The tiling of the first split of a stem part into two stems that changes the tiling."""
-        stems = self.stems
-        if not stems:
+        parts = self.parts
+        if not parts.heads:
             return None
         edges = [0, *sorted(b for b in boundaries if 0 < b < len(key)), len(key)]
-        lower = text.lower()
         for start, end in zip(edges, edges[1:]):
             for at in inside_digraphs(key[start:end], self.alphabet):
-                left, right = lower[start:start + at], lower[start + at:end]
-                if len(left) >= 2 and len(right) >= 2 and left in stems and right in stems:
+                left, right = text[start:start + at], text[start + at:end]
+                if (len(left) >= MIN_PART and len(right) >= MIN_PART and left in parts.heads
+                        and right in parts.tails):
                     return tiling_by_parts(key, [*boundaries, start + at], self.alphabet, self.policy)
         return None
 

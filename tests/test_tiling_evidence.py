@@ -4,7 +4,7 @@ import pytest
 
 from lexicon import load_alphabet, tilings
 from pipelines.rules import HEADWORD, Candidate
-from pipelines.tiling_evidence import MorphologyChooser, inside_digraphs, tiling_by_parts
+from pipelines.tiling_evidence import CompoundParts, MorphologyChooser, inside_digraphs, tiling_by_parts
 
 HU = load_alphabet("hu-betutorony")
 
@@ -15,7 +15,8 @@ def candidate(text, boundaries):
 
 def choose(text, boundaries, stems=(), policy="as-written"):
     key = text.upper()
-    return MorphologyChooser(HU, policy, lambda: set(stems))(key, tilings(key, HU, policy), candidate(text, boundaries))
+    parts = CompoundParts(frozenset(stems), frozenset(stems))
+    return MorphologyChooser(HU, policy, lambda: parts)(key, tilings(key, HU, policy), candidate(text, boundaries))
 
 
 @pytest.mark.parametrize("key, boundaries, tiles", [
@@ -61,6 +62,10 @@ def test_a_compound_split_adds_its_reading_first_and_keeps_the_whole_word():
     assert valid == (("V", "Í", "Z", "SZ", "I", "N", "T"), ("V", "Í", "ZS", "Z", "I", "N", "T"))
 
 
+def test_two_letter_parts_are_not_trusted():
+    assert choose("aszab", (), stems={"as", "zab"})[1] == "morphology"
+
+
 def test_a_suffix_boundary_and_a_split_inside_the_stem():
     # vízszintes = vízszint + -es; the split works inside the stem part only
     valid, evidence = choose("vízszintes", (8,), stems={"víz", "szint"})
@@ -98,3 +103,9 @@ def test_affix_boundaries(stem, stem_bounds, steps, form, bounds):
     from pipelines.tiling_evidence import affix_boundaries
 
     assert affix_boundaries(stem, stem_bounds, steps) == bounds
+
+
+def test_a_doubled_digraph_across_a_suffix_boundary():
+    # asszony + -nyi is written asszonnyi
+    assert tiling_by_parts("ASSZONNYI", [6], HU) == ("A", "S", "SZ", "O", "N", "NY", "I")
+    assert tiling_by_parts("ASSZONNYI", [6], HU, "pronounced") == ("A", "SZ", "SZ", "O", "NY", "NY", "I")

@@ -24,6 +24,10 @@ FLAG_DIRECTIVES = {
     b"NEEDAFFIX": "needaffix", b"PSEUDOROOT": "needaffix", b"CIRCUMFIX": "circumfix",
     b"FORBIDDENWORD": "forbidden", b"ONLYINCOMPOUND": "onlyincompound", b"KEEPCASE": "keepcase",
     b"WARN": "warn",
+    # Compounding is not expanded, but which stems may begin or end a compound tells Hungarian
+    # tiling where a listed stem is two stems joined (pipelines.tiling_evidence).
+    b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
+    b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast",
 }
 SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn"}
 UNSUPPORTED = {b"COMPLEXPREFIXES": "twofold prefix stripping (COMPLEXPREFIXES) is not supported"}
@@ -66,6 +70,11 @@ class AffixFile:
     circumfix: str | None = None
     forbidden: str | None = None
     onlyincompound: str | None = None
+    compoundflag: str | None = None
+    compoundbegin: str | None = None
+    compoundfirst: str | None = None  # COMPOUNDBEGIN's old name; a file may give both
+    compoundend: str | None = None
+    compoundlast: str | None = None  # COMPOUNDEND's old name
     keepcase: str | None = None
     warn: str | None = None
     fullstrip: bool = False

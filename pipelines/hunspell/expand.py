@@ -317,11 +317,19 @@ class Expander:
         """Affixed forms Hunspell may reject because another analysis of them ends on a forbidden stem,
         or on an ONLYINCOMPOUND stem through a prefix."""
         poison: set[str] = set()
+        if self.bounds.max_depth == 0:  # only stems are emitted, and a stem is never withheld for this
+            return poison
         fits = self.bounds.fits
         oic = self.aff.onlyincompound
+        limit = self.bounds.max_forms
         for stem in stems:
             if self.forbidden(stem):
-                poison.update(t for t, _ in self._derive(stem.word, stem.flags, MAX_DEPTH) if fits(t))
+                for text, _ in self._derive(stem.word, stem.flags, MAX_DEPTH):
+                    if fits(text):
+                        poison.add(text)
+                        if limit is not None and len(poison) > limit:
+                            raise SourceError(f"the forms of forbidden stems alone pass {limit:,} (line {stem.line}): "
+                                              f"set max_letters to bound the expansion")
             elif oic is not None and oic in stem.flags:
                 poison.update(t for t, chain in self._derive(stem.word, stem.flags, 1) if chain[0].affix.is_prefix)
         return poison

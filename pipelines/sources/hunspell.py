@@ -25,6 +25,7 @@ from lexicon import SourceError
 from ..entry import STEM_ONLY, Entry, Form
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain
+from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
 from .base import DEFAULT_MAX_BYTES, Source
 
 DEFAULT_MAX_FORMS = 10_000_000
@@ -122,16 +123,47 @@ class HunspellSource(Source):
                                   f"max_letters or max_depth, or raise max_forms if this is intended",
                                   path=str(self.dic_path()), line=stem.line)
             stats["words"] += word
+            bounds = hy_boundaries(stem.word, stem.morph)
             yield Entry(
                 headword=stem.word,
                 pos=_pos(stem.morph),
-                forms=tuple(Form(text, _tag(chain), _rule(chain, show)) for text, chain in forms.items()),
+                forms=tuple(Form(text, _tag(chain), _rule(chain, show), _boundaries(stem.word, bounds, chain, text))
+                            for text, chain in forms.items()),
+                boundaries=bounds,
                 flags=frozenset() if word else frozenset({STEM_ONLY}),
                 source=self.id,
                 record=stem.line,
                 extra={"morph": stem.morph} if stem.morph else {},
             )
         stats["withheld"] = expander.withheld
+
+    def compound_parts(self) -> CompoundParts:
+        """The stems the dictionary lets begin a compound, and those it lets end one (COMPOUNDFLAG,
+        COMPOUNDBEGIN, COMPOUNDEND): the parts a compound split may use."""
+        max_bytes = self.config.get("max_bytes", int, DEFAULT_MAX_BYTES)
+        aff = read_aff(self.aff_path(), max_bytes)
+        heads, tails = set(), set()
+        begin = {aff.compoundflag, aff.compoundbegin, aff.compoundfirst} - {None}
+        end = {aff.compoundflag, aff.compoundend, aff.compoundlast} - {None}
+        for stem in read_dic(self.dic_path(), aff, max_bytes):
+            if begin & stem.flags:
+                heads.add(stem.word)
+            if end & stem.flags:
+                tails.add(stem.word)
+        return CompoundParts(frozenset(heads), frozenset(tails))
+
+
+def _boundaries(stem: str, stem_bounds: tuple[int, ...], chain: Chain, text: str) -> tuple[int, ...] | None:
+    """Where the affixes of a form meet its stem (and the stem's own parts), or None when the form is
+    not what the affix steps spell (an IGNORE or ICONV change): then nothing is claimed."""
+    steps = [(False, r.strip, r.add) for r in chain if not r.prefix]  # suffixes, inner first
+    steps += [(True, r.strip, r.add) for r in chain if r.prefix]
+    word = stem
+    for is_prefix, strip, add in steps:
+        word = add + word[len(strip):] if is_prefix else word[:len(word) - len(strip)] + add
+    if word != text:
+        return None
+    return affix_boundaries(stem, stem_bounds, steps)
 
 
 def _rule(chain: Chain, show) -> str:

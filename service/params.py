@@ -45,9 +45,22 @@ TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSE
 def check_texts(name: str, values: list[str]) -> None:
     """check_text for every item of a list, with one search over all of them in the common case."""
     joined = "".join(values)
-    if _REFUSED_RE.search(joined) or _FLOOD_RE.search(joined):  # a flood may only span two items
+    # isprintable() is False for every refused character (controls, format characters, separators,
+    # surrogates, non-characters), so in the common case it spares the slower regex.
+    refused = not joined.isprintable() and _REFUSED_RE.search(joined)
+    if refused or (not _latin1(joined) and _FLOOD_RE.search(joined)):  # a flood may only span two items
         for i, value in enumerate(values):
             check_text(f"{name}[{i}]", value)
+
+
+def _latin1(text: str) -> bool:
+    """Whether every character is below U+0100, so none is a combining mark (a copy in C, no scan
+    in Python: Swedish and most Hungarian batches pass here)."""
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_text(name: str, value: str) -> None:

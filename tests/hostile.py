@@ -67,6 +67,10 @@ HTTP_CASES = [
     Case("POST /valid", "1 MB word in a batch", "POST", "/valid", 414, "too-long", _batch(["a" * MB])),
     Case("POST /valid", "control character in a batch word", "POST", "/valid", 400, "bad-input",
          _batch(["hund", "a\u0000b"])),
+    Case("POST /valid", "zero-width space in a batch word", "POST", "/valid", 400, "bad-input",
+         _batch(["hund", "får", "hej\u200b"])),
+    Case("POST /valid", "combining-mark flood in a batch word", "POST", "/valid", 400, "bad-input",
+         _batch(["hund", "a" + "\u0301" * 50])),
     Case("POST /valid", "path traversal as lexicon", "POST", "/valid", 400, "bad-input",
          b'{"lexicon": "../../etc/passwd", "words": ["a"]}'),
     # lexicons

@@ -202,3 +202,16 @@ def test_the_fast_path_and_the_flask_view_answer_alike(client, word):
     assert fast.data == slow.data
     for header in ("Content-Type", "ETag", "Cache-Control", "X-Lexicon-Version"):
         assert fast.headers[header] == slow.headers[header]
+
+
+def test_the_batch_shortcuts_miss_no_refused_character():
+    """check_texts skips its regexes for printable text and for Latin-1 text: sound only if every
+    refused character is unprintable and every combining mark lies above U+00FF."""
+    from service.params import _FLOOD_RE, _REFUSED_RE
+
+    for code in range(0x110000):
+        ch = chr(code)
+        if _REFUSED_RE.match(ch):
+            assert not ch.isprintable(), f"U+{code:04X}"
+        if _FLOOD_RE.match(ch * 5):
+            assert code > 0xFF, f"U+{code:04X}"

@@ -42,7 +42,8 @@ def answer(data, lex: Lexicon | None = None, pinned: bool = False, status: int =
     if lex is None:
         return Response(body, status=status, mimetype="application/json")
     headers = cache_headers(lex, pinned, tag or etag(lex, body))
-    if headers[1][1] in request.headers.get("If-None-Match", ""):
+    # 304 is an answer to a conditional GET or HEAD only (RFC 9110 §13.1.2); a batch POST answers in full.
+    if request.method in ("GET", "HEAD") and headers[1][1] in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers=headers[1:])
     return Response(body, status=status, mimetype="application/json", headers=headers)
 

@@ -215,3 +215,13 @@ def test_the_batch_shortcuts_miss_no_refused_character():
             assert not ch.isprintable(), f"U+{code:04X}"
         if _FLOOD_RE.match(ch * 5):
             assert code > 0xFF, f"U+{code:04X}"
+
+
+def test_a_batch_answer_has_a_stable_etag_and_is_never_304(client, betapet):
+    body = {"lexicon": f"sv-betapet@{betapet.version}", "words": ["hund", "xqz"]}
+    first = client.post("/valid", json=body)
+    second = client.post("/valid", json=body, headers={"If-None-Match": first.headers["ETag"]})
+    other = client.post("/valid", json={**body, "words": ["katt"]})
+    assert first.headers["ETag"] == second.headers["ETag"] != other.headers["ETag"]
+    assert second.status_code == 200 and second.data == first.data
+    assert "immutable" in first.headers["Cache-Control"]

@@ -28,6 +28,7 @@ from .tiling import (
     DoubledDigraphs,
     Segment,
     Tiling,
+    fewest_tiles,
     format_tiling,
     notation_letters,
     notation_tilings,
@@ -43,7 +44,7 @@ __all__ = [
     "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "InputError",
     "InvalidWord", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError",
     "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile", "Tiling",
-    "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff", "format_tiling", "load", "load_alphabet",
-    "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon",
-    "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
+    "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff", "fewest_tiles", "format_tiling", "load",
+    "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
+    "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
 ]

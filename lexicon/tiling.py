@@ -79,6 +79,25 @@ def preferred_tiling(key: str, alphabet: Alphabet,
     return tuple(out)
 
 
+def fewest_tiles(key: str, alphabet: Alphabet) -> int:
+    """The fewest tiles any cut of `key` can have, counting a letter no tile spells as one: a lower
+    bound on a word's length in the game, cheap enough to bound millions of candidate forms.
+
+    Where every multi-letter tile has two letters (Hungarian), the most non-overlapping digraphs a
+    left-to-right scan finds is the most any cut uses, so one regex scan answers; otherwise a
+    shortest-path count over the positions does.
+    """
+    multi = alphabet.multi
+    if not multi:
+        return len(key)
+    if all(len(m) == 2 for m in multi):
+        return len(key) - len(alphabet.multi_re.findall(key))
+    best = [0] * (len(key) + 1)
+    for pos in range(len(key) - 1, -1, -1):
+        best[pos] = 1 + min([best[pos + 1]] + [best[pos + len(m)] for m in multi if key.startswith(m, pos)])
+    return best[0]
+
+
 def is_tileable(key: str, alphabet: Alphabet) -> bool:
     return bool(key) and _completes(_steps(key, alphabet, DoubledDigraphs.AS_WRITTEN), len(key))[0]
 

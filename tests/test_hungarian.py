@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import load
+from lexicon import fewest_tiles, load, load_alphabet
 from pipelines import build
 
 from .conftest import write_pipeline
@@ -172,14 +172,42 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
     assert lex.check("Budapest").reason == "excluded:capitalised"
 
 
-@pytest.mark.parametrize("name, depth, letters", [
-    ("hu-betutorony", 1, 10), ("hu-betutorony-fastspell", 1, 10), ("hu-betutorony-pronounced", 1, 10),
-    ("hu-betutorony-stems", 0, None),
+@pytest.mark.parametrize("name, depth, letters, tiles", [
+    ("hu-betutorony", 1, 13, 10), ("hu-betutorony-fastspell", 1, 13, 10), ("hu-betutorony-pronounced", 1, 13, 10),
+    ("hu-betutorony-stems", 0, None, None),
 ])
-def test_the_shipped_pipelines_state_their_bounds(name, depth, letters):
+def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
     from pipelines import load_pipeline
 
     p = load_pipeline(name)
     options = p.sources[0].options
-    assert (options["max_depth"], options.get("max_letters")) == (depth, letters)
+    assert (options["max_depth"], options.get("max_letters"), options.get("max_tiles")) == (depth, letters, tiles)
+    assert options.get("tileset", p.profile.alphabet.name) == p.profile.alphabet.name
     assert p.tiling.evidence == "morphology" and p.profile.max_tiles == 10
+
+
+def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
+    """max_tiles counts tiles, not letters: asszonyokat (11 letters) is 9 tiles and stays, while
+    a letter bound of 10 would lose it; forms of more than 10 tiles are counted, not emitted."""
+    from pipelines.sources import KINDS, SourceConfig
+
+    dic = subset_dic(DEBIAN, ["asszony", "ablakpárkány", "kiscsoport"], tmp_path, "hu")
+    options = {"path": str(dic), "aff": str(DEBIAN.with_suffix(".aff")), "max_depth": 1, "max_letters": 13}
+    by_letters = KINDS["hunspell"](SourceConfig("hu", "hunspell", {**options, "max_letters": 10}))
+    by_tiles = KINDS["hunspell"](SourceConfig("hu", "hunspell", {**options, "max_tiles": 10,
+                                                                  "tileset": "hu-betutorony"}))
+    letters = {f.text for e in by_letters.entries() for f in e.forms}
+    tiles = {f.text for e in by_tiles.entries() for f in e.forms}
+    assert "asszonyokat" in tiles and "asszonyokat" not in letters
+    alphabet = load_alphabet("hu-betutorony")
+    assert all(fewest_tiles(t.upper(), alphabet) <= 10 for t in tiles)
+    assert by_tiles.stats["forms over max_tiles"] > 0
+    assert by_tiles.provenance()["bounds"]["max_tiles"] == 10
+
+
+def test_a_tile_bound_needs_its_tile_set():
+    from lexicon import SourceError
+    from pipelines.sources import KINDS, SourceConfig
+
+    with pytest.raises(SourceError, match="tileset"):
+        KINDS["hunspell"](SourceConfig("hu", "hunspell", {"path": str(DEBIAN.with_suffix(".dic")), "max_tiles": 10}))

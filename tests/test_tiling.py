@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from lexicon import (
     LimitExceeded,
     NotationError,
+    fewest_tiles,
     format_tiling,
     load_alphabet,
     notation_letters,
@@ -124,3 +125,23 @@ def test_every_cut_spells_the_word(data):
     cuts = tilings(word, alphabet)
     assert tiles in cuts
     assert all("".join(c) == word for c in cuts)
+
+
+@pytest.mark.parametrize("tileset", ["hu-betutorony", "hu-scrabble", "sv-scrabble"])
+@given(word=st.text(alphabet="ACDGLNSTYZEO", min_size=1, max_size=12))
+def test_fewest_tiles_is_the_shortest_cut(tileset, word):
+    """The count that bounds a build is never more than any real cut (hu-scrabble has DZS, three
+    letters, so its count takes the general path)."""
+    alphabet = load_alphabet(tileset)
+    cuts = tilings(word, alphabet)
+    assert fewest_tiles(word, alphabet) <= min(map(len, cuts), default=len(word))
+    if cuts:
+        assert fewest_tiles(word, alphabet) == min(map(len, cuts))
+
+
+@pytest.mark.parametrize("word, fewest", [("ABC", 1), ("ABBC", 2), ("ABCBC", 2), ("XABX", 3), ("", 0)])
+def test_fewest_tiles_with_tiles_of_several_lengths(word, fewest):
+    """A tile set whose multi-letter tiles differ in length (as DZS beside DZ would) takes the general count."""
+    from types import SimpleNamespace
+
+    assert fewest_tiles(word, SimpleNamespace(multi=("AB", "ABC", "BC"))) == fewest

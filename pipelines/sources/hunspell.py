@@ -7,7 +7,10 @@ Options:
   the package's.
 - `max_letters`: forms with more letters are not emitted (letters bound tiles from above: a form
   of N letters never takes more than N tiles). Unbounded by default.
-- `max_depth`: affixes per form, 1 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
+- `max_tiles` with `tileset`: forms that no cut into that tile set's tiles fits in `max_tiles`
+  are not emitted (`max_tiles = 10`, `tileset = "hu-betutorony"`). Give `max_letters` too, a
+  little above it: letters prune the expansion itself, tiles only sort what it made.
+- `max_depth`: affixes per form, 0 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
 - `max_forms`: the most forms the source may emit (10 million by default); beyond, the build stops.
 """
 
@@ -20,11 +23,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon import SourceError
+from lexicon import DataError, SourceError, fewest_tiles
+from lexicon.alphabet import load_alphabet
 
 from ..entry import STEM_ONLY, Entry, Form
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
-from ..hunspell.expand import Chain
+from ..hunspell.expand import Chain, letters
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
 from .base import DEFAULT_MAX_BYTES, Source
 
@@ -42,7 +46,7 @@ class HunspellSource(Source):
     """A Hunspell .dic/.aff pair, expanded (see pipelines/hunspell and docs/hunspell.md)."""
 
     kind = "hunspell"
-    options = {"path", "aff", "package", "max_letters", "max_depth", "max_forms", "max_bytes"}
+    options = {"path", "aff", "package", "max_letters", "max_tiles", "tileset", "max_depth", "max_forms", "max_bytes"}
 
     def __init__(self, config) -> None:
         super().__init__(config)
@@ -53,6 +57,17 @@ class HunspellSource(Source):
         self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
                              max_forms=get("max_forms", int, DEFAULT_MAX_FORMS))
         self.stats: Counter = Counter()
+        self.max_tiles, self.tileset = None, None
+        if "max_tiles" in self.config.options:
+            self.max_tiles = get("max_tiles", int, None)
+            name = get("tileset", str, "")
+            if self.max_tiles < 1 or not name:
+                raise SourceError(f"source {self.id!r}: max_tiles must be at least 1 and needs `tileset`, the "
+                                  f"tile set whose tiles it counts (tileset = \"hu-betutorony\")")
+            try:
+                self.tileset = load_alphabet(name)
+            except DataError as exc:
+                raise SourceError(f"source {self.id!r}: tileset: {exc}") from None
 
     # -- files -----------------------------------------------------------------------------------
 
@@ -97,6 +112,8 @@ class HunspellSource(Source):
     def provenance(self) -> dict[str, Any]:
         bounds = {"max_letters": self.bounds.max_letters, "max_depth": self.bounds.max_depth,
                   "max_forms": self.bounds.max_forms}
+        if self.max_tiles is not None:
+            bounds |= {"max_tiles": self.max_tiles, "tileset": self.tileset.name}
         return super().provenance() | {"bounds": bounds, "expansion": dict(sorted(self.stats.items()))}
 
     # -- entries ---------------------------------------------------------------------------------
@@ -113,6 +130,8 @@ class HunspellSource(Source):
         limit = self.bounds.max_forms
         for stem in stems:
             forms = expander.forms(stem)
+            if self.max_tiles is not None:
+                forms = self._within_tiles(forms)
             word = expander.is_word(stem)
             if not forms and not word:
                 stats["stems without a word"] += 1
@@ -136,6 +155,14 @@ class HunspellSource(Source):
                 extra={"morph": stem.morph} if stem.morph else {},
             )
         stats["withheld"] = expander.withheld
+
+    def _within_tiles(self, forms: dict[str, Chain]) -> dict[str, Chain]:
+        """The forms some cut into the tile set fits in max_tiles; the rest are counted, not emitted."""
+        limit, tileset = self.max_tiles, self.tileset
+        kept = {text: chain for text, chain in forms.items()
+                if len(text) <= limit or letters(text) <= limit or fewest_tiles(text.upper(), tileset) <= limit}
+        self.stats["forms over max_tiles"] += len(forms) - len(kept)
+        return kept
 
     def compound_parts(self) -> CompoundParts:
         """The stems the dictionary lets begin a compound, and those it lets end one (COMPOUNDFLAG,

@@ -50,7 +50,7 @@ def run() -> str:
             except RuntimeError as exc:  # a build that stops is a figure too: say why, measure the rest
                 rows.append(f"| {name} | build failed: {str(exc).strip().splitlines()[-1][:200]} |")
     return ("Bounds as in the pipeline files: stems only, or stems and their one-affix forms of up to 10 "
-            "letters (`max_depth = 1`, `max_letters = 10`), then the hu-betutorony profile (at most 10 "
+            "tiles (`max_depth = 1`, `max_letters = 13`, `max_tiles = 10`), then the hu-betutorony profile (at most 10 "
             "tiles, no names, abbreviations, hyphens, digits or affixes). Candidates are the forms the "
             "reader gave, before the rules; a word's tiling evidence is what chose its tiles "
             "(docs/hungarian.md): morphology (affix or hy: boundaries), a compound split, or a spelling "

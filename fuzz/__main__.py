@@ -28,7 +28,8 @@ def main(argv: list[str]) -> int:
         corpus.mkdir(parents=True, exist_ok=True)
         findings = HERE / "findings"
         findings.mkdir(exist_ok=True)
-        code = subprocess.call([sys.executable, "-m", "fuzz", "--one", name, str(corpus), str(SEEDS),
+        seeds = [str(SEEDS)] + ([str(SEEDS / "hunspell")] if name == "hunspell" else [])
+        code = subprocess.call([sys.executable, "-m", "fuzz", "--one", name, str(corpus), *seeds,
                                 f"-max_total_time={seconds}", "-max_len=4096", "-timeout=10",
                                 f"-artifact_prefix={findings}/{name}-"], cwd=HERE.parent)
         if code:

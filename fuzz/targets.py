@@ -88,6 +88,49 @@ def plain(data: bytes) -> None:
     _read("tsv", data, ".tsv", encoding="iso-8859-1", pos_column=True)
 
 
+_HUNSPELL = Path(__file__).parent.parent / "tests" / "data" / "hunspell"
+#: Separates the .aff from the .dic in one input; without it the input is tried as each file in
+#: turn, beside a real example of the other.
+DIC_MARK = b"\n--dic--\n"
+
+
+def hunspell(data: bytes) -> None:
+    """The Hunspell reader takes any .aff and .dic: entries whose forms are non-empty, or a SourceError.
+    The bounds keep a hostile affix table from running long (it must then stop with an error)."""
+    aff, mark, dic = data.partition(DIC_MARK)
+    basic_aff, basic_dic = (_HUNSPELL / "basic.aff").read_bytes(), (_HUNSPELL / "basic.dic").read_bytes()
+    pairs = [(aff, dic)] if mark else [(data, basic_dic), (basic_aff, data)]
+    for aff, dic in pairs:
+        aff_path, dic_path = _SCRATCH / f"fuzz-{os.getpid()}.aff", _SCRATCH / f"fuzz-{os.getpid()}.dic"
+        aff_path.write_bytes(aff)
+        dic_path.write_bytes(dic)
+        options = {"path": str(dic_path), "aff": str(aff_path), "max_letters": 12, "max_forms": 20_000}
+        try:
+            source = KINDS["hunspell"](SourceConfig("fuzz", "hunspell", options, _SCRATCH))
+            for entry in source.entries():
+                # an empty stem (a line that starts with a tab) is an entry: the build drops it as `empty`
+                assert isinstance(entry.headword, str) and all(form.text for form in entry.forms)
+            source.compound_parts()
+        except LexiconError:
+            pass
+
+
+_CLASSES = ("NOUN", "VERB", "ADJ", "PRON", "ADV", "OTHER")
+
+
+def saol_notation(data: bytes) -> None:
+    """SAOL's inflection notation: key forms and a paradigm, or an UnreadableNotation; the first line
+    is the headword, the rest its notation (`hund` / `+en +ar`)."""
+    from pipelines.inflection import inflect
+
+    head, _, notation = _text(data).partition("\n")
+    try:
+        forms = inflect(head.strip() or "hund", _CLASSES[len(data) % len(_CLASSES)], notation)
+    except LexiconError:
+        return
+    assert all(isinstance(form.text, str) and form.text for form in forms)
+
+
 def artifact(data: bytes) -> None:
     """A damaged artifact file is refused with an ArtifactError, never served: flip bytes of a real one.
 
@@ -133,4 +176,4 @@ def kwg(data: bytes) -> None:
 
 
 TARGETS = {"normalize": normalize, "notation": notation, "tiling": tiling, "xml_entries": xml_entries, "lmf": lmf,
-           "plain": plain, "artifact": artifact, "kwg": kwg}
+           "plain": plain, "hunspell": hunspell, "saol_notation": saol_notation, "artifact": artifact, "kwg": kwg}

@@ -9,14 +9,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzz.targets import TARGETS
+from fuzz.targets import DIC_MARK, TARGETS
 
 from .conftest import DATA
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 SEEDS = ([p.read_bytes() for p in sorted(DATA.glob("*.xml"))]
          + [p.read_bytes()[:2000] for p in sorted(DATA.glob("*.t*"))]
-         + [p.read_bytes() for p in sorted(DATA.glob("*.kwg"))])
+         + [p.read_bytes() for p in sorted(DATA.glob("*.kwg"))]
+         + [p.read_bytes() for p in sorted((DATA / "hunspell").glob("*.aff"))]
+         + [a.read_bytes() + DIC_MARK + a.with_suffix(".dic").read_bytes()
+            for a in sorted((DATA / "hunspell").glob("*.aff")) if a.with_suffix(".dic").exists()]
+         # SAOL 14's notation shapes: headword, then notation
+         + [f"{w}\n{n}".encode() for w, n in (
+             ("hund", "+en +ar"), ("gräva", "grävde grävt grävd gräv! +s"), ("fin", "+t +a; finare finast"),
+             ("stad", "staden städer _ städerna"), ("ah", "best. pl. +na pl. +ar el. +er"),
+             ("a", "a:et a:n el. a:na"), ("bo", "pres. bor, imper. bo! [bu:]"), ("mask", "mask. -e n. -t"))])
 
 
 def inputs():

@@ -193,3 +193,34 @@ def test_manifest_json_is_complete(betapet):
     for key in ("name", "version", "build_time", "formats", "pipeline", "sources", "profile", "counts", "files"):
         assert key in m
     assert m["counts"]["dropped"][Reason.TOO_SHORT.value] > 0
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip"])
+@pytest.mark.parametrize("name", ["lexicon.kwg", "lexicon.sqlite", "words.dawg", "alphabet.txt"])
+def test_a_damaged_file_is_refused_by_name(betapet, tmp_path, name, damage):
+    """A truncated or bit-flipped artifact file is never loaded, and the error names the file."""
+    import shutil
+
+    copy = tmp_path / "sv-betapet" / betapet.version
+    shutil.copytree(betapet.path, copy)
+    data = bytearray((copy / name).read_bytes())
+    if damage == "truncate":
+        data = data[: len(data) // 2]
+    else:
+        data[len(data) // 3] ^= 0x10
+    (copy / name).write_bytes(bytes(data))
+    with pytest.raises(ArtifactError, match=name.replace(".", r"\.")):
+        load(f"sv-betapet@{betapet.version}", tmp_path)
+
+
+def test_a_wrong_checksum_in_the_manifest_is_refused(betapet, tmp_path):
+    import json
+    import shutil
+
+    copy = tmp_path / "sv-betapet" / betapet.version
+    shutil.copytree(betapet.path, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["files"]["lexicon.kwg"]["sha256"] = "0" * 64
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ArtifactError, match=r"lexicon\.kwg"):
+        load(f"sv-betapet@{betapet.version}", tmp_path)

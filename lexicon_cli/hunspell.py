@@ -31,6 +31,7 @@ def expand_command(dic: str, aff: str | None, max_letters: int | None, max_depth
     if max_letters:
         options["max_letters"] = max_letters
     source = KINDS["hunspell"](SourceConfig("dic", "hunspell", options))
+    source.boundaries = False  # a list of forms needs no morpheme boundaries
     write = output.write
     for entry in source.entries():
         if STEM_ONLY not in entry.flags:

@@ -71,7 +71,10 @@ class Pipeline:
     tiling: TilingOptions = TilingOptions()
 
     def readers(self) -> list[Source]:
-        return [KINDS[s.kind](s) for s in self.sources]
+        readers = [KINDS[s.kind](s) for s in self.sources]
+        for reader in readers:
+            reader.boundaries = self.tiling.evidence != "preferred"
+        return readers
 
     def chooser(self, readers: list[Source]) -> TilingChooser:
         """The tiling chooser `[tiling]` asks for; compound splits use the stems of every source

@@ -44,6 +44,9 @@ class Source:
 
     kind: ClassVar[str]
     options: ClassVar[set[str]] = set()
+    #: Record morpheme boundaries where the source knows them (the Hungarian tiling evidence reads
+    #: them); a pipeline that tiles without evidence, or a command that only lists forms, turns it off.
+    boundaries: bool = True
 
     def __init__(self, config: SourceConfig) -> None:
         unknown = set(config.options) - self.options - {"version"}

@@ -142,11 +142,12 @@ class HunspellSource(Source):
                                   f"max_letters or max_depth, or raise max_forms if this is intended",
                                   path=str(self.dic_path()), line=stem.line)
             stats["words"] += word
-            bounds = hy_boundaries(stem.word, stem.morph)
+            bounds = hy_boundaries(stem.word, stem.morph) if self.boundaries else None
             yield Entry(
                 headword=stem.word,
                 pos=_pos(stem.morph),
-                forms=tuple(Form(text, _tag(chain), _rule(chain, show), _boundaries(stem.word, bounds, chain, text))
+                forms=tuple(Form(text, _tag(chain), _rule(chain, show),
+                                 _boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
                             for text, chain in forms.items()),
                 boundaries=bounds,
                 flags=frozenset() if word else frozenset({STEM_ONLY}),

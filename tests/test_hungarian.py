@@ -211,3 +211,10 @@ def test_a_tile_bound_needs_its_tile_set():
 
     with pytest.raises(SourceError, match="tileset"):
         KINDS["hunspell"](SourceConfig("hu", "hunspell", {"path": str(DEBIAN.with_suffix(".dic")), "max_tiles": 10}))
+
+
+def test_only_pipelines_that_tile_by_evidence_pay_for_boundaries():
+    from pipelines import load_pipeline
+
+    assert load_pipeline("hu-betutorony").readers()[0].boundaries
+    assert not load_pipeline("sv-dsso").readers()[0].boundaries

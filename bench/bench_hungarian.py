@@ -7,11 +7,11 @@ there and then has Hunspell judge every word.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
-from pathlib import Path
+
+from lexicon import artifacts, format_tiling, preferred_tiling
 
 from .measure import run_child
 
@@ -21,38 +21,62 @@ PIPELINES = ["hu-betutorony-stems", "hu-betutorony", "hu-betutorony-fastspell"]
 EVIDENCE = ["morphology", "compound-split", "single", "none"]
 
 
-def build(root: str, name: str) -> tuple[float, float, dict, dict]:
-    """(wall s, peak RSS MiB, the manifest's counts, file sizes by name) of one build into `root`."""
+def build(root: str, name: str) -> tuple[float, float, dict, dict, dict]:
+    """(wall s, peak RSS MiB, the manifest's counts, file sizes by name, tiling figures) of one build."""
     wall, rss = run_child([sys.executable, "-m", "lexicon_cli", "build", name, "--artifacts", root])
-    folder = Path(root) / name
-    manifest = json.loads((folder / (folder / "current").read_text().strip() / "manifest.json").read_text())
-    return wall, rss, manifest["counts"], {f: meta["size"] for f, meta in manifest["files"].items()}
+    folder = artifacts.resolve(name, root)
+    manifest = artifacts.read_manifest(folder)
+    return (wall, rss, manifest["counts"], {f: meta["size"] for f, meta in manifest["files"].items()},
+            tiling_figures(folder))
 
 
-def row(name: str, wall: float, rss: float, counts: dict, sizes: dict) -> str:
+def tiling_figures(folder) -> dict:
+    """What the evidence did, read from the built words: words longer than ten letters, words whose
+    chosen tiling is not the longest-match cut an engine would make, and the words without evidence."""
+    from lexicon.lookup import open_lexicon
+
+    lex = open_lexicon(folder, verify=False)  # just built and verified by the build
+    alphabet, conn = lex.alphabet, lex.conn
+    chosen = conn.execute("SELECT key, tiles FROM tilings WHERE evidence = 'morphology' AND preferred = 1")
+    overridden = sum(format_tiling(preferred_tiling(key, alphabet), alphabet) != tiles for key, tiles in chosen)
+    longer = conn.execute("SELECT count(*) FROM words WHERE length(key) > 10").fetchone()[0]
+    none = [key for (key,) in conn.execute("SELECT DISTINCT key FROM tilings WHERE evidence = 'none' ORDER BY key")]
+    lex.close()
+    return {"overridden": overridden, "longer": longer, "none": none}
+
+
+def row(name: str, wall: float, rss: float, counts: dict, sizes: dict, figures: dict) -> str:
     evidence = counts.get("tiling_evidence", {})
     mib = {f: sizes.get(f, 0) / 2**20 for f in ("lexicon.sqlite", "lexicon.kwg")}
-    return (f"| {name} | {counts['candidates']:,} | {counts['words']:,} | {counts['dropped_total']:,} | "
-            f"{wall:.0f} | {rss:.0f} | {mib['lexicon.sqlite']:.0f} | {mib['lexicon.kwg']:.1f} | "
-            + " | ".join(f"{evidence.get(k, 0):,}" for k in EVIDENCE)
-            + f" | {counts.get('words_with_several_tilings', 0):,} |")
+    return (f"| {name} | {counts['candidates']:,} | {counts['words']:,} | {figures['longer']:,} | "
+            f"{counts['dropped_total']:,} | {wall:.0f} | {rss:.0f} | {mib['lexicon.sqlite']:.0f} | "
+            f"{mib['lexicon.kwg']:.1f} | " + " | ".join(f"{evidence.get(k, 0):,}" for k in EVIDENCE)
+            + f" | {figures['overridden']:,} | {counts.get('words_with_several_tilings', 0):,} |")
 
 
 def run() -> str:
     keep = os.environ.get("BENCH_ARTIFACTS")
-    rows = ["| pipeline | candidates | words | dropped | build (s) | peak RSS (MiB) | SQLite (MiB) | KWG (MiB) | "
-            "evidence: morphology | compound split | single tiling | none | several tilings |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| pipeline | candidates | words | words > 10 letters | dropped | build (s) | peak RSS (MiB) | "
+            "SQLite (MiB) | KWG (MiB) | evidence: morphology | compound split | single tiling | none | "
+            "chosen ≠ longest match | several tilings |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    without_evidence = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in PIPELINES:
             try:
-                rows.append(row(name, *build(keep or tmp, name)))
+                measured = build(keep or tmp, name)
             except RuntimeError as exc:  # a build that stops is a figure too: say why, measure the rest
                 rows.append(f"| {name} | build failed: {str(exc).strip().splitlines()[-1][:200]} |")
+                continue
+            rows.append(row(name, *measured))
+            if measured[4]["none"]:
+                without_evidence.append(f"{name}: " + ", ".join(measured[4]["none"]))
     return ("Bounds as in the pipeline files: stems only, or stems and their one-affix forms of up to 10 "
-            "tiles (`max_depth = 1`, `max_letters = 13`, `max_tiles = 10`), then the hu-betutorony profile (at most 10 "
-            "tiles, no names, abbreviations, hyphens, digits or affixes). Candidates are the forms the "
-            "reader gave, before the rules; a word's tiling evidence is what chose its tiles "
+            "tiles (`max_depth = 1`, `max_letters = 13`, `max_tiles = 10`), then the hu-betutorony profile "
+            "(at most 10 tiles, no names, abbreviations, hyphens, digits or affixes). Candidates are the "
+            "forms the reader gave, before the rules; a word's tiling evidence is what chose its tiles "
             "(docs/hungarian.md): morphology (affix or hy: boundaries), a compound split, or a spelling "
-            "with a single tiling; `none` is a word tiled by the preferred tiling for want of evidence.\n\n"
-            + "\n".join(rows))
+            "with a single tiling; `none` is a word tiled by the preferred tiling for want of evidence. "
+            "'Chosen ≠ longest match' counts the words whose morphology chose another tiling than the "
+            "longest-match cut engines make.\n\n" + "\n".join(rows)
+            + "".join(f"\n\nWithout evidence, {line}" for line in without_evidence))

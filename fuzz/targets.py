@@ -89,6 +89,7 @@ def plain(data: bytes) -> None:
 
 
 _HUNSPELL = Path(__file__).parent.parent / "tests" / "data" / "hunspell"
+_BASIC_AFF, _BASIC_DIC = (_HUNSPELL / "basic.aff").read_bytes(), (_HUNSPELL / "basic.dic").read_bytes()
 #: Separates the .aff from the .dic in one input; without it the input is tried as each file in
 #: turn, beside a real example of the other.
 DIC_MARK = b"\n--dic--\n"
@@ -98,8 +99,7 @@ def hunspell(data: bytes) -> None:
     """The Hunspell reader takes any .aff and .dic: entries whose forms are non-empty, or a SourceError.
     The bounds keep a hostile affix table from running long (it must then stop with an error)."""
     aff, mark, dic = data.partition(DIC_MARK)
-    basic_aff, basic_dic = (_HUNSPELL / "basic.aff").read_bytes(), (_HUNSPELL / "basic.dic").read_bytes()
-    pairs = [(aff, dic)] if mark else [(data, basic_dic), (basic_aff, data)]
+    pairs = [(aff, dic)] if mark else [(data, _BASIC_DIC), (_BASIC_AFF, data)]
     for aff, dic in pairs:
         aff_path, dic_path = _SCRATCH / f"fuzz-{os.getpid()}.aff", _SCRATCH / f"fuzz-{os.getpid()}.dic"
         aff_path.write_bytes(aff)

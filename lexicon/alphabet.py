@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -81,9 +81,10 @@ class Alphabet:
         except KeyError:
             raise DataError(f"{letter!r} is not a tile of {self.name}") from None
 
-    def face_value(self, tiles: Iterable[str]) -> int:
-        """The sum of the tiles' points (no board bonuses): `face_value(["CS", "Ő", "Z"])`."""
-        return sum(self.tile(t).points for t in tiles)
+    def face_value(self, tiles: Iterable[str], blanks: Collection[int] = ()) -> int:
+        """The sum of the tiles' points (no board bonuses): `face_value(["CS", "Ő", "Z"])`; a tile at
+        one of the `blanks` positions is played by a blank and scores 0."""
+        return sum(self.tile(t).points for i, t in enumerate(tiles) if i not in blanks)
 
     def bag_fit(self, tiles: Iterable[str]) -> BagFit:
         """Whether a full bag can lay these tiles, and how many blanks that takes."""

@@ -83,8 +83,7 @@ class Pipeline:
             return prefer_first
 
         def parts() -> CompoundParts:
-            found = [r.compound_parts() for r in readers if self.tiling.compound_splits and
-                     hasattr(r, "compound_parts")]
+            found = [r.compound_parts() for r in readers] if self.tiling.compound_splits else []
             return CompoundParts(frozenset().union(*(p.heads for p in found)),
                                  frozenset().union(*(p.tails for p in found)))
 

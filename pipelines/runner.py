@@ -153,18 +153,15 @@ class _Staging:
         and a Hungarian dictionary has millions of them."""
         headword_reason = None
         for outcome in outcomes:
-            c = outcome.candidate
-            if c.kind == HEADWORD:
-                headword_reason = outcome.reason if isinstance(outcome, Dropped) else None
-            elif isinstance(outcome, Dropped) and outcome.reason == headword_reason:
-                self.seq += 1
-                counts.candidates += 1
-                counts.dropped[outcome.reason.value] += 1
-                counts.dropped_with_headword += 1
-                continue
-            self.add(outcome, src_order, counts)
+            dropped = outcome.reason if isinstance(outcome, Dropped) else None
+            if outcome.candidate.kind == HEADWORD:
+                headword_reason = dropped
+                self.add(outcome, src_order, counts)
+            else:
+                self.add(outcome, src_order, counts, listed=dropped != headword_reason)
 
-    def add(self, outcome: Kept | Dropped, src_order: int, counts: Counts) -> None:
+    def add(self, outcome: Kept | Dropped, src_order: int, counts: Counts, listed: bool = True) -> None:
+        """Stage one outcome; a drop that is not `listed` is counted only (see add_entry)."""
         self.seq += 1
         counts.candidates += 1
         c = outcome.candidate
@@ -174,6 +171,9 @@ class _Staging:
                               c.source, c.record, src_order, _join_tilings(outcome.tilings), outcome.evidence))
         else:
             counts.dropped[outcome.reason.value] += 1
+            if not listed:
+                counts.dropped_with_headword += 1
+                return
             self.dropped.append(self._dropped_row(outcome, src_order))
         if len(self.kept) + len(self.dropped) >= 20000:
             self.flush()

@@ -87,20 +87,23 @@ def _full(lex: Lexicon, word: str) -> tuple[bool, bytes, str]:
     return data["valid"], body, etag(lex, body)
 
 
+def _malformed(word: str, exc: InputError) -> dict:
+    """In a batch, a malformed word (bad tile notation) is that word's answer, not an error."""
+    return {"word": word, "normalized": None, "valid": False, "reason": "non-letter", "detail": str(exc)}
+
+
 def _batch_full(full, lex: Lexicon, word: str) -> tuple[bool, bytes]:
-    """A full answer inside a batch, where a malformed word is that word's answer."""
     try:
         return full(word)[:2]
     except InputError as exc:
-        return False, _dumps({"word": word, "normalized": None, "valid": False, "reason": "non-letter",
-                              "detail": str(exc)})
+        return False, _dumps(_malformed(word, exc))
 
 
 def _brief(lex: Lexicon, word: str) -> tuple[bool, bytes]:
     try:
         data = brief_json(_answer(lex, word))
-    except InputError as exc:  # in a batch, a malformed word is that word's answer
-        data = {"word": word, "normalized": None, "valid": False, "reason": "non-letter", "detail": str(exc)}
+    except InputError as exc:
+        data = _malformed(word, exc)
     return data["valid"], _dumps(data)
 
 

@@ -175,9 +175,8 @@ def tiles():
 
 def _items(lex: Lexicon, results) -> list[dict]:
     """Search results with their face value: a tile a blank plays scores 0."""
-    points = lex.alphabet.tile
     return [{"word": r.word, "tiles": list(r.tiles), "blanks": list(r.blanks),
-             "value": sum(points(t).points for i, t in enumerate(r.tiles) if i not in r.blanks)} for r in results]
+             "value": lex.alphabet.face_value(r.tiles, r.blanks)} for r in results]
 
 
 @api.get("/anagram")

@@ -43,6 +43,7 @@ def test_betutorony_counts_from_the_seed_and_no_blanks(hu):
     assert [hu.tile(t).count for t in ("A", "CS", "SZ", "T", "ZS")] == [6, 1, 2, 5, 1]
     # Betűtorony scores a cube 1, and a rare letter 2 more.
     assert hu.face_value(["CS", "É", "SZ", "E"]) == 3 + 1 + 1 + 1
+    assert hu.face_value(["CS", "É", "SZ", "E"], blanks=(0,)) == 1 + 1 + 1  # a blank plays the CS
 
 
 def test_bag_fit_counts_blanks():

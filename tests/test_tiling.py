@@ -130,12 +130,10 @@ def test_every_cut_spells_the_word(data):
 @pytest.mark.parametrize("tileset", ["hu-betutorony", "hu-scrabble", "sv-scrabble"])
 @given(word=st.text(alphabet="ACDGLNSTYZEO", min_size=1, max_size=12))
 def test_fewest_tiles_is_the_shortest_cut(tileset, word):
-    """The count that bounds a build is never more than any real cut (hu-scrabble has DZS, three
-    letters, so its count takes the general path)."""
+    """The count that bounds a build is the length of the shortest real cut, never more."""
     alphabet = load_alphabet(tileset)
     cuts = tilings(word, alphabet)
-    assert fewest_tiles(word, alphabet) <= min(map(len, cuts), default=len(word))
-    if cuts:
+    if cuts:  # a word with a letter no tile spells (a lone Y) has no cut to compare with
         assert fewest_tiles(word, alphabet) == min(map(len, cuts))
 
 

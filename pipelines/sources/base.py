@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from lexicon import SourceError
 
 from ..entry import Entry
+from ..tiling_evidence import CompoundParts
 
 #: Sources larger than this are refused unless the pipeline raises `max_bytes`.
 DEFAULT_MAX_BYTES = 2 * 1024**3
@@ -58,6 +59,10 @@ class Source:
 
     def entries(self) -> Iterator[Entry]:
         raise NotImplementedError
+
+    def compound_parts(self) -> CompoundParts:
+        """Stems the source lets begin and end a compound, for compound splits (none by default)."""
+        return CompoundParts()
 
     def files(self) -> list[Path]:
         """The files this source reads, for checksums in the manifest."""

@@ -161,7 +161,7 @@ class HunspellSource(Source):
         """The forms some cut into the tile set fits in max_tiles; the rest are counted, not emitted."""
         limit, tileset = self.max_tiles, self.tileset
         kept = {text: chain for text, chain in forms.items()
-                if len(text) <= limit or letters(text) <= limit or fewest_tiles(text.upper(), tileset) <= limit}
+                if letters(text) <= limit or fewest_tiles(text.upper(), tileset) <= limit}
         self.stats["forms over max_tiles"] += len(forms) - len(kept)
         return kept
 

@@ -43,8 +43,9 @@ def problem_parts(status: int, code: str, detail: str) -> tuple[str, list[tuple[
             [("Content-Type", "application/problem+json"), ("Content-Length", str(len(body)))], body)
 
 
-_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Content too large",
-           414: "URI too long", 415: "Unsupported media type", 500: "Internal error", 503: "Service unavailable"}
+_TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 408: "Request timeout",
+           413: "Content too large", 414: "URI too long", 415: "Unsupported media type", 429: "Too many requests",
+           500: "Internal error", 503: "Service unavailable"}
 
 
 def status_for(exc: LexiconError) -> int:

@@ -17,9 +17,11 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
-#: The endpoint label's values; any other name is counted as "other", so the series stay few.
+#: The endpoint label's values, by view name (the Flask view function behind the route); any other
+#: name is counted as "other", so the series stay few.
 ENDPOINTS = ("valid", "valid_batch", "lexicons", "lexicon", "words", "tiles", "anagram", "pattern", "hooks",
-             "health", "ready", "metrics", "openapi", "page", "other")
+             "healthz", "readyz", "metrics_view", "openapi", "index", "static", "other")
+STATUSES = ("2xx", "3xx", "4xx", "5xx")
 #: Latency histogram bucket bounds in seconds.
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 CONTENT_TYPE = prometheus_client.CONTENT_TYPE_LATEST
@@ -39,7 +41,7 @@ class Metrics:
         # join no registry; otherwise each app has a registry of its own (tests make many apps).
         self.own = None if multiprocess_dir() else CollectorRegistry(auto_describe=True)
         own = self.own
-        self.requests = Counter("lexicon_http_requests", "HTTP requests by endpoint and status.",
+        self.requests = Counter("lexicon_http_requests", "HTTP requests by endpoint and status class.",
                                 ["endpoint", "status"], registry=own)
         self.latency = Histogram("lexicon_http_request_seconds", "Request latency by endpoint.", ["endpoint"],
                                  buckets=BUCKETS, registry=own)
@@ -51,15 +53,15 @@ class Metrics:
                               registry=own)
         # Label children kept: .labels() costs a lock and a dict lookup per call otherwise.
         self._latency: dict[str, Histogram] = {}
-        self._requests: dict[tuple[str, int], Counter] = {}
+        self._requests: dict[tuple[str, str], Counter] = {}
 
     def observe(self, endpoint: str, status: int, seconds: float) -> None:
-        """One request answered: its endpoint (a name of ENDPOINTS, or a view name like 'api.valid'),
-        status code and duration."""
-        endpoint = _endpoint(endpoint)
-        counter = self._requests.get((endpoint, status))
+        """One request answered: its view name (one of ENDPOINTS), status code and duration."""
+        endpoint = endpoint if endpoint in ENDPOINTS else "other"
+        status_class = STATUSES[min(max(status // 100 - 2, 0), 3)]
+        counter = self._requests.get((endpoint, status_class))
         if counter is None:
-            counter = self._requests[endpoint, status] = self.requests.labels(endpoint, str(status))
+            counter = self._requests[endpoint, status_class] = self.requests.labels(endpoint, status_class)
         counter.inc()
         latency = self._latency.get(endpoint)
         if latency is None:
@@ -88,14 +90,6 @@ class Metrics:
             registry.register(_Collected(self.own))
         registry.register(_Served(lambda: loaded))
         return generate_latest(registry).decode()
-
-
-def _endpoint(name: str) -> str:
-    if name in ENDPOINTS:
-        return name
-    name = name.rpartition(".")[2]  # a Flask view name: 'api.valid' → 'valid'
-    return {"healthz": "health", "readyz": "ready", "metrics_view": "metrics", "index": "page",
-            "static": "page"}.get(name, name if name in ENDPOINTS else "other")
 
 
 def mark_dead(pid: int) -> None:

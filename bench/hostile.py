@@ -1,8 +1,8 @@
 """`python -m bench.hostile [model …]`: GET /valid under hostile load, per server model; the figures go
 into docs/reliability.md (`make soak` runs it).
 
-wrk drives `GET /valid` over 100,000 distinct valid words of sv-betapet (SAOL 14), each asked once per
-pass in a fixed shuffled order, at 32 connections for HOSTILE_SECONDS (60): first alone (the
+wrk drives `GET /valid` over 100,000 distinct words of sv-betapet (SAOL 14: bench.workload, half of them
+valid), each asked once per pass, at 32 connections for HOSTILE_SECONDS (60): first alone (the
 baseline), then while bench.attackers holds 500 idle connections and 50 connections trickling a
 request header one byte a second, and sends 20 costly searches a second. A /healthz probe on a new
 connection every 0.25 s runs through both. Then each attack alone, for HOSTILE_CASE_SECONDS (20),
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from bench.__main__ import stamp
 from bench.http import Deployment, ms, wrk
 from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
+from bench.workload import distinct_words, valid_share
 
 SECONDS = int(os.environ.get("HOSTILE_SECONDS", "60"))
 CASE_SECONDS = int(os.environ.get("HOSTILE_CASE_SECONDS", "20"))
@@ -192,13 +192,12 @@ def main(argv: list[str]) -> None:
         build_lexicon(root)
         from lexicon import load
 
-        keys = list(load("sv-betapet", root).keys())
-        random.seed(14)
-        sample = random.sample(keys, min(WORDS, len(keys)))
+        lex = load("sv-betapet", root)
+        sample = distinct_words(lex, WORDS)
         words = Path(root) / "words.txt"
         words.write_text("\n".join(urllib.parse.quote(w) for w in sample) + "\n")
-        words_note = (f"{len(sample):,} distinct valid words of sv-betapet ({len(keys):,} words), in a fixed "
-                      "shuffled order, each asked once a pass")
+        words_note = (f"{len(sample):,} distinct words of sv-betapet ({valid_share(lex, sample):.0%} valid: "
+                      "`bench/workload.py`), each asked once a pass")
         results = []
         for i, name in enumerate(names):
             print(f"== {name}", file=sys.stderr)

@@ -94,7 +94,7 @@ class Served(_Started):
 
 
 def gunicorn_workers(pid: int) -> list[int]:
-    """The workers of the gunicorn master that is `pid` or a child of it."""
+    """The workers of the gunicorn masters that are `pid` or its children (`lexicon serve` runs two)."""
     def children(p: int) -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(p)], capture_output=True, text=True).stdout
         return [int(c) for c in out.split()]
@@ -106,31 +106,35 @@ def gunicorn_workers(pid: int) -> list[int]:
             return False
 
     masters = [p for p in [pid, *children(pid)] if is_gunicorn(p)]
-    return sorted(c for c in children(masters[0])) if masters else []
+    return sorted(c for master in masters for c in children(master))
 
 
 class Deployment:
     """The service deployed one way: `lexicon serve` as `make run` starts it ("serve"); docs/deploy.md's
-    recipe, nginx (service/nginx.conf) in front of two gunicorn instances serving the same artifacts
-    ("deploy"); or gunicorn alone with a worker class ("gunicorn")."""
+    recipe, nginx (service/nginx.conf) in front of two instances, each a lookup and a search pool of
+    gunicorn serving the same artifacts ("deploy"); or gunicorn alone with a worker class ("gunicorn")."""
 
     def __init__(self, root: str, kind: str = "serve", worker_class: str | None = None, workers: int = 2,
                  env: dict | None = None) -> None:
-        from service.proxy import Nginx
+        from service.proxy import SEARCH_NICE, Nginx
 
         self.served = Served(root, workers, env) if kind == "serve" else None
-        self.instances = []
-        if kind != "serve":
-            self.instances = [Gunicorn("service.wsgi:app", root, workers, worker_class,
-                                       env=(env or {}) | ({"LEXICON_TRUSTED_PROXIES": "1"} if kind == "deploy" else {}))
-                              for _ in range(2 if kind == "deploy" else 1)]
+        self.instances: list[Gunicorn] = []
         self.nginx = None
-        if kind == "deploy":
-            self.nginx = Nginx(f"127.0.0.1:{free_port()}", [f"127.0.0.1:{g.port}" for g in self.instances])
+        if kind == "gunicorn":
+            self.instances = [Gunicorn("service.wsgi:app", root, workers, worker_class, env=env)]
+        elif kind == "deploy":
+            proxied = (env or {}) | {"LEXICON_TRUSTED_PROXIES": "1"}
+            lookups = [Gunicorn("service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
+            searches = [Gunicorn("service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
+                        for _ in range(2)]
+            self.instances = lookups + searches
+            self.nginx = Nginx(f"127.0.0.1:{free_port()}", [f"127.0.0.1:{g.port}" for g in lookups],
+                               [f"127.0.0.1:{g.port}" for g in searches])
             self.nginx.wait_up()
         self.url = (self.served or self.nginx or self.instances[0]).url
-        self.name = {"serve": f"`lexicon serve`: nginx + gunicorn sync × {workers}",
-                     "deploy": f"nginx + 2 instances × gunicorn {worker_class or 'sync'} × {workers}",
+        self.name = {"serve": f"`lexicon serve`: nginx, sync × {workers} for lookups, × 1 for searches",
+                     "deploy": f"nginx + 2 instances, each sync × {workers} for lookups, × 1 for searches",
                      "gunicorn": f"gunicorn {worker_class} × {workers} alone"}[kind]
 
     def workers(self) -> list[int]:

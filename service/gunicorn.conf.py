@@ -46,6 +46,8 @@ loglevel = os.environ.get("LEXICON_LOG_LEVEL", "info")
 proc_name = "tile-lexicon"
 
 # prometheus_client reads this when it is first imported: when gunicorn preloads the app, after this file.
+# A directory given (`lexicon serve` gives both pools of an instance one) belongs to the giver, who
+# starts it empty; otherwise a fresh one is made here and removed on exit.
 _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 _own_metrics_dir = not _metrics_dir
 if _own_metrics_dir:
@@ -53,10 +55,7 @@ if _own_metrics_dir:
 
 
 def on_starting(server):
-    """Counters start at zero; the app's log goes where gunicorn's goes, and both escape what a client sent."""
-    for stale in os.listdir(_metrics_dir):
-        if stale.endswith(".db"):
-            os.remove(os.path.join(_metrics_dir, stale))
+    """The app's log goes where gunicorn's goes, and both escape what a client sent."""
     from service.logs import guard
 
     guard(server.log.error_log.handlers + server.log.access_log.handlers)
@@ -64,6 +63,13 @@ def on_starting(server):
     app_log.handlers = server.log.error_log.handlers
     app_log.setLevel(server.log.error_log.level)
     app_log.propagate = False
+
+
+def post_fork(server, worker):
+    """The search pool's workers run at a lower CPU priority (LEXICON_NICE, set by `lexicon serve`), so
+    that when searches and lookups want the CPU at once, lookups get it."""
+    if int(os.environ.get("LEXICON_NICE", "0")):
+        os.nice(int(os.environ["LEXICON_NICE"]))
 
 
 def child_exit(server, worker):

@@ -106,11 +106,12 @@ def http_get(url: str, path: str, headers: dict | None = None):
 
 
 class Server:
-    """The service as `make run` starts it (`lexicon serve`: nginx in front of gunicorn, with the
-    repository's configs; gunicorn alone with proxy=False), on a free loopback port, for real-HTTP
-    tests. Both logs go to log_path."""
+    """The service as `make run` starts it (`lexicon serve`: nginx in front of a lookup and a search
+    pool of gunicorn, with the repository's configs; one pool alone with proxy=False), on a free
+    loopback port, for real-HTTP tests. Every log goes to log_path."""
 
-    def __init__(self, root: Path, workers: int = 2, env: dict | None = None, proxy: bool = True) -> None:
+    def __init__(self, root: Path, workers: int = 2, env: dict | None = None, proxy: bool = True,
+                 searches: bool = False) -> None:
         import os
         import subprocess
         import sys
@@ -122,7 +123,7 @@ class Server:
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root),
                                       "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                                      *([] if proxy else ["--no-proxy"])],
+                                      *([] if proxy else ["--no-proxy"]), *(["--searches"] if searches else [])],
                                      cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         self.wait_ready()
 

@@ -151,3 +151,27 @@ def test_a_stalled_body_is_nginxs_to_hold_and_kills_no_worker(server):
     assert 4 < waited < 15, waited  # nginx's 5 s, not gunicorn's 30 s worker timeout
     assert not reply or reply.startswith(b"HTTP/1.1 408"), reply[:100]
     assert server.workers() == workers
+
+
+def test_searches_run_in_a_pool_of_their_own_at_a_lower_priority(server):
+    import os
+
+    nice = sorted(os.getpriority(os.PRIO_PROCESS, pid) for pid in server.workers())
+    assert nice == [0, 0, 10]  # two lookup workers (the test server's --workers 2), one search worker
+
+
+def test_a_flood_of_searches_is_refused_at_once_past_the_limit(server):
+    """At most 8 searches are in progress at once (nginx's limit_conn); the rest get 429 with
+    Retry-After straight away instead of queueing, and lookups go on."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    costly = "/pattern?q=*A*E*I*O*U*Y*"  # no word has them all in order: a walk of the whole graph
+    with ThreadPoolExecutor(30) as pool:
+        flood = [pool.submit(server.get, costly) for _ in range(30)]
+        health = [server.get("/healthz")[0] for _ in range(5)]
+        answers = [f.result() for f in flood]
+    refused = [(headers, json.loads(body)) for status, headers, body in answers if status == 429]
+    assert health == [200] * 5
+    assert {status for status, _, _ in answers} <= {200, 429} and len(refused) >= 10
+    headers, problem = refused[0]
+    assert problem["type"] == "/problems/too-many-requests" and headers["Retry-After"] == "1"

@@ -173,7 +173,9 @@ def report(results: list[dict], words_note: str) -> str:
            "of wildcards, racks of blanks")
         + ") are held open or sent; a new connection asks /healthz every "
         "0.25 s through both. Everything, wrk and the attackers included, shares the machine's 2 cores. "
-        "A closed idle or trickling connection is opened again at once.", "",
+        "A closed idle or trickling connection is opened again at once. Load average of the machine when the "
+        f"run ended (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}: above 2, other work shared "
+        "the cores, and only the comparison between models holds, not the absolute figures.", "",
         *rows, "",
         f"{first['name']}: {'; '.join(_verdict(first))}. Answer memo hit rate over the run: {first['hit_rate']}"
         + (f"; gunicorn logged: {first['deaths'][:3]}" if first["deaths"] else "") + ".", "",

@@ -157,9 +157,9 @@ def main(argv: list[str]) -> None:
         f"| RSS growth of workers alive from start to end | "
         f"{', '.join(f'{g:+.1%}' for g in growth) or 'no worker survived'} |", "",
         "| worker pid | measured at | RSS start (MiB) | RSS end (MiB) |", "|---|---|---:|---:|", *mem_rows, "",
-        "A worker killed with SIGKILL drops the requests it holds: "
-        + ("nginx tries each again on the other instance (`proxy_next_upstream`); "
-           if recipe else "nginx answers them 503 (`/problems/service-unavailable`); ")
+        "A worker killed with SIGKILL loses the request it was answering, if any: "
+        + ("nginx tries it again on the other instance (`proxy_next_upstream`); "
+           if recipe else "nginx answers it 503 (`/problems/service-unavailable`), a non-2xx above; ")
         + "gunicorn starts a replacement, which loads the current version on start.",
     ])
     print(body)

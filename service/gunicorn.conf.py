@@ -1,11 +1,11 @@
 """gunicorn settings for the validation service (`lexicon serve`, so `make run`, and the tests use this file).
 
 Sync workers, one per core, behind nginx (service/nginx.conf), which `lexicon serve` starts in front
-of them: docs/reliability.md ("Hostile load") has the measurements behind the choice. Lookups are short
-and CPU-bound, so a process per core serving one complete request at a time is the fastest and
-fairest model (the kernel, not a cooperative loop, shares the CPU when a costly search runs), and
-nginx does what a sync worker cannot: it holds idle, slow and kept-alive connections, reads pipelined
-requests, and passes a request on only when its head and body are complete. gunicorn alone
+of them (docs/reliability.md, "The server model, and why", has the measurements behind the choice).
+Lookups are short and CPU-bound, so a process per core serving one complete request at a time is the
+fastest and fairest model (the kernel, not a cooperative loop, shares the CPU when a costly search
+runs), and nginx does what a sync worker cannot: it holds idle, slow and kept-alive connections,
+reads pipelined requests, and passes a request on only when its head and body are complete. gunicorn alone
 (`lexicon serve --no-proxy`) belongs behind another buffering proxy.
 
 The app is preloaded so that workers share the parent's memory; artifact files are memory-mapped

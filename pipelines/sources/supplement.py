@@ -72,6 +72,15 @@ class SupplementEntry:
 
 def read_supplement(path: Path) -> list[SupplementEntry]:
     """Every entry of a supplement file, checked: an error names the file, the entry and the key."""
+    return _read(path)[0]
+
+
+def read_declined(path: Path) -> dict[str, str]:
+    """The words reviewed and not added (`[[declined]]`: word, reason), for the completeness report."""
+    return _read(path)[1]
+
+
+def _read(path: Path) -> tuple[list[SupplementEntry], dict[str, str]]:
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -91,7 +100,14 @@ def read_supplement(path: Path) -> list[SupplementEntry]:
             raise _fail(path, record, entry.word, f"a second {entry.status} entry for {entry.word} ({entry.pos})")
         seen.add(key)
         entries.append(entry)
-    return entries
+    declined = {}
+    for number, row in enumerate(table.get("declined", []), start=1):
+        if not isinstance(row, dict) or set(row) != {"word", "reason"} or not all(
+                isinstance(v, str) and v for v in row.values()):
+            raise SourceError(f"declined {number}: a table with word and reason, both non-empty strings",
+                              path=str(path))
+        declined[row["word"]] = row["reason"]
+    return entries, declined
 
 
 def _fail(path: Path, record: int, word: object, message: str) -> SourceError:

@@ -52,7 +52,8 @@ def text_lines(path: Path) -> Iterator[str]:
     if name.endswith((".html", ".htm")):
         text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S | re.I)
         text = html.unescape(re.sub(r"<[^>]+>", " ", text))
-    elif re.search(r"\.\d\w*$", name):  # a man page: drop requests (.TH, .B) and escapes (\fB, \-)
+    elif re.search(r"\.\d\w*$", name):  # a man page: drop the title line, requests (.B) and escapes (\fB, \-)
+        text = re.sub(r"^\.TH\b.*$", " ", text, flags=re.M)
         text = re.sub(r"^\.\S*", " ", text, flags=re.M)
         text = re.sub(r"\\f[BIRP]|\\\(..|\\[-&e]|\\.", " ", text)
     yield from text.splitlines()

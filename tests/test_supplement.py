@@ -163,3 +163,15 @@ def test_every_shipped_swedish_saol_pipeline_reads_the_supplement():
     for name in ("sv-betapet", "sv-betapet-inflected", "sv-scrabble"):
         sources = [(s.id, s.kind) for s in load_pipeline(name).sources]
         assert sources == [("saol14", "saol"), (SOURCE, "saol-supplement")]
+
+
+def test_declined_words_are_read_with_their_reason(tmp_path):
+    from pipelines.sources.supplement import read_declined
+
+    path = supplement(tmp_path, GOOD)
+    path.write_text(path.read_text(encoding="utf-8") + '[[declined]]\nword = "nån"\nreason = "colloquial"\n',
+                    encoding="utf-8")
+    assert read_declined(path) == {"nån": "colloquial"} and len(read_supplement(path)) == 1
+    path.write_text(path.read_text(encoding="utf-8") + '[[declined]]\nword = "x"\n', encoding="utf-8")
+    with pytest.raises(SourceError, match="declined 2: a table with word and reason"):
+        read_declined(path)

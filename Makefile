@@ -88,6 +88,7 @@ fuzz: $(BIN)/.installed
 # write docs/reliability.md.
 soak: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="wrk nginx"
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench.catalogue
 	$(BIN)/python -m bench.hostile
 	$(BIN)/python -m bench.soak

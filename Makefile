@@ -9,7 +9,9 @@ LEXICON ?= sv-betapet
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv hunspell-tools
+# The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
+SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
+TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
 # manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
 BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
@@ -38,6 +40,7 @@ debs:
 	fi
 
 build: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
 	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 
 # The main job: build the default lexicon from SAOL 14 if it is missing, then serve it.

@@ -15,12 +15,14 @@ from .errors import (
     LexiconError,
     LimitExceeded,
     NotationError,
+    PlayError,
     ProfileError,
     SourceError,
     UnknownLexicon,
 )
 from .lookup import Analysis, Exclusion, Lexicon, Verdict, diff, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
+from .play import Game, Judgement, game_names, judge, judge_request, load_game
 from .profile import Profile, load_profile, profile_names
 from .reasons import Reason, describe
 from .search import Match, PatternError, RackError
@@ -41,10 +43,11 @@ from .tiling import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "InputError",
-    "InvalidWord", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError",
-    "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile", "Tiling",
-    "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff", "fewest_tiles", "format_tiling", "load",
-    "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
-    "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
+    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "Game", "InputError",
+    "InvalidWord", "Judgement", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer",
+    "NotationError", "PatternError", "PlayError", "Profile", "ProfileError", "RackError", "Reason", "Segment",
+    "SourceError", "Tile", "Tiling", "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff",
+    "fewest_tiles", "format_tiling", "game_names", "judge", "judge_request", "load", "load_alphabet", "load_game",
+    "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon",
+    "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
 ]

@@ -66,3 +66,14 @@ class LimitExceeded(InputError):
     """A request or build would exceed a configured bound."""
 
     code = "limit-exceeded"
+
+
+class PlayError(InputError):
+    """A board, move, rack or layout that cannot be read; names the request field and the square."""
+
+    code = "bad-play"
+
+    def __init__(self, field: str, message: str, *, square: str | None = None) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.square = square

@@ -22,7 +22,7 @@ def read_toml(name_or_path: str | Path, kind: str) -> tuple[dict[str, Any], Path
     if text.endswith(".toml") or "/" in text or "\\" in text:
         path = Path(text)
     else:
-        if not is_plain_name(text):
+        if not _is_plain_name(text):
             raise DataError(f"{kind[:-1]} name {text!r} is not a valid name (letters, digits and '-' only)")
         path = DATA_DIR / kind / f"{text}.toml"
         if not path.is_file():
@@ -37,7 +37,7 @@ def read_toml(name_or_path: str | Path, kind: str) -> tuple[dict[str, Any], Path
         raise DataError(f"{path}: not valid TOML: {exc}") from exc
 
 
-def is_plain_name(text: str) -> bool:
+def _is_plain_name(text: str) -> bool:
     return bool(text) and len(text) <= 64 and all(c.isascii() and (c.isalnum() or c == "-") for c in text)
 
 

@@ -30,10 +30,11 @@ from .words import json_option
               help="Premium layout: a layout of the game by name, or a file of rows (. d t D T).")
 @click.option("--heights", "heights_file", default=None, type=click.File("r", encoding="utf-8"),
               help="Stack heights, a file of digit rows (Betűtorony).")
+@click.option("--detail", is_flag=True, help="Each word's verdict in full (readings, tilings), not in short.")
 @artifacts_option
 @json_option
 def judge_command(board, game: str, spec: str | None, move_json: str | None, word: str | None, start: str | None,
-                  direction: str, rack: str | None, layout: str | None, heights_file, root: str,
+                  direction: str, rack: str | None, layout: str | None, heights_file, detail: bool, root: str,
                   as_json: bool) -> None:
     """Judge a play: is it legal, which words it forms, are they valid, what it scores.
 
@@ -60,7 +61,7 @@ def judge_command(board, game: str, spec: str | None, move_json: str | None, wor
             raise PlayError("move.start", "--word needs --at, the square the word starts on")
         move = {"word": word, "start": start, "direction": direction}
     size = load_game(game).size if game in game_names() else 0
-    body = {"game": game, "board": _rows(board) if board else ["." * size] * size, "move": move}
+    body = {"game": game, "board": _rows(board) if board else ["." * size] * size, "move": move, "detail": detail}
     if spec:
         body["lexicon"] = spec
     if rack is not None:
@@ -101,13 +102,11 @@ def _text(a: dict) -> str:
 
 
 def _reckoning(s: dict) -> str:
-    """How a word's score was reached, in one line: `(H3·DW U4 N1 D2 = 10) × 2`."""
+    """How a word's score was reached, in one line: `3 4 1 2 (DW H8) = 10 × 2`, `1 2 1 (+2 F5)`."""
     if "word_multiplier" in s:
-        parts = " ".join(f"{t['tile']}{t['points']}" + (f"·{t['premium']}" if "premium" in t else "")
-                         for t in s["tiles"])
+        premiums = ", ".join(f"{p} {square}" for square, p in s["premiums"].items())
         times = f" × {s['word_multiplier']}" if s["word_multiplier"] != 1 else ""
-        return f"({parts} = {s['letters']}){times}"
-    cubes = " ".join(f"{t['tile']}{t['points']}" + (f"+{t['rare_bonus']}" if "rare_bonus" in t else "")
-                     for t in s["tiles"])
-    level = ", first level" if s["first_level"] else ""
-    return f"({cubes}{level})"
+        return f"{' '.join(map(str, s['points']))}{f' ({premiums})' if premiums else ''} = {s['letters']}{times}"
+    rare = ", ".join(f"+{bonus} {square}" for square, bonus in s["rare"].items())
+    level = "first level" if s["first_level"] else "heights " + " ".join(map(str, s["heights"]))
+    return f"{' '.join(map(str, s['points']))} ({level}{', ' + rare if rare else ''})"

@@ -95,6 +95,8 @@ PLAY_REQUEST = {
                             "start": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
                             "direction": {"type": "string", "enum": ["across", "down"], "default": "across"}}}]},
         "rack": {"type": "string", "description": "The player's rack, ? a blank; checked when given"},
+        "detail": {"type": "boolean", "default": False,
+                   "description": "each word's verdict in full (readings, tilings), not in short"},
     },
 }
 _BONUS = {"type": "object", "required": ["kind", "points"],
@@ -107,8 +109,13 @@ _PLAY_WORD = {
                    "new": {"type": "array", "items": {"type": "boolean"}},
                    "direction": {"type": "string", "enum": ["across", "down"]}, "main": {"type": "boolean"},
                    "valid": {"type": "boolean"}, "reason": _NSTR,
-                   "verdict": {"type": "object", "additionalProperties": True},
-                   "score": _INT, "scoring": {"type": "object", "additionalProperties": True}},
+                   "verdict": {"type": "object", "additionalProperties": True,
+                               "description": "the word's verdict: in short, or in full with detail"},
+                   "score": _INT,
+                   "scoring": {"type": "object", "additionalProperties": True,
+                               "description": "letters: points (face values), premiums (square → DL TL DW TW), "
+                                              "letters, word_multiplier; cubes: heights, points, first_level, "
+                                              "cubes, rare (square → bonus)"}},
 }
 PLAY_ANSWER = {
     "type": "object",

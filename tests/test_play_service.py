@@ -6,6 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from lexicon import PlayError
 from lexicon_cli import main
 from service import create_app
 
@@ -45,8 +46,10 @@ BAD = [
     (body(heights=["0" * 15] * 15), "heights: sv-betapet does not stack tiles"),
     (body(rack="HUNDARNA"), "rack: 8 tiles; a rack in sv-betapet holds at most 7"),
     (body(layout="special"), "layout: sv-betapet has no layout 'special' (layouts: klassisk)"),
-    (body(game="sv-alfapet"), "game: no game named 'sv-alfapet'"),
-    (body(game="../../etc/passwd"), "game: one of hu-betutorony, sv-betapet, sv-scrabble"),
+    (body(game="sv-alfapet"), "game: 'sv-alfapet' is not a game; games: hu-betutorony, sv-betapet, sv-scrabble"),
+    (body(game="../../etc/passwd"), "game: '../../etc/passwd' is not a game"),
+    (body(game=["sv-betapet"]), "game: a game's name, as a string"),
+    (body(detail="yes"), "detail: true or false"),
     (body(lexicon=None), "lexicon: leave it out rather than null"),
     (body(colour="red"), "body: unknown field 'colour'"),
 ]
@@ -63,8 +66,10 @@ def test_a_play_through_the_app(client, betapet):
     assert r.status_code == 200 and r.headers["X-Lexicon-Version"] == betapet.spec
     assert (a["game"], a["lexicon"], a["version"], a["legal"], a["score"]) == ("sv-betapet", "sv-betapet",
                                                                                betapet.version, True, 20)
-    verdict = a["words"][0]["verdict"]
-    assert verdict["valid"] and verdict["tiles"] == ["H", "U", "N", "D"] and verdict["analyses"][0]["lemma"] == "hund"
+    assert a["words"][0]["verdict"] == {"word": "HUND", "normalized": "HUND", "valid": True, "reason": None,
+                                        "detail": None}
+    full = client.post("/play", json=body(detail=True)).get_json()["words"][0]["verdict"]
+    assert full["tiles"] == ["H", "U", "N", "D"] and full["analyses"][0]["lemma"] == "hund"
 
 
 def test_the_game_names_its_lexicon_and_the_request_may_name_another(client):
@@ -112,7 +117,7 @@ def judge(*args, input=None):
 def test_judge_a_word_on_an_empty_board(betapet, artifacts_root):
     result = judge("-g", "sv-betapet", "--word", "HUND", "--at", "H8", "--artifacts", str(artifacts_root))
     assert result.exit_code == 0, result.output
-    assert "HUND" in result.output and "(H3·DW U4 N1 D2 = 10) × 2" in result.output
+    assert "HUND" in result.output and "3 4 1 2 (DW H8) = 10 × 2" in result.output
     assert result.output.rstrip().endswith("score 20")
 
 
@@ -135,7 +140,7 @@ def test_an_illegal_play_exits_1_with_the_reason(betapet, artifacts_root):
     (["-g", "sv-betapet", "--move", "[{"], "move: not valid JSON"),
     (["-g", "sv-betapet", "--move", "[]"], "move: 0 tiles"),
     (["-g", "hu-betutorony", "--word", "HÁZ", "--at", "E5", "--rack", "HÁ?"], "rack: tile 3 is a blank"),
-    (["-g", "nope", "--word", "HUND", "--at", "H8"], "game: no game named 'nope'"),
+    (["-g", "nope", "--word", "HUND", "--at", "H8"], "game: 'nope' is not a game"),
 ])
 def test_bad_input_on_the_command_line_exits_2_naming_the_field(args, message):
     result = judge(*args)
@@ -147,3 +152,28 @@ def test_a_board_file_of_the_wrong_size(tmp_path):
     path.write_text("\n".join(EMPTY[:10]) + "\n", encoding="utf-8")
     result = judge(str(path), "-g", "sv-betapet", "--word", "HUND", "--at", "H8")
     assert result.exit_code == 2 and "board: sv-betapet has a 15×15 board" in result.stderr
+
+
+def test_kept_answers_last_as_long_as_their_lexicon_version(betapet):
+    from lexicon import open_lexicon
+    from lexicon.play import PlayAnswers
+    from lexicon.play.request import MAX_KEPT_REQUEST
+
+    answers = PlayAnswers(size=2)
+    served = {"sv-betapet": betapet}
+    raw = json.dumps(body()).encode()
+    first, lex = answers(raw, served.__getitem__)
+    again, _ = answers(raw, served.__getitem__)
+    assert again is first and lex is betapet and (answers.hits, answers.misses) == (1, 1)
+    served["sv-betapet"] = open_lexicon(betapet.path)  # a new version is served: the kept answer is not
+    fresh, lex = answers(raw, served.__getitem__)
+    assert fresh == first and fresh is not first and lex is served["sv-betapet"] and answers.misses == 2
+    for word in ("HUND", "KATT", "TAK"):
+        answers(json.dumps(body(move={"word": word, "start": "H8"})).encode(), served.__getitem__)
+    assert len(answers._kept) == 2
+    padded = json.dumps(body()).encode() + b" " * MAX_KEPT_REQUEST
+    answers(padded, served.__getitem__)
+    assert padded not in answers._kept
+    with pytest.raises(PlayError, match="move: 0 tiles"):
+        answers(json.dumps(body(move=[])).encode(), served.__getitem__)
+    assert len(answers._kept) == 2

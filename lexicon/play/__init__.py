@@ -15,10 +15,10 @@ from .endgame import TimePenalty, final_adjustments, rack_value, time_penalty
 from .game import Game, Layout, game_names, load_game, parse_square, square_name
 from .judge import Judgement, Problem, Word, judge
 from .move import Placement, move_from_json, parse_rack, placements, word_move
-from .request import judge_request
+from .request import PlayAnswers, judge_request
 
 __all__ = [
-    "Board", "Game", "Judgement", "Layout", "Placement", "Problem", "TimePenalty", "Word", "empty_board",
+    "Board", "Game", "Judgement", "Layout", "Placement", "PlayAnswers", "Problem", "TimePenalty", "Word", "empty_board",
     "final_adjustments", "game_names", "judge", "judge_request", "load_game", "move_from_json", "parse_board",
     "parse_rack", "parse_square", "placements", "rack_value", "square_name", "time_penalty", "word_move",
 ]

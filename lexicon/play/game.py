@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ class Layout:
     verified: bool = True
     source: str = ""
 
-    @property
+    @cached_property
     def squares(self) -> tuple[str, ...]:
         """The code of every square, row by row."""
         return tuple("".join(self.rows))

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import PlayError
 from ..lookup import Lexicon, Verdict
-from ..tiling import format_tiling, spell
+from ..tiling import DoubledDigraphs, format_tiling, spell
 from . import score
 from .board import Board
 from .game import Game
@@ -56,7 +56,7 @@ class Word:
     notation: str
     spelled: str
     verdict: Verdict
-    verdict_json: dict[str, Any]  # shared with the memo: read it, do not change it
+    brief: dict[str, Any]  # the verdict in short; shared with the memo: read it, do not change it
     score: int = 0
     scoring: dict[str, Any] = field(default_factory=dict)
 
@@ -100,26 +100,30 @@ class Judgement:
     def score(self) -> int:
         return 0 if not self.legal or self.invalid else self.score_if_valid
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, detail: bool = False) -> dict[str, Any]:
+        """The answer as JSON-ready data; each word's verdict in short, or in full with `detail`."""
         game, size = self.game, self.game.size
+        bonus = self.bonus
+        if_valid = sum(w.score for w in self.words) + bonus if self.legal else None
+        invalid = [w.spelled for w in self.words if not w.valid]
         return {
             "game": game.name, "lexicon": self.lexicon.name, "version": self.lexicon.version,
             "legal": self.legal, "errors": [p.as_dict() for p in self.errors],
             "first_move": self.first_move, "direction": self.direction,
             "placed": [{"square": game.square_name(p.square), "row": p.square // size, "col": p.square % size,
                         "tile": p.tile, "blank": p.blank} for p in self.placed],
-            "words": [_word_dict(game, w) for w in self.words],
-            "bonus": self.bonus, "bonuses": self.bonuses,
-            "score_if_valid": self.score_if_valid, "score": self.score,
-            "challenge": {"upheld": bool(self.invalid), "invalid": [w.spelled for w in self.invalid]},
+            "words": [_word_dict(game, w, detail) for w in self.words],
+            "bonus": bonus, "bonuses": self.bonuses,
+            "score_if_valid": if_valid, "score": 0 if invalid or if_valid is None else if_valid,
+            "challenge": {"upheld": bool(invalid), "invalid": invalid},
         }
 
 
-def _word_dict(game: Game, w: Word) -> dict[str, Any]:
+def _word_dict(game: Game, w: Word, detail: bool) -> dict[str, Any]:
     return {"word": w.spelled, "notation": w.notation, "tiles": list(w.tiles),
             "squares": [game.square_name(s) for s in w.squares], "new": list(w.new), "direction": w.direction,
-            "main": w.main, "valid": w.valid, "reason": w.verdict.reason, "verdict": w.verdict_json,
-            "score": w.score, "scoring": w.scoring}
+            "main": w.main, "valid": w.verdict.valid, "reason": w.verdict.reason,
+            "verdict": w.verdict.as_dict() if detail else w.brief, "score": w.score, "scoring": w.scoring}
 
 
 def judge(game: Game, board: Board, move: list[Placement], lexicon: Lexicon, *, rack: Counter[str] | None = None,
@@ -274,17 +278,21 @@ def _verdicts(lexicon: Lexicon) -> Callable[[str], tuple[Verdict, dict[str, Any]
 
 def _verdict(lexicon: Lexicon, notation: str) -> tuple[Verdict, dict[str, Any]]:
     verdict = lexicon.check(notation, detail=False)
-    return verdict, verdict.as_dict()
+    brief = {"word": verdict.word, "normalized": verdict.normalized, "valid": verdict.valid,
+             "reason": verdict.reason, "detail": verdict.detail}
+    if not verdict.valid and verdict.tilings:  # the word, but laid with other tiles: say which
+        brief["tilings"] = [list(t) for t in verdict.tilings]
+    return verdict, brief
 
 
-def _run(square: int, across: bool, size: int, board: Board, new: dict[int, Placement]) -> range:
+def _run(square: int, across: bool, size: int, heights: list[int]) -> range:
     """The squares of the unbroken line of tiles through `square`, across or down."""
     row, col = divmod(square, size)
     step, lo, hi = (1, square - col, square - col + size - 1) if across else (size, col, col + size * (size - 1))
     a = b = square
-    while a - step >= lo and _occupied(board, new, a - step):
+    while a - step >= lo and heights[a - step]:
         a -= step
-    while b + step <= hi and _occupied(board, new, b + step):
+    while b + step <= hi and heights[b + step]:
         b += step
     return range(a, b + 1, step)
 
@@ -292,26 +300,34 @@ def _run(square: int, across: bool, size: int, board: Board, new: dict[int, Plac
 def _words(game: Game, board: Board, move: list[Placement], new: dict[int, Placement], direction: str,
            lexicon: Lexicon, premiums: tuple[str, ...]) -> list[Word]:
     size, across = game.size, direction == "across"
-    runs = [(_run(move[0].square, across, size, board, new), direction, True)]
+    # The board after the move.
+    tiles_after, blanks_after, heights_after = board.tiles[:], board.blanks[:], board.heights[:]
+    for p in move:
+        tiles_after[p.square], blanks_after[p.square] = p.tile, p.blank
+        heights_after[p.square] += 1
+    runs = [(_run(move[0].square, across, size, heights_after), direction, True)]
     cross = "down" if across else "across"
-    runs += [(_run(p.square, not across, size, board, new), cross, False) for p in move]
+    runs += [(_run(p.square, not across, size, heights_after), cross, False) for p in move]
     alphabet, verdicts = lexicon.alphabet, _verdicts(lexicon)
+    as_written = lexicon.policy is DoubledDigraphs.AS_WRITTEN
     rare_credited: set[int] | None = None if game.scoring.rare_bonus_every_word else set()
     words = []
     for squares, way, main in runs:
         if len(squares) < 2:  # one square is not a word in any crossword game
             continue
-        tiles = tuple(new[s].tile if s in new else board.tiles[s] for s in squares)
+        tiles = tuple(tiles_after[s] for s in squares)
         fresh = tuple(s in new for s in squares)
-        notation = format_tiling(tiles, alphabet)
-        verdict, verdict_json = verdicts(notation)
-        word = Word(tuple(squares), tiles, fresh, way, main, notation, spell(tiles, lexicon.policy), verdict,
-                    verdict_json)
+        letters = "".join(tiles)
+        # With single-letter tiles only (Swedish), the letters are the exact notation.
+        notation = format_tiling(tiles, alphabet) if alphabet.multi else letters
+        verdict, brief = verdicts(notation)
+        word = Word(tuple(squares), tiles, fresh, way, main, notation,
+                    letters if as_written else spell(tiles, lexicon.policy), verdict, brief)
         if game.scoring.rule == "letters":
-            blanks = tuple(new[s].blank if s in new else board.blanks[s] for s in squares)
+            blanks = tuple(blanks_after[s] for s in squares)
             word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles, blanks, fresh, main)
         else:
-            heights = tuple(board.heights[s] + (s in new) for s in squares)
+            heights = tuple(heights_after[s] for s in squares)
             word.score, word.scoring = score.cubes(game, squares, tiles, heights, fresh, rare_credited)
         words.append(word)
     return words

@@ -17,40 +17,40 @@ from .game import PREMIUMS, Game
 
 def letters(game: Game, alphabet: Alphabet, premiums: tuple[str, ...], squares, tiles, blanks, new, main: bool
             ) -> tuple[int, dict[str, Any]]:
-    """A word's score under the `letters` rule and how it was reckoned."""
+    """A word's score under the `letters` rule and how it was reckoned: each tile's face value (a blank
+    0), the premiums that applied by square, the letters' sum with those, and the word multiplier."""
     counted = main or game.scoring.premiums_every_word
-    total, word_multiplier, items = 0, 1, []
+    total, word_multiplier, points, applied = 0, 1, [], {}
     for square, tile, blank, fresh in zip(squares, tiles, blanks, new):
-        points = 0 if blank else alphabet.tile(tile).points
-        item = {"square": game.square_name(square), "tile": tile, "points": points}
+        value = 0 if blank else alphabet.tile(tile).points
+        points.append(value)
         code = premiums[square] if fresh and counted else "."
         if code in PREMIUMS:
             name, letter_times, word_times = PREMIUMS[code]
-            item["premium"] = name
-            points *= letter_times
+            applied[game.square_name(square)] = name
+            value *= letter_times
             word_multiplier *= word_times
-        item["value"] = points
-        total += points
-        items.append(item)
-    return total * word_multiplier, {"tiles": items, "letters": total, "word_multiplier": word_multiplier}
+        total += value
+    return total * word_multiplier, {"points": points, "premiums": applied, "letters": total,
+                                     "word_multiplier": word_multiplier}
 
 
 def cubes(game: Game, squares, tiles, heights, new, rare_credited: set[int] | None) -> tuple[int, dict[str, Any]]:
-    """A word's score under the `cubes` rule. `rare_credited` holds the rare cubes already counted in
-    an earlier word of the move when the bonus is once a cube, not once a word (None: every word)."""
+    """A word's score under the `cubes` rule and how it was reckoned: each position's height and points,
+    whether the word lies flat on the first level, and the rare cubes' bonus by square. `rare_credited`
+    holds the rare cubes already counted in an earlier word of the move when the bonus is once a cube,
+    not once a word (None: every word)."""
     rules, stacking = game.scoring, game.stacking
     flat = all(h == 1 for h in heights)
     whole_tower = stacking is not None and stacking.scores == "stack"
-    total, rare_total, items = 0, 0, []
-    for square, tile, height, fresh in zip(squares, tiles, heights, new):
-        points = rules.flat_cube if flat else rules.cube * (height if whole_tower else 1)
-        item = {"square": game.square_name(square), "tile": tile, "height": height, "points": points}
-        if fresh and tile in rules.rare and rules.rare_bonus:
-            if rare_credited is None or square not in rare_credited:
-                item["rare_bonus"] = rules.rare_bonus
-                rare_total += rules.rare_bonus
+    points = [rules.flat_cube if flat else rules.cube * (h if whole_tower else 1) for h in heights]
+    rare: dict[str, int] = {}
+    if rules.rare_bonus:
+        for square, tile, fresh in zip(squares, tiles, new):
+            if fresh and tile in rules.rare and (rare_credited is None or square not in rare_credited):
+                rare[game.square_name(square)] = rules.rare_bonus
                 if rare_credited is not None:
                     rare_credited.add(square)
-        total += points
-        items.append(item)
-    return total + rare_total, {"tiles": items, "first_level": flat, "cubes": total, "rare_bonus": rare_total}
+    total = sum(points)
+    return total + sum(rare.values()), {"heights": list(heights), "points": points, "first_level": flat,
+                                        "cubes": total, "rare": rare}

@@ -43,8 +43,8 @@ def judge_command(board, game: str, spec: str | None, move_json: str | None, wor
     Blank lines and lines starting with # are skipped. Exit code 0 when the play is legal and every
     word valid, 1 when not.
 
+    \b
         lexicon judge --game sv-betapet --word HUND --at H8
-
         lexicon judge board.txt -g sv-scrabble --move '[{"square":"H9","tile":"A"}]'
     """
     from . import emit
@@ -89,7 +89,8 @@ def _text(a: dict) -> str:
     for p in a["errors"]:
         lines.append(f"  not legal: {p['code']}: {p['message']}")
     for w in a["words"]:
-        verdict = "valid" if w["valid"] else f"NOT VALID ({w['reason']})"
+        tilings = "; ".join(" ".join(t) for t in w["verdict"].get("tilings", []) if not w["valid"])
+        verdict = "valid" if w["valid"] else f"NOT VALID ({w['reason']}{': ' + tilings if tilings else ''})"
         lines.append(f"  {w['word']:<15} {w['squares'][0]:>3} {w['direction']:<6} {verdict:<28} {w['score']:>4}"
                      f"  {_reckoning(w['scoring'])}")
     for b in a["bonuses"]:

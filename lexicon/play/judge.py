@@ -103,9 +103,7 @@ class Judgement:
     def as_dict(self, detail: bool = False) -> dict[str, Any]:
         """The answer as JSON-ready data; each word's verdict in short, or in full with `detail`."""
         game, size = self.game, self.game.size
-        bonus = self.bonus
-        if_valid = sum(w.score for w in self.words) + bonus if self.legal else None
-        invalid = [w.spelled for w in self.words if not w.valid]
+        invalid = [w.spelled for w in self.invalid]
         return {
             "game": game.name, "lexicon": self.lexicon.name, "version": self.lexicon.version,
             "legal": self.legal, "errors": [p.as_dict() for p in self.errors],
@@ -113,8 +111,7 @@ class Judgement:
             "placed": [{"square": game.square_name(p.square), "row": p.square // size, "col": p.square % size,
                         "tile": p.tile, "blank": p.blank} for p in self.placed],
             "words": [_word_dict(game, w, detail) for w in self.words],
-            "bonus": bonus, "bonuses": self.bonuses,
-            "score_if_valid": if_valid, "score": 0 if invalid or if_valid is None else if_valid,
+            "bonus": self.bonus, "bonuses": self.bonuses, "score_if_valid": self.score_if_valid, "score": self.score,
             "challenge": {"upheld": bool(invalid), "invalid": invalid},
         }
 

@@ -32,6 +32,7 @@ from .tiling import (
     notation_tilings,
     parse_notation,
     preferred_tiling,
+    spell,
 )
 
 #: Input that is longer than this many characters is refused before any work.
@@ -171,8 +172,10 @@ class Lexicon:
         asked: list[Tiling] | None = None
         if "[" in word or "]" in word or '"' in word:
             segments = parse_notation(word, self.alphabet, self.normalizer.key)
-            key = notation_letters(segments)
             asked = notation_tilings(segments, self.alphabet, self.policy)
+            # The word the tiles spell under the game's policy: [SZ][SZ] is written SSZ when doubled
+            # digraphs are laid as pronounced (every cut of one notation spells the same word).
+            key = spell(asked[0], self.policy) if asked else notation_letters(segments)
         else:
             result = self.normalizer(word)
             if not result.ok:

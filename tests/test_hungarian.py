@@ -68,6 +68,9 @@ def test_doubled_digraphs_as_written_and_as_pronounced(debian, pronounced):
     # a doubled digraph across a suffix boundary: asszony + -nyi is written asszonnyi
     assert debian.check("asszonnyi").tiles == ("A", "S", "SZ", "O", "N", "NY", "I")
     assert pronounced.check("asszonnyi").tiles == ("A", "SZ", "SZ", "O", "NY", "NY", "I")
+    # by its tiles: the tiles spell the word as written (SZ SZ is SSZ when laid as pronounced)
+    assert pronounced.check("A[SZ][SZ]O[NY]").valid and pronounced.check('["A","SZ","SZ","O","NY"]').valid
+    assert pronounced.check("AS[SZ]O[NY]").reason == "wrong-tiling" and debian.check("AS[SZ]O[NY]").valid
 
 
 def test_ten_tiles_fit_eleven_do_not(debian):

@@ -166,11 +166,7 @@ def time_http(root: str, plays_file: Path) -> list[dict]:
     """Rounds of /healthz, then POST /play on a worker that judges every request (answers not kept),
     then POST /play on one that keeps answers (the pool repeats after its first pass); each run with
     the CPU time the workers and wrk spent on it."""
-    os.environ["LEXICON_PLAY_CACHE"] = "0"
-    try:
-        judging = Gunicorn("service.wsgi:app", root)
-    finally:
-        del os.environ["LEXICON_PLAY_CACHE"]
+    judging = Gunicorn("service.wsgi:app", root, env={"LEXICON_PLAY_CACHE": "0"})
     keeping = Gunicorn("service.wsgi:app", root)
     script, env = str(ROOT / "bench" / "play.lua"), {"PLAYS": str(plays_file)}
     try:

@@ -61,7 +61,9 @@ def judge_command(board, game: str, spec: str | None, move_json: str | None, wor
             raise PlayError("move.start", "--word needs --at, the square the word starts on")
         move = {"word": word, "start": start, "direction": direction}
     size = load_game(game).size if game in game_names() else 0
-    body = {"game": game, "board": _rows(board) if board else ["." * size] * size, "move": move, "detail": detail}
+    # Text for people shows the tilings that are words, which only the full verdict has.
+    body = {"game": game, "board": _rows(board) if board else ["." * size] * size, "move": move,
+            "detail": detail or not as_json}
     if spec:
         body["lexicon"] = spec
     if rack is not None:
@@ -89,7 +91,7 @@ def _text(a: dict) -> str:
     for p in a["errors"]:
         lines.append(f"  not legal: {p['code']}: {p['message']}")
     for w in a["words"]:
-        tilings = "; ".join(" ".join(t) for t in w["verdict"].get("tilings", []) if not w["valid"])
+        tilings = "; ".join(" ".join(t["tiles"]) for t in w["verdict"].get("tilings") or [] if not w["valid"])
         verdict = "valid" if w["valid"] else f"NOT VALID ({w['reason']}{': ' + tilings if tilings else ''})"
         lines.append(f"  {w['word']:<15} {w['squares'][0]:>3} {w['direction']:<6} {verdict:<28} {w['score']:>4}"
                      f"  {_reckoning(w['scoring'])}")

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, current_app, request
 
 from lexicon import PlayError
 from lexicon.play import PlayAnswers
+
+from . import params
+from .answers import etag, respond
 
 play = Blueprint("play", __name__)
 
@@ -18,8 +21,10 @@ answers = PlayAnswers(int(os.environ.get("LEXICON_PLAY_CACHE", "4096")))
 
 @play.post("/play")
 def judge_play():
+    params.read({})  # everything is in the body
     if not (request.mimetype or "").endswith("json"):
         raise PlayError("body", "must be JSON (Content-Type: application/json)")
-    data, lexicon = answers(request.get_data(cache=False), current_app.extensions["lexicon.registry"].get)
-    return Response(data, mimetype="application/json",
-                    headers={"X-Lexicon-Version": lexicon.spec, "Cache-Control": "no-store"})
+    raw = request.get_data(cache=False)
+    data, lexicon = answers(raw, current_app.extensions["lexicon.registry"].get)
+    # The answer is a function of the version and the request, so the request's hash is its validator.
+    return respond(data, lexicon, tag=etag(lexicon, raw))

@@ -333,9 +333,9 @@ def test_digraph_cubes_are_one_tile_and_the_tiling_is_exact(hu):
     board = rows("hu-betutorony")
     a = play(hu, "hu-betutorony", board, word("[CS]É[SZ]E", "E5"))
     assert a["words"][0]["tiles"] == ["CS", "É", "SZ", "E"] and a["score"] == 10
-    split = play(hu, "hu-betutorony", board, word("KOCSI", "E5"))["words"][0]
+    split = play(hu, "hu-betutorony", board, word("KOCSI", "E5"), detail=True)["words"][0]
     assert (split["valid"], split["reason"], split["notation"]) == (False, "wrong-tiling", "KO[C][S]I")
-    assert split["verdict"]["tilings"] == [["K", "O", "CS", "I"]]  # how to lay it instead
+    assert split["verdict"]["tilings"] == [{"tiles": ["K", "O", "CS", "I"], "notation": "KO[CS]I", "tile_count": 4}]
     assert play(hu, "hu-betutorony", board, word("KO[CS]I", "E5"))["score"] == 4 * 2 + 2
     assert play(hu, "hu-betutorony", board, word("HÁZSOR", "E5"))["words"][0]["valid"] is True
     wrong = play(hu, "hu-betutorony", board, word("HÁ[ZS]OR", "E5"))["words"][0]

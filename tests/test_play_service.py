@@ -67,9 +67,9 @@ def test_a_play_through_the_app(client, betapet):
     assert (a["game"], a["lexicon"], a["version"], a["legal"], a["score"]) == ("sv-betapet", "sv-betapet",
                                                                                betapet.version, True, 20)
     assert a["words"][0]["verdict"] == {"word": "HUND", "normalized": "HUND", "valid": True, "reason": None,
-                                        "detail": None}
+                                        "detail": None, "lemma": None, "tag": None}
     full = client.post("/play", json=body(detail=True)).get_json()["words"][0]["verdict"]
-    assert full["tiles"] == ["H", "U", "N", "D"] and full["analyses"][0]["lemma"] == "hund"
+    assert full == betapet.check("HUND", detail=False).as_dict() and full["kind"] == "headword"
 
 
 def test_the_game_names_its_lexicon_and_the_request_may_name_another(client):
@@ -82,10 +82,12 @@ def test_the_game_names_its_lexicon_and_the_request_may_name_another(client):
 
 @pytest.mark.parametrize("request_body, detail", BAD, ids=[d.split(":")[0] for _, d in BAD])
 def test_bad_input_over_http_names_the_field_and_square(server, request_body, detail):
+    """The detail names the field and the square; so do the problem's `parameter` and `square`."""
     status, headers, raw = server.post("/play", json.dumps(request_body).encode())
     problem = json.loads(raw)
     assert status == 400 and headers["Content-Type"] == "application/problem+json", raw
     assert problem["type"] == "/problems/bad-play" and problem["detail"].startswith(detail), problem["detail"]
+    assert problem["parameter"] == detail.split(":")[0]
 
 
 @pytest.mark.parametrize("raw, content_type, detail", [
@@ -99,11 +101,19 @@ def test_malformed_bodies_over_http(server, raw, content_type, detail):
     assert status == 400 and json.loads(answer)["detail"].startswith(detail)
 
 
+def test_the_square_is_named_in_the_problem(client):
+    bad = body(board=EMPTY[:7] + ["..!............"] + EMPTY[8:])
+    problem = client.post("/play", json=bad).get_json()
+    assert (problem["parameter"], problem["square"]) == ("board[7]", "C8")
+    r = client.post("/play?lexicon=sv-betapet", json=body())
+    assert r.status_code == 400 and r.get_json()["parameter"] == "lexicon"
+
+
 def test_a_play_over_http(server):
     status, headers, raw = server.post("/play", json.dumps(body(board=WITH_HUND, move={"word": "HUNDRA",
                                                                                         "start": "H8"})).encode())
     a = json.loads(raw)
-    assert status == 200 and headers["Cache-Control"] == "no-store"
+    assert status == 200 and headers["ETag"] and headers["X-Lexicon-Version"].startswith("sv-betapet@")
     assert [p["square"] for p in a["placed"]] == ["L8", "M8"] and a["score"] == 13
 
 

@@ -18,8 +18,9 @@ from functools import lru_cache, partial
 from typing import Any
 
 from ..errors import PlayError
-from ..lookup import Lexicon, Verdict
+from ..lookup import Lexicon
 from ..tiling import DoubledDigraphs, format_tiling, spell
+from ..verdict import Verdict
 from . import score
 from .board import Board
 from .game import Game
@@ -56,7 +57,7 @@ class Word:
     notation: str
     spelled: str
     verdict: Verdict
-    brief: dict[str, Any]  # the verdict in short; shared with the memo: read it, do not change it
+    brief: dict[str, Any]  # the brief verdict document; shared with the memo: read it, do not change it
     score: int = 0
     scoring: dict[str, Any] = field(default_factory=dict)
 
@@ -101,7 +102,7 @@ class Judgement:
         return 0 if not self.legal or self.invalid else self.score_if_valid
 
     def as_dict(self, detail: bool = False) -> dict[str, Any]:
-        """The answer as JSON-ready data; each word's verdict in short, or in full with `detail`."""
+        """The answer as JSON-ready data; each word's verdict document brief, or full with `detail`."""
         game, size = self.game, self.game.size
         invalid = [w.spelled for w in self.invalid]
         return {
@@ -275,11 +276,7 @@ def _verdicts(lexicon: Lexicon) -> Callable[[str], tuple[Verdict, dict[str, Any]
 
 def _verdict(lexicon: Lexicon, notation: str) -> tuple[Verdict, dict[str, Any]]:
     verdict = lexicon.check(notation, detail=False)
-    brief = {"word": verdict.word, "normalized": verdict.normalized, "valid": verdict.valid,
-             "reason": verdict.reason, "detail": verdict.detail}
-    if not verdict.valid and verdict.tilings:  # the word, but laid with other tiles: say which
-        brief["tilings"] = [list(t) for t in verdict.tilings]
-    return verdict, brief
+    return verdict, verdict.as_dict(brief=True)
 
 
 def _run(square: int, across: bool, size: int, heights: list[int]) -> range:

@@ -13,13 +13,14 @@ more than once (while the player arranges the tiles, then to lay them).
 
 from __future__ import annotations
 
-import json
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from typing import Any
+
+import orjson
 
 from ..errors import PlayError
 from ..lookup import Lexicon
@@ -101,11 +102,11 @@ class PlayAnswers:
                 return data, lexicon
         self.misses += 1
         try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser allows
-            raise PlayError("body", "not valid JSON (or nested too deep)") from None
+            body = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:  # also nesting deeper than the parser allows
+            raise PlayError("body", f"not valid JSON: {exc}") from None
         answer, lexicon, spec = _judge(body, lexicon_for)
-        data = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+        data = orjson.dumps(answer)
         if len(raw) <= MAX_KEPT_REQUEST and self.size:
             with self._lock:
                 self._kept[raw] = (spec, weakref.ref(lexicon), data)

@@ -30,6 +30,7 @@ BOARDS = int(os.environ.get("BENCH_PLAY_BOARDS", "20"))
 BOARD_TILES = 100  # a late-game board: 100 of 225 squares
 VALID_PER_BOARD, CHALLENGED_PER_BOARD = 100, 25
 ROUNDS = 3  # /healthz and POST /play alternate, so both meet the same load from the other tenants
+IN_PROCESS_ROUNDS, IN_PROCESS_BATCH = 7, 1000
 
 
 def run() -> str:
@@ -49,9 +50,10 @@ def run() -> str:
         plays_file = Path(root) / "plays.jsonl"
         plays_file.write_text("".join(json.dumps(b, ensure_ascii=False) + "\n" for b in bodies), encoding="utf-8")
         http = time_http(root, plays_file)
+        in_process = time_in_process(root, [json.dumps(b, ensure_ascii=False).encode() for b in bodies])
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    return report(boards, valid, challenged, made, library, http)
+    return report(boards, valid, challenged, made, library, http, in_process)
 
 
 # ---------------------------------------------------------------------------------- boards and plays
@@ -207,10 +209,56 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def time_in_process(root: str, bodies: list[bytes]) -> dict[str, float]:
+    """The app's own work per request, without sockets or wrk: the WSGI app called in this process,
+    this thread's CPU time, /healthz and POST /play (answers kept off, then on) alternating in
+    batches; the median of the rounds, in µs."""
+    import io
+
+    from service import create_app
+    from service.play import answers
+
+    app = create_app({"ARTIFACTS": root})
+
+    def call(method: str, path: str, body: bytes = b"") -> None:
+        environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "bench",
+                   "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+                   "wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body)),
+                   "CONTENT_TYPE": "application/json"}
+        result = app(environ, lambda status, headers, exc_info=None: None)
+        b"".join(result)
+        getattr(result, "close", lambda: None)()
+
+    def batch(fn) -> float:
+        started = time.thread_time()
+        for i in range(IN_PROCESS_BATCH):
+            fn(i)
+        return (time.thread_time() - started) / IN_PROCESS_BATCH * 1e6
+
+    size = answers.size
+    samples: dict[str, list[float]] = {"health": [], "judged": [], "kept": []}
+    try:
+        for body in bodies:  # warm: every verdict memoised, as in the HTTP runs after their warm-up
+            call("POST", "/play", body)
+        for _ in range(IN_PROCESS_ROUNDS):
+            samples["health"].append(batch(lambda i: call("GET", "/healthz")))
+            answers.size = 0
+            answers.clear()
+            samples["judged"].append(batch(lambda i: call("POST", "/play", bodies[i % len(bodies)])))
+            answers.size = size
+            for body in bodies:
+                call("POST", "/play", body)
+            samples["kept"].append(batch(lambda i: call("POST", "/play", bodies[i % len(bodies)])))
+    finally:
+        answers.size = size
+        answers.clear()
+    return {k: statistics.median(v) for k, v in samples.items()}
+
+
 # ---------------------------------------------------------------------------------- the section
 
 
-def report(boards, valid, challenged, made, library, http) -> str:
+def report(boards, valid, challenged, made, library, http, in_process) -> str:
     tiles = [sum(ch != "." for ch in "".join(rows)) for rows in boards]
     memo = library["memo"]
     hit_rate = memo["hits"] / max(1, memo["hits"] + memo["misses"])
@@ -258,6 +306,12 @@ def report(boards, valid, challenged, made, library, http) -> str:
     lines += ["", f"All rounds, against `/healthz`: `POST /play` judged at **{judged_rate / health_rate:.0%}** of "
               f"its rate and **{health_cpu / judged_cpu:.0%}** by CPU per request; kept at "
               f"**{kept_rate / health_rate:.0%}** and **{health_cpu / kept_cpu:.0%}**."]
+    h, j, k = in_process["health"], in_process["judged"], in_process["kept"]
+    lines += ["", "In this process, without sockets or wrk (the app called as WSGI, this thread's CPU, "
+              f"{IN_PROCESS_BATCH:,} requests a batch, the three alternating {IN_PROCESS_ROUNDS} times, medians): "
+              f"`/healthz` {h:.0f} µs a request, `POST /play` judged {j:.0f} µs ({h / j:.0%} of the rate), kept "
+              f"{k:.0f} µs ({h / k:.0%}). gunicorn, the sockets and wrk add about the same cost to a request of "
+              "any route, which brings the ratios over HTTP nearer 100% than these."]
     return "\n".join(lines)
 
 

@@ -89,6 +89,11 @@ class PlayAnswers:
         self._kept: OrderedDict[bytes, tuple[str, weakref.ref, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Forget every kept answer."""
+        with self._lock:
+            self._kept.clear()
+
     def __call__(self, raw: bytes, lexicon_for: Callable[[str], Lexicon]) -> tuple[bytes, Lexicon]:
         kept = self._kept.get(raw)
         if kept is not None:

@@ -21,6 +21,7 @@ from . import extensions, hooks, problems
 from .api import MAX_BATCH, api
 from .metrics import Metrics
 from .page import page
+from .play import play
 from .registry import Registry
 
 #: Request bodies larger than this are refused with 413 (a full batch of long words fits).
@@ -46,6 +47,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["lexicon.metrics"] = metrics
     app.register_blueprint(api)
     app.register_blueprint(page)
+    app.register_blueprint(play)
     problems.register(app)
     hooks.register(app)
     extensions.wire(app)

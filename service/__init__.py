@@ -4,7 +4,8 @@
 
 Configuration, each from the mapping given, else the environment, else the default:
 ARTIFACTS ($LEXICON_ARTIFACTS, ./artifacts), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet),
-LEXICONS ($LEXICON_NAMES, comma-separated; all published ones when empty).
+LEXICONS ($LEXICON_NAMES, comma-separated; all published ones when empty); CORS, compression, rate
+limits and proxies as service/extensions.py says.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from flask import Flask
 
 from lexicon import artifacts
 
-from . import hooks, problems
+from . import extensions, hooks, problems
 from .api import MAX_BATCH, api
 from .metrics import Metrics
 from .page import page
@@ -37,6 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_BATCH=MAX_BATCH,
         JSON_SORT_KEYS=False,
+        **extensions.defaults(),
     )
     app.config.update(config or {})
     registry = Registry(app.config["ARTIFACTS"], names=app.config["LEXICONS"] or None)
@@ -48,4 +50,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(play)
     problems.register(app)
     hooks.register(app)
+    extensions.wire(app)
     return app

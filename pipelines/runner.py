@@ -7,6 +7,8 @@ Steps, each streaming and counted:
 4. write   the artifact database in sorted order; the version is the hash of its content
 5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the membership index
 6. publish verify checksums, rename into place, move the `current` pointer
+A profile that validates by analysis also gets the dictionary files its analyser reads, copied
+into the version before the sources are read (so they are the files the words came from).
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from lexicon import LimitExceeded, Reason, __version__, artifacts, format_tiling, store, wordgraph
+from lexicon import DataError, LimitExceeded, Reason, __version__, artifacts, format_tiling, store, wordgraph
 from lexicon.alphabet import Alphabet
+from lexicon.analyser import ENGINE
+from lexicon.profile import Validation
 
 from .definition import Pipeline, load_pipeline
 from .progress import Progress, Silent
@@ -81,6 +85,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         counts = Counts()
         staging = _Staging(build_dir / "staging.sqlite")
         readers = p.readers()
+        analysis = _copy_analysis_files(p, readers, build_dir)
         choose = choose or p.chooser(readers)
         rules = Rules(p.profile, choose)
         source_order = {s.id: i for i, s in enumerate(p.sources)}
@@ -109,7 +114,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         progress.start("write")
         db_path = build_dir / store.FILENAME
         graph_input = _GraphInput(p.profile.alphabet)
-        summary = _write_store(db_path, staging, blocked, p, counts, progress, graph_input, gaddag)
+        summary = _write_store(db_path, staging, blocked, p, counts, progress, graph_input, gaddag, analysis)
         staging.close()
         (build_dir / "staging.sqlite").unlink()
         progress.finish(f"{summary['words']:,} words")
@@ -121,6 +126,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if gaddag else ''})")
 
         manifest = _manifest(p, readers, counts, summary, build_dir, graph)
+        if analysis is not None:
+            manifest["analysis"] = analysis
         if inflector is not None:
             manifest["inflection"] = inflector.report()
         (build_dir / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
@@ -229,7 +236,8 @@ def _join_tilings(tilings) -> str:
 
 
 def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, counts: Counts,
-                 progress: Progress, graph_input: _GraphInput, gaddag: bool) -> dict[str, Any]:
+                 progress: Progress, graph_input: _GraphInput, gaddag: bool,
+                 analysis: dict[str, Any] | None = None) -> dict[str, Any]:
     """Write the final tables in sorted order, hashing their content for the version."""
     alphabet = p.profile.alphabet
     writer = store.StoreWriter(path)
@@ -290,6 +298,8 @@ def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, 
 
     identity = {"name": p.name, "schema_version": store.SCHEMA_VERSION, "profile": p.profile.as_dict(),
                 "alphabet": _alphabet_identity(alphabet), "graph": {"gaddag": gaddag}}
+    if analysis is not None:  # the analyser's files are part of what the version serves
+        identity["analysis"] = analysis
     digest.update(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode())
     version = digest.hexdigest()[:12]
     writer.finish({
@@ -298,6 +308,29 @@ def _write_store(path: Path, staging: _Staging, blocked: set[str], p: Pipeline, 
         "rules": json.dumps(p.profile.as_dict(), sort_keys=True, ensure_ascii=False),
     })
     return {"version": version, "words": n_words, "forms": n_forms, "multi_tiling": multi}
+
+
+#: Where an analysing lexicon's dictionary files go in its version (Hunspell opens <name>.aff/.dic).
+ANALYSIS_FILES = {"aff": "analysis.aff", "dic": "analysis.dic"}
+
+
+def _copy_analysis_files(p: Pipeline, readers, build_dir: Path) -> dict[str, Any] | None:
+    """For a profile that validates by analysis: copy the first Hunspell source's .aff and .dic into
+    the build, so the served version carries (and checksums) the files its analyser reads; the
+    manifest's `analysis` entry, or None for a lexicon validated by its list."""
+    if p.profile.validation is not Validation.ANALYSIS:
+        return None
+    source = next((r for r in readers if r.kind == ENGINE), None)
+    if source is None:
+        raise DataError(f"{p.path}: profile {p.profile.name!r} validates by analysis, which needs a "
+                        f"{ENGINE} source to analyse with; this pipeline has none")
+    checksums = {}
+    for role, path in (("aff", source.aff_path()), ("dic", source.dic_path())):
+        target = build_dir / ANALYSIS_FILES[role]
+        shutil.copyfile(path, target)
+        checksums[role] = artifacts.sha256_file(target)
+    return {"engine": ENGINE, "source": source.id, "files": dict(ANALYSIS_FILES), "sha256": checksums,
+            "compounds": str(p.profile.compounds)}
 
 
 def _row_bytes(table: str, row: dict[str, Any]) -> bytes:

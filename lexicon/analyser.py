@@ -160,15 +160,17 @@ class Analyser:
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, key: str, as_written: str | None = None) -> Judgement:
-        """Judge a normalised key (`MEGTÖRTÉNT`); `as_written` is only used to explain a refusal."""
+    def judge(self, key: str, as_written: str | None = None, *, explain: bool = True) -> Judgement:
+        """Judge a normalised key (`MEGTÖRTÉNT`). A word Hunspell does not know in lower case is
+        looked up as written (`pH`), capitalised and in capitals to say why (a name, an
+        abbreviation); `explain=False` skips that and answers `not-in-lexicon` at once."""
         bounded = self._bounds(key)
         if bounded is not None:
             return bounded
         word = key.lower()
         readings = self.readings(word)
         if not readings:
-            return self._unknown(key)
+            return self._unknown(key, as_written) if explain else Judgement(key, False, Reason.NOT_IN_LEXICON.value)
         allowed, refused = [], []
         abbreviated = {r.lemma for r in readings if r.pos == "abr"}
         for reading in readings:
@@ -223,20 +225,22 @@ class Analyser:
             return Reason.COMPOUND.value, " + ".join(p.text for p in reading.parts)
         return None
 
-    def _unknown(self, key: str) -> Judgement:
+    def _unknown(self, key: str, as_written: str | None) -> Judgement:
         """Hunspell rejects the word in lower case: say so, or that it is a name or an abbreviation."""
-        capitalised = key[:1] + key[1:].lower()
-        readings = self.readings(capitalised)
-        if readings:  # written only with a capital: a name (Budapest, Budapesten) or such a word
-            first = readings[0]
-            reason = Reason.PROPER_NOUN if first.lemma[:1].isupper() else Reason.CAPITALISED
-            return Judgement(key, False, f"excluded:{reason}", f"{capitalised}: {first.describe()}",
-                             tuple(readings))
-        # Hunspell accepts any word in capitals, so only an abbreviation's reading explains these
-        abbreviations = tuple(r for r in self.readings(key) if r.pos == "abr")
-        if abbreviations:
-            return Judgement(key, False, f"excluded:{Reason.ABBREVIATION}", f"{key}: an abbreviation",
-                             abbreviations)
+        spellings = [key[:1] + key[1:].lower(), key]
+        if as_written and as_written.strip() not in (key.lower(), *spellings):
+            spellings.insert(0, as_written.strip())
+        for written in spellings:
+            readings = self.readings(written)
+            abbreviations = tuple(r for r in readings if r.pos == "abr" or _mixed_case(written))
+            if abbreviations:
+                return Judgement(key, False, f"excluded:{Reason.ABBREVIATION}", f"{written}: an abbreviation",
+                                 abbreviations)
+            if readings and written != key:  # Hunspell accepts any word in capitals: that says nothing
+                first = readings[0]  # written only with a capital: a name (Budapest, Budapesten) or such a word
+                reason = Reason.PROPER_NOUN if first.lemma[:1].isupper() else Reason.CAPITALISED
+                return Judgement(key, False, f"excluded:{reason}", f"{written}: {first.describe()}",
+                                 tuple(readings))
         return Judgement(key, False, Reason.NOT_IN_LEXICON.value, "the dictionary's morphology does not accept it")
 
     def _tiled(self, key: str, readings: list[Reading]) -> Judgement:
@@ -257,6 +261,11 @@ class Analyser:
             reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
             return Judgement(key, False, reason.value, f"{shortest} tiles", tuple(readings))
         return Judgement(key, True, readings=tuple(readings), tilings=tuple(fits))
+
+
+def _mixed_case(written: str) -> bool:
+    """A capital after a small letter is a symbol's spelling (pH, kWh), as the build's rules read it."""
+    return any(a.islower() and b.isupper() for a, b in zip(written, written[1:]))
 
 
 # ---------------------------------------------------------------- reading Hunspell's analyses

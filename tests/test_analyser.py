@@ -110,6 +110,16 @@ def test_what_the_rules_forbid_is_refused_with_its_reason(analyser, word, reason
     assert not j.valid and j.reason == reason, j
 
 
+@pytest.mark.parametrize("key, as_written, reason", [
+    ("PH", "pH", "excluded:abbreviation"),       # looked up as written: a capital after a small letter
+    ("DUNA", "duna", "excluded:proper-noun"),     # looked up capitalised
+    ("ZZZ", None, "not-in-lexicon"),
+])
+def test_a_refusal_is_explained_from_the_word_as_written(analyser, key, as_written, reason):
+    assert analyser.judge(key, as_written).reason == reason
+    assert analyser.judge(key, as_written, explain=False).reason == "not-in-lexicon"  # a batch needs no why
+
+
 def test_a_preverb_homograph_is_valid_by_its_other_reading(analyser):
     """meg is a preverb and a conjunction (te meg én), ki a preverb and the pronoun `who`: each is
     valid by the reading that stands alone, and only that reading is given."""

@@ -245,22 +245,22 @@ class Analyser:
 
     def _tiled(self, key: str, readings: list[Reading]) -> Judgement:
         """The valid tilings of the allowed readings, within the board's limits."""
-        word = key.lower()
-        found: list[Tiling] = []
-        for reading in readings:
-            cut = None
-            bounds = boundaries(word, reading)
-            if bounds is not None:
-                cut = tiling_by_parts(key, bounds, self.alphabet, self.policy)
-            cut = cut or preferred_tiling(key, self.alphabet, self.policy)
-            if cut not in found:
-                found.append(cut)
+        if self.alphabet.multi_re.search(key):
+            found = list(dict.fromkeys(self._cut(key, r) for r in readings))
+        else:  # no multi-letter tile in sight: one cut, whatever the morphemes
+            found = [tuple(key)]
         fits = [t for t in found if self.profile.min_length <= len(t) <= self.profile.max_tiles]
         if not fits:
             shortest = min(len(t) for t in found)
             reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
             return Judgement(key, False, reason.value, f"{shortest} tiles", tuple(readings))
         return Judgement(key, True, readings=tuple(readings), tilings=tuple(fits))
+
+    def _cut(self, key: str, reading: Reading) -> Tiling:
+        """The tiling a reading's morpheme boundaries give, or the preferred cut where they give none."""
+        bounds = boundaries(key.lower(), reading)
+        cut = None if bounds is None else tiling_by_parts(key, bounds, self.alphabet, self.policy)
+        return cut or preferred_tiling(key, self.alphabet, self.policy)
 
 
 def _mixed_case(written: str) -> bool:

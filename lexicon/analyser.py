@@ -164,6 +164,7 @@ class Analyser:
         """Judge a normalised key (`MEGTÖRTÉNT`). A word Hunspell does not know in lower case is
         looked up as written (`pH`), capitalised and in capitals to say why (a name, an
         abbreviation); `explain=False` skips that and answers `not-in-lexicon` at once."""
+        key = key.upper()  # keys are the normaliser's, in capitals; a caller's `házsor` means the same
         bounded = self._bounds(key)
         if bounded is not None:
             return bounded

@@ -62,6 +62,10 @@ def test_affixed_words_beyond_one_affix_are_valid_and_explained(analyser, word, 
     assert tag in first.head.tags
 
 
+def test_a_key_in_small_letters_means_the_same(analyser):
+    assert analyser.judge("házsor") == analyser.judge("HÁZSOR")
+
+
 def test_alapitoja_is_derived_then_inflected(analyser):
     tags = analyser.judge("ALAPÍTÓJA").readings[0].head.tags
     derivation = tags.index("ds:Ó_PRESPART_adj")

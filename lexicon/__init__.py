@@ -8,6 +8,7 @@
 """
 
 from .alphabet import Alphabet, Tile, alphabet_names, load_alphabet
+from .analyser import Analyser, Judgement, Reading
 from .errors import (
     ArtifactError,
     DataError,
@@ -21,7 +22,7 @@ from .errors import (
 )
 from .lookup import Analysis, Exclusion, Lexicon, Verdict, diff, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
-from .profile import Profile, load_profile, profile_names
+from .profile import Compounds, Profile, Validation, load_profile, profile_names
 from .reasons import Reason, describe
 from .search import Match, PatternError, RackError
 from .tiling import (
@@ -41,10 +42,11 @@ from .tiling import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "InputError",
-    "InvalidWord", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError",
-    "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile", "Tiling",
-    "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff", "fewest_tiles", "format_tiling", "load",
-    "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
-    "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
+    "Alphabet", "Analyser", "Analysis", "ArtifactError", "Compounds", "DataError", "DoubledDigraphs", "Exclusion",
+    "InputError", "InvalidWord", "Judgement", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized",
+    "Normalizer", "NotationError", "PatternError", "Profile", "ProfileError", "RackError", "Reading", "Reason",
+    "Segment", "SourceError", "Tile", "Tiling", "UnknownLexicon", "Validation", "Verdict", "alphabet_names",
+    "describe", "diff", "fewest_tiles", "format_tiling", "load", "load_alphabet", "load_profile", "normalize",
+    "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling",
+    "profile_names", "spell", "tilings",
 ]

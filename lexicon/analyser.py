@@ -372,7 +372,11 @@ def boundaries(word: str, reading: Reading) -> tuple[int, ...] | None:
         if 0 < stem < len(text):
             out.add(pos + stem)
             at = stem
-            for tag in part.tags:
+            # Suffixes are placed after the stem only where the stem is spelled whole (alapít|ó|ja),
+            # or is an -ik verb's (működ|és|ét): a stem that changed (bajusz → bajsz|os) ends later
+            # than the letters it shares with its lemma.
+            whole = stem == len(lemma) or (part.pos == "vrb" and lemma.endswith("ik") and stem == len(lemma) - 2)
+            for tag in part.tags if whole else ():
                 if not tag.startswith(("ds:", "is:")):
                     continue
                 pattern = _suffix_spelling(tag)

@@ -161,15 +161,21 @@ class Analyser:
     # ------------------------------------------------------------------ judging
 
     def judge(self, key: str, as_written: str | None = None, *, explain: bool = True) -> Judgement:
-        """Judge a normalised key (`MEGTÖRTÉNT`). A word Hunspell does not know in lower case is
-        looked up as written (`pH`), capitalised and in capitals to say why (a name, an
-        abbreviation); `explain=False` skips that and answers `not-in-lexicon` at once."""
+        """Judge a normalised key (`MEGTÖRTÉNT`); `as_written` is the word it was normalised from, if
+        known. A key Hunspell does not know in lower case is looked up as written in lower case (a
+        letter the game folds: jalapeñójú), then as written (`pH`), capitalised and in capitals to
+        say why it is refused (a name, an abbreviation); `explain=False` skips the why and answers
+        `not-in-lexicon` at once."""
         key = key.upper()  # keys are the normaliser's, in capitals; a caller's `házsor` means the same
         bounded = self._bounds(key)
         if bounded is not None:
             return bounded
         word = key.lower()
         readings = self.readings(word)
+        written = as_written.strip().lower() if as_written else ""
+        if not readings and written not in ("", word) and written.isalpha():
+            # a letter the game folds (jalapeño plays as JALAPENO): the dictionary knows the word as written
+            readings = self.readings(written)
         if not readings:
             return self._unknown(key, as_written) if explain else Judgement(key, False, Reason.NOT_IN_LEXICON.value)
         allowed, refused = [], []

@@ -124,6 +124,12 @@ def test_a_refusal_is_explained_from_the_word_as_written(analyser, key, as_writt
     assert analyser.judge(key, as_written, explain=False).reason == "not-in-lexicon"  # a batch needs no why
 
 
+def test_a_word_with_a_letter_the_game_folds_is_analysed_as_written(analyser):
+    j = analyser.judge("JALAPENÓJÚ", "jalapeñójú")
+    assert j.valid and j.readings[0].lemma == "jalapeño"
+    assert not analyser.judge("JALAPENÓJÚ").valid  # the key alone lost the ñ
+
+
 def test_a_preverb_homograph_is_valid_by_its_other_reading(analyser):
     """meg is a preverb and a conjunction (te meg én), ki a preverb and the pronoun `who`: each is
     valid by the reading that stands alone, and only that reading is given."""

@@ -237,8 +237,13 @@ def agreement(lex, analyser, sample: int = SAMPLE) -> str:
     tilings of both against each other.)"""
     import random
 
-    rows = list(lex.conn.execute("SELECT key, display FROM words ORDER BY key"))
-    keys = random.Random(11).sample(rows, min(sample, len(rows)))
+    rng, keys = random.Random(11), []
+    for i, display in enumerate(lex.export("display")):  # a reservoir: the list is millions of words
+        if i < sample:
+            keys.append(display)
+        elif (j := rng.randrange(i + 1)) < sample:
+            keys[j] = display
+    keys = [(lex.normalizer.key(display), display) for display in keys]
     refused, other_tiling = Counter(), []
     examples: dict[str, list[str]] = {}
     for key, display in keys:

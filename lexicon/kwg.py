@@ -265,6 +265,37 @@ class Kwg:
         node = self.follow(tiles)
         return bool(node) and self.node(node)[1]
 
+    def rank(self, tiles) -> int:
+        """The position (0, 1, …) of this sequence among the DAWG's words in tile order, or -1.
+
+        The numbering is dense, so it can index a flat table of per-word data (a minimal perfect
+        hash). Each node's count of the words reachable from it to the end of its sibling list is
+        computed once (`word_counts`); a lookup adds the counts of the siblings it skips.
+        """
+        counts = self.word_counts()
+        nodes = self.nodes
+        accepts_bit = 0x80 if self._kbwg else 0x800000
+        index, rank, node = self.root, 0, 0
+        for tile in tiles:
+            if node:
+                if nodes[node] & accepts_bit:
+                    rank += 1  # the word that ends here comes before every longer one
+                index = self.node(node)[3]
+            node = self.child(index, tile)
+            if not node:
+                return -1
+            rank += counts[index] - counts[node]
+        if not node or not nodes[node] & accepts_bit:
+            return -1
+        return rank
+
+    def word_counts(self) -> array:
+        """Per node: the words reachable through it and the siblings after it in its list."""
+        counts = getattr(self, "_counts", None)
+        if counts is None:
+            counts = self._counts = _word_counts(self)
+        return counts
+
     def words(self, start: int | None = None, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
         """Every sequence accepted from the list at `start` (the root), in tile order."""
         stack = [(self.root if start is None else start, prefix)]
@@ -287,3 +318,30 @@ class Kwg:
             self.nodes.release()
         if self._keep is not None:
             self._keep.close()
+
+
+def _word_counts(kwg: Kwg) -> array:
+    """`Kwg.word_counts` for every node, children before parents: a list's counts need those of the
+    lists its nodes point to, and lists may share tails, so the order is a depth-first post-order."""
+    n = len(kwg.nodes)
+    counts = array("Q", bytes(8 * n))
+    done = bytearray(n)
+    done[0] = 1  # node 0 (and 1 in a GADDAG file) are root pointers, never siblings of a word list
+    for start in (kwg.root,):
+        if not start or done[start]:
+            continue
+        stack = [start]
+        while stack:
+            index = stack[-1]
+            if done[index]:
+                stack.pop()
+                continue
+            _, accepts, is_end, arc = kwg.node(index)
+            pending = [i for i in (arc, 0 if is_end else index + 1) if i and not done[i]]
+            if pending:
+                stack.extend(pending)
+                continue
+            counts[index] = accepts + (counts[arc] if arc else 0) + (0 if is_end else counts[index + 1])
+            done[index] = 1
+            stack.pop()
+    return counts

@@ -19,6 +19,7 @@ from typing import Any
 
 import dawg
 
+from . import keyindex
 from .alphabet import Alphabet
 from .alphabet_file import FILENAME as ALPHABET_FILE
 from .alphabet_file import alphabet_text
@@ -58,18 +59,21 @@ class GraphFiles:
 
     kwg: Kwg
     index: Any  # dawg.DAWG
+    keys: keyindex.KeyIndex
     entry: dict[str, Any]
 
     def close(self) -> None:
         self.kwg.close()
+        self.keys.close()
 
 
 def write_files(folder: Path, alphabet: Alphabet, keys: Sequence[str], sequences: list[bytes], *,
-                gaddag: bool = False, layout: str | None = None) -> dict[str, Any]:
+                gaddag: bool = False, layout: str | None = None, key_codes: Sequence[bytes] = ()) -> dict[str, Any]:
     """Write the graph, alphabet and index files into `folder`; return the manifest's `graph` entry.
 
-    `keys` are the words in letters (any order), `sequences` every valid tiling of every word as
-    bytes of tile numbers (TileCodes.encode).
+    `keys` are the valid words in letters (any order), `sequences` every valid tiling of every word
+    as bytes of tile numbers (TileCodes.encode), `key_codes` every key of the key index (valid and
+    excluded) as letter numbers, in key order (lexicon.keyindex).
     """
     graph = build(sequences, gaddag=gaddag)
     encoded = encode(graph, layout=layout)
@@ -78,10 +82,14 @@ def write_files(folder: Path, alphabet: Alphabet, keys: Sequence[str], sequences
     (folder / ALPHABET_FILE).write_text(alphabet_text(alphabet), encoding="utf-8")
     # dawgdic wants sorted input for a deterministic file; keys are unique already.
     dawg.DAWG(sorted(keys)).save(str(folder / INDEX_FILE))
+    key_graph = encode(build(key_codes), layout=KWG)
+    (folder / keyindex.GRAPH_FILE).write_bytes(key_graph.data)
     return {
         "file": graph_file, "format": encoded.layout, "nodes": encoded.nodes, "gaddag": encoded.gaddag,
         "sequences": len(set(sequences)), "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
         "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": len(keys)},
+        "keys": {"graph": keyindex.GRAPH_FILE, "table": keyindex.DATA_FILE, "format": keyindex.FORMAT,
+                 "nodes": key_graph.nodes, "keys": len(key_codes)},
     }
 
 
@@ -92,6 +100,9 @@ def formats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
                         "alphabet": entry["alphabet"]},
         entry["alphabet"]: {"format": "wolges-alphabet"},
         entry["index"]["file"]: {"format": INDEX_FORMAT, "reader": "dawg2"},
+        entry["keys"]["graph"]: {"format": "kwg", "gaddag": False, "nodes": entry["keys"]["nodes"],
+                                 "alphabet": "letters in code-point order (keys.dat)"},
+        entry["keys"]["table"]: {"format": keyindex.FORMAT, "format_version": keyindex.FORMAT_VERSION},
     }
 
 
@@ -99,6 +110,7 @@ def open_files(folder: Path, entry: dict[str, Any]) -> GraphFiles:
     """Map the KWG and load the membership index named by a manifest's `graph` entry."""
     try:
         name, layout, index_name = entry["file"], entry["format"], entry["index"]["file"]
+        keys = keyindex.KeyIndex(folder, graph_file=entry["keys"]["graph"], data_file=entry["keys"]["table"])
     except (KeyError, TypeError):
         raise ArtifactError(f"{folder}: the manifest's graph entry is incomplete: rebuild the artifact") from None
     kwg = Kwg.open(folder / name)
@@ -109,7 +121,7 @@ def open_files(folder: Path, entry: dict[str, Any]) -> GraphFiles:
         index.load(str(folder / index_name))
     except Exception as exc:  # dawg2 raises IOError or its own errors on a bad file
         raise ArtifactError(f"{folder / index_name}: not a readable dawgdic index ({exc})") from None
-    return GraphFiles(kwg, index, entry)
+    return GraphFiles(kwg, index, keys, entry)
 
 
 __all__ = ["GRAPH_STEM", "INDEX_FILE", "KWG", "GraphFiles", "TileCodes", "formats", "open_files", "write_files"]

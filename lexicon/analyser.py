@@ -44,6 +44,18 @@ from .tiling import Tiling, fewest_tiles, preferred_tiling
 #: The engine an artifact's `analysis` entry names; the only one so far.
 ENGINE = "hunspell"
 
+#: Hunspell `po:` values (the part before any `_`, or the whole value) in UD tags.
+UD_POS = {
+    "noun": "NOUN", "noun_prs": "PROPN", "noun_pron": "PRON", "pron": "PRON", "vrb": "VERB", "verb": "VERB",
+    "adj": "ADJ", "adj_num": "NUM", "num": "NUM", "adv": "ADV", "det": "DET", "con": "CCONJ", "conj": "CCONJ",
+    "post": "ADP", "prep": "ADP", "part": "PART", "int": "INTJ", "interj": "INTJ",
+}
+
+
+def ud_pos(value: str) -> str:
+    """Hunspell's part of speech as a UD tag: `vrb` → VERB, `noun_prs` → PROPN, unknown → X."""
+    return UD_POS.get(value) or UD_POS.get(value.split("_")[0], "X")
+
 
 @dataclass(frozen=True)
 class Part:
@@ -84,6 +96,11 @@ class Reading:
     @property
     def preverb(self) -> str:
         return self.prefix if self.prefix_tag == "PREF" else ""
+
+    @property
+    def tag(self) -> str:
+        """The derivation and inflection tags of the head, as the list writes a form's tag: `is:PLUR is:INE`."""
+        return " ".join(t for t in self.head.tags if t.startswith(("ds:", "is:")))
 
     @property
     def affixed(self) -> bool:
@@ -197,9 +214,10 @@ class Analyser:
             analyses = self._hunspell.analyze(word)
         out = []
         for analysis in analyses:
-            reading = parse_reading(word, analysis)
-            if reading is not None and reading not in out:
-                out.append(reading)
+            for alternative in alternatives(analysis):
+                reading = parse_reading(word, alternative)
+                if reading is not None and reading not in out:
+                    out.append(reading)
         return out
 
     def _bounds(self, key: str) -> Judgement | None:
@@ -278,6 +296,21 @@ def _mixed_case(written: str) -> bool:
 # ---------------------------------------------------------------- reading Hunspell's analyses
 
 _FIELD = re.compile(r"(\w\w):(\S*)")
+_GROUP = re.compile(r"\(([^()]*)\)")
+
+
+def alternatives(analysis: str) -> list[str]:
+    """Hunspell writes alternative analyses of a compound's last part as `( a | b )`: one analysis each.
+
+    >>> alternatives("pa:x st:x pa:yz ( st:y is:A | st:y is:B )")
+    ['pa:x st:x pa:yz  st:y is:A', 'pa:x st:x pa:yz st:y is:B ']
+    """
+    group = _GROUP.search(analysis)
+    if group is None:
+        return [analysis]
+    head, tail = analysis[:group.start()], analysis[group.end():]
+    # the separator has blanks around it: a bare | is part of a value (hy:ház|sor)
+    return [a for choice in group.group(1).split(" | ") for a in alternatives(head + choice + tail)]
 
 
 def parse_reading(word: str, analysis: str) -> Reading | None:
@@ -288,8 +321,10 @@ def parse_reading(word: str, analysis: str) -> Reading | None:
     texts: list[str] = []
 
     def close() -> None:
-        if current is not None and current.get("lemma"):
-            parts.append(Part(current.get("text", ""), current["lemma"], current.get("pos", ""),
+        # a compound part without its own stem field (a build without morphology: pa:sor alone) is its text
+        lemma = current and (current.get("lemma") or current.get("text"))
+        if lemma:
+            parts.append(Part(current.get("text", ""), lemma, current.get("pos", ""),
                               tuple(current["tags"]), current.get("hy", "")))
 
     for name, value in _FIELD.findall(analysis):

@@ -166,6 +166,25 @@ def test_a_compound_part_boundary_splits_a_digraph():
     assert reading.describe() == "ház (noun) | szám (noun)"
 
 
+def test_alternative_analyses_of_a_compound_part_are_readings_each():
+    """Hunspell writes `pa:házsort ( st:házsor … is:ACC | st:házsor … is:ACC )`: each alternative is a
+    reading, and the part keeps its text (kutya|ház|sor|t: the Z and S stay two tiles)."""
+    from lexicon.analyser import alternatives
+
+    analysis = ("pa:kutya st:kutya po:noun ts:NOM pa:házsort  (  st:házsor po:noun ts:NOM hy:ház|sor is:ACC |  "
+                "st:házsor po:noun ts:NOM hy:ház|sor is:PLUR )")
+    readings = [parse_reading("kutyaházsort", a) for a in alternatives(analysis)]
+    assert [r.head.tags[-1] for r in readings] == ["is:ACC", "is:PLUR"]
+    assert all(boundaries("kutyaházsort", r) == (5, 8, 11) for r in readings)
+
+
+def test_a_compound_part_without_a_stem_field_is_its_text():
+    """The PyPI build of hu_HU has almost no morphology: `pa:ház st:ház ázak pa:sor`."""
+    reading = parse_reading("házsor", "pa:ház st:ház ázak pa:sor")
+    assert [(p.text, p.lemma) for p in reading.parts] == [("ház", "ház"), ("sor", "sor")]
+    assert boundaries("házsor", reading) == (3,)
+
+
 def test_suffix_boundaries_come_from_the_lemma_and_the_tags():
     reading = parse_reading("alapítója", " st:alapít po:vrb ts:PRES_INDIC_INDEF_SG_3 ds:Ó_PRESPART_adj ts:NOM "
                                          "is:POSS_SG_3 is:NOM")
@@ -229,11 +248,14 @@ def test_words_from_a_real_sample_are_judged_as_hunspell_does(analyser, judge):
 # ---------------------------------------------------------------- the artifact carries its dictionary
 
 
+BUILT_STEMS = ["ház", "sor", "házsor", "kutya", "Budapest", "történik", "meg", "el", "mond", "új", "alapít", "kor",
+               "társ", "szűnik", "egész", "egészség", "km"]
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hu-analysis")
-    lex = hungarian_lexicon(folder, DEBIAN, "hu-test-analysis", words=["ház", "sor", "házsor", "kutya", "Budapest",
-                                                                       "történik", "meg"])
+    lex = hungarian_lexicon(folder, DEBIAN, "hu-test-analysis", words=BUILT_STEMS)
     return lex
 
 
@@ -297,7 +319,7 @@ def test_the_dictionary_is_part_of_the_version(tmp_path):
 
 def test_profiles_declare_the_mode(tmp_path):
     assert load_profile("hu-betutorony").validation == "analysis"
-    assert load_profile("hu-betutorony-stems").validation == "list"
+    assert load_profile("hu-betutorony-list").validation == "list"
     assert load_profile("sv-betapet").validation == "list" and "validation" not in load_profile("sv-betapet").as_dict()
     bad = tmp_path / "bad.toml"
     text = Path(PROFILE.path).read_text(encoding="utf-8")
@@ -319,3 +341,90 @@ def test_a_lexicon_validated_by_analysis_needs_a_dictionary_to_analyse_with(tmp_
     with pytest.raises(DataError, match="validates by analysis, which needs a hunspell source"):
         build(path, tmp_path / "art")
     assert not any((tmp_path / "art" / "hu-test-plain").glob("*/manifest.json"))  # nothing published
+
+
+# ---------------------------------------------------------------- through Lexicon.check
+
+
+@pytest.mark.parametrize("word, lemma, kind", [
+    ("megtörtént", "történik", "preverb"), ("elmondta", "mond", "preverb"), ("legújabb", "új", "superlative"),
+    ("alapítója", "alapít", "derived"), ("budapesti", "Budapest", "name"), ("kortárs", "társ", "compound"),
+    ("kutyaház", "ház", "compound"),
+])
+def test_the_five_kinds_are_valid_through_check(built, word, lemma, kind):
+    """Words the list of one affix does not hold, valid by the artifact's analyser and explained."""
+    v = built.check(word)
+    assert v.valid and v.kind == "analysed" and v.lemma == lemma, v
+    reading = v.analyses[0]
+    assert reading.kind == "analysed" and reading.morphology["analysis"]
+    if kind == "preverb":
+        assert reading.morphology["preverb"] == word[:len(reading.morphology["preverb"])] != ""
+    if kind == "compound":
+        assert len(reading.morphology["parts"]) == 2
+    document = v.as_dict()
+    assert document["readings"][0]["morphology"]["lemma"] == lemma and document["tiles"]
+
+
+def test_a_word_of_the_list_answers_from_the_list(built):
+    v = built.check("házsor")
+    assert v.valid and v.kind == "headword" and v.tilings == (tiles("H Á Z S O R"),)
+
+
+def test_tiles_and_wrong_tilings_by_analysis(built):
+    v = built.check("megszűnik")
+    assert v.valid and v.tiles == tiles("M E G SZ Ű N I K")
+    wrong = built.check("ME[GY]SZŰNIK")
+    assert not wrong.valid and wrong.reason != "wrong-tiling"  # other letters: no word
+    wrong = built.check("MEG[S][Z]ŰNIK")
+    assert not wrong.valid and wrong.reason == "wrong-tiling" and wrong.tilings == (tiles("M E G SZ Ű N I K"),)
+    assert built.check("MEG[SZ]ŰNIK").valid
+    assert built.check("kutyaházsor").tiles == tiles("K U TY A H Á Z S O R")  # kutya|ház|sor: 10 tiles
+    longer = built.check("kutyaházsort")  # a cut of 10 tiles exists (…ZS…), but its morphemes make 11
+    assert longer.reason == "too-long" and longer.detail == "11 tiles"
+
+
+@pytest.mark.parametrize("word, reason", [
+    ("Budapest", "excluded:capitalised"),  # the list dropped it, and says so from its record
+    ("budapesten", "excluded:proper-noun"),
+    ("el", "excluded:affix"),
+    ("km", "excluded:abbreviation"),
+    ("ablak", "not-in-lexicon"),           # not among the artifact's stems
+    ("kutya-ház", "non-letter"),
+])
+def test_refusals_through_check(built, word, reason):
+    v = built.check(word)
+    assert not v.valid and v.reason == reason, v
+
+
+def test_brief_answers_and_membership_agree_with_check(built):
+    words = ["megtörtént", "budapesti", "házsor", "el", "Budapest", "ablak", "kutyaház", "HÁ[ZS]OR", "xq"]
+    assert built.brief_answers(words) == [built.check(w, detail=False).as_dict(brief=True) for w in words]
+    valid = [w for w, a in zip(words, built.brief_answers(words)) if a["valid"]]
+    assert valid == ["megtörtént", "budapesti", "házsor", "kutyaház"]
+    assert "MEGTÖRTÉNT" in built and "ABLAK" not in built and "EL" not in built
+    assert built.tilings("MEGSZŰNIK") == [tiles("M E G SZ Ű N I K")]
+
+
+def test_a_list_lexicon_never_analyses(tmp_path):
+    """A lexicon of profile hu-betutorony-list (validation = "list", the base list's) has no analysis
+    files and answers from its list alone."""
+    lex = hungarian_lexicon(tmp_path, DEBIAN, "hu-test-stems", profile="hu-betutorony-list",
+                            words=["ház", "történik", "el", "meg", "km", "ki"])
+    assert lex.analyser is None and "analysis" not in lex.manifest
+    assert lex.check("ház").valid and not lex.check("megtörtént").valid
+    # the list reads the stems' po: fields as the analyser reads readings: a preverb alone and an
+    # abbreviation (and the noun km, an abbreviation's spelling) are dropped, meg and ki stay by their
+    # conjunction and pronoun lines
+    assert (lex.check("el").reason, lex.check("km").reason) == ("excluded:affix", "excluded:abbreviation")
+    assert lex.check("meg").valid and lex.check("ki").valid
+
+
+def test_the_cli_explains_a_word_valid_by_analysis(built):
+    from click.testing import CliRunner
+
+    from lexicon_cli import main
+
+    result = CliRunner().invoke(main, ["check", "megtörtént", "--lexicon", str(built.path)])
+    assert result.exit_code == 0, result.output
+    assert "by analysis: meg + történik (vrb) + PAST_INDIC_INDEF_SG_3" in result.output
+    assert "tiles: M E G T Ö R T É N T" in result.output

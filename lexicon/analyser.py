@@ -28,6 +28,7 @@ it does in a few milliseconds at worst.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from dataclasses import asdict, dataclass
@@ -161,12 +162,18 @@ class Analyser:
     def open(cls, folder: str | Path, entry: dict[str, Any], profile: Profile,
              alphabet: Alphabet | None = None) -> Analyser:
         """The analyser of an artifact: `entry` is its manifest's `analysis` table, whose files the
-        manifest lists with their checksums (verified when the artifact is opened)."""
+        manifest lists with their checksums (verified when the artifact is opened), and whose compound
+        policy (the one it was built with) overrides the profile's."""
         folder = Path(folder)
         if not isinstance(entry, dict) or entry.get("engine") != ENGINE:
             raise ArtifactError(f"{folder}: the manifest's analysis entry names engine "
                                 f"{entry.get('engine') if isinstance(entry, dict) else entry!r}; "
                                 f"this toolkit knows {ENGINE!r}")
+        compounds = entry.get("compounds", profile.compounds)
+        if compounds not in {c.value for c in Compounds}:
+            raise ArtifactError(f"{folder}: the manifest's analysis entry has compounds = {compounds!r}; "
+                                f"one of {', '.join(c.value for c in Compounds)}")
+        profile = dataclasses.replace(profile, compounds=Compounds(compounds))
         files = entry.get("files", {})
         if not isinstance(files, dict) or not {"aff", "dic"} <= files.keys():
             raise ArtifactError(f"{folder}: the manifest's analysis entry lists no aff and dic files")

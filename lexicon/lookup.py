@@ -14,11 +14,9 @@ not hold: valid by the dictionary's morphology and the profile, with the analysi
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import sqlite3
-import threading
 import weakref
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -31,7 +29,7 @@ from .errors import ArtifactError, InputError, LimitExceeded, NotationError, Too
 from .keyindex import ALSO_EXCLUDED, EXCLUDED, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
 from .pages import Page, page
-from .profile import Compounds, Profile, load_profile
+from .profile import Profile, load_profile
 from .reasons import Reason
 from .search import Search
 from .text import check_text, check_texts
@@ -94,21 +92,12 @@ class Lexicon:
         self._single_letter_tiles = not self.alphabet.multi
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
         # policy), so a version built to be validated by its list stays so whatever the profile says now.
+        # Opened here, not on first use: a service loads before it forks its workers, which then share
+        # the dictionary's memory, and no first request waits for it (about half a second).
         self.analysis: dict[str, Any] | None = manifest.get("analysis")
-        self._analyser: Analyser | None = None
-        self._analyser_lock = threading.Lock()
-
-    @property
-    def analyser(self) -> Analyser | None:
-        """The analyser of a lexicon validated by analysis (opened on first use), or None."""
-        if self.analysis is None:
-            return None
-        if self._analyser is None:
-            with self._analyser_lock:
-                if self._analyser is None:
-                    profile = dataclasses.replace(self.profile, compounds=Compounds(self.analysis.get("compounds")))
-                    self._analyser = Analyser.open(self.path, self.analysis, profile, self.alphabet)
-        return self._analyser
+        self.analyser: Analyser | None = None
+        if self.analysis is not None:
+            self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
 
     @property
     def conn(self) -> sqlite3.Connection:

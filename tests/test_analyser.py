@@ -272,6 +272,8 @@ def test_the_build_copies_the_dictionary_files_into_the_version(built):
 
 
 def test_an_analyser_opens_from_the_artifact(built):
+    listed = dict(built.manifest["analysis"], compounds="listed")  # the artifact's policy, not the profile's
+    assert Analyser.open(built.path, listed, built.profile).judge("KUTYAHÁZ").reason == "excluded:compound"
     a = Analyser.open(built.path, built.manifest["analysis"], built.profile)
     assert a.judge("HÁZSOR").valid and a.judge("KUTYAHÁZ").valid  # a compound of two stems of the cut-down .dic
     assert a.judge("MEGTÖRTÉNT").valid
@@ -296,6 +298,7 @@ def test_a_damaged_dictionary_file_fails_verification(built, tmp_path):
     ({"engine": "hunspell", "files": {"aff": "analysis.aff"}}, "no aff and dic"),
     ({"engine": "hunspell", "files": {"aff": "../x.aff", "dic": "analysis.dic"}}, "bad analysis file name"),
     ({"engine": "hunspell", "files": {"aff": "a.aff", "dic": "b.dic"}}, "<name>.aff and <name>.dic"),
+    ({"engine": "hunspell", "files": {"aff": "analysis.aff", "dic": "analysis.dic"}, "compounds": "all"}, "compounds"),
 ])
 def test_a_bad_analysis_entry_is_refused(built, entry, message):
     with pytest.raises(ArtifactError, match=message):

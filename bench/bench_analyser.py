@@ -113,4 +113,4 @@ def run() -> str:
     return (f"Loading the analyser (Debian hu_HU, {DICTIONARY.with_suffix('.dic').stat().st_size / 2**20:.1f} MiB "
             f".dic) took {load_s:.1f} s of CPU. Each word judged once, no cache, one process (CPU time):\n\n"
             + "\n".join(rows) + "\n\nHostile input (the bound: a key no cut fits in 10 tiles is refused before "
-            "Hunspell sees it):\n\n" + "\n".join(hostile))
+            "Hunspell sees it):\n\n" + "\n".join(hostile) + "\n\n" + batches(words, mutations))

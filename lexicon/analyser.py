@@ -187,9 +187,9 @@ class Analyser:
     def judge(self, key: str, as_written: str | None = None, *, explain: bool = True) -> Judgement:
         """Judge a normalised key (`MEGTÖRTÉNT`); `as_written` is the word it was normalised from, if
         known. A key Hunspell does not know in lower case is looked up as written in lower case (a
-        letter the game folds: jalapeñójú), then as written (`pH`), capitalised and in capitals to
-        say why it is refused (a name, an abbreviation); `explain=False` skips the why and answers
-        `not-in-lexicon` at once."""
+        letter the game folds: jalapeñójú), then as written (`pH`) and capitalised to say why it is
+        refused (a name, an abbreviation); `explain=False` skips the why and answers `not-in-lexicon`
+        at once."""
         key = key.upper()  # keys are the normaliser's, in capitals; a caller's `házsor` means the same
         bounded = self._bounds(key)
         if bounded is not None:
@@ -258,18 +258,25 @@ class Analyser:
         return None
 
     def _unknown(self, key: str, as_written: str | None) -> Judgement:
-        """Hunspell rejects the word in lower case: say so, or that it is a name or an abbreviation."""
-        spellings = [key[:1] + key[1:].lower(), key]
-        if as_written and as_written.strip() not in (key.lower(), *spellings):
-            spellings.insert(0, as_written.strip())
+        """Hunspell rejects the word in lower case: say so, or that it is a name or an abbreviation.
+
+        Each lookup is a full search through Hunspell's compound rules for a word that is no word,
+        so few are made: the word capitalised (Budapesten), and as written when that is neither
+        capitals nor small letters (pH). All capitals say nothing, since Hunspell accepts any word
+        in capitals, and an abbreviation of the dictionary is a stem the word list already explains.
+        """
+        spellings = [key[:1] + key[1:].lower()]
+        written = (as_written or "").strip()
+        if written and written not in (key, key.lower(), spellings[0]):
+            spellings.insert(0, written)
         for written in spellings:
             readings = self.readings(written)
             abbreviations = tuple(r for r in readings if r.pos == "abr" or _mixed_case(written))
             if abbreviations:
                 return Judgement(key, False, f"excluded:{Reason.ABBREVIATION}", f"{written}: an abbreviation",
                                  abbreviations)
-            if readings and written != key:  # Hunspell accepts any word in capitals: that says nothing
-                first = readings[0]  # written only with a capital: a name (Budapest, Budapesten) or such a word
+            if readings:  # written only with a capital: a name (Budapest, Budapesten) or such a word
+                first = readings[0]
                 reason = Reason.PROPER_NOUN if first.lemma[:1].isupper() else Reason.CAPITALISED
                 return Judgement(key, False, f"excluded:{reason}", f"{written}: {first.describe()}",
                                  tuple(readings))

@@ -64,23 +64,20 @@ def ruf_counts() -> Counter:
 
 
 MANPAGES = Path("/usr/share/man/hu")
-_TROFF = re.compile(r"\\f(?:\[[^]]*\]|\(..|.)|\\\(..|\\\[[^]]*\]|\\[*n]\(?.|\\.")
 
 
 def manpage_counts() -> Counter:
-    """Every token of the text of Debian's Hungarian manual pages (manpages-hu), troff requests and
-    escapes removed."""
-    import gzip
+    """Every token of the text of Debian's Hungarian manual pages (manpages-hu), without troff requests
+    and escapes (bench.running_text reads man pages so for Swedish)."""
+    from .running_text import text_lines
 
     pages = sorted(MANPAGES.glob("man*/*.gz"))
     if not pages:
         raise FileNotFoundError(f"no manual pages in {MANPAGES}: install Debian's manpages-hu")
     counts: Counter = Counter()
     for page in pages:
-        for line in gzip.open(page, "rt", encoding="utf-8", errors="replace"):
-            if line.startswith((".", "'")):  # a request or a comment line: no running text
-                line = line.split(" ", 1)[1] if line.startswith((".SH ", ".SS ", ".B ", ".I ")) else ""
-            counts.update(TOKEN.findall(_TROFF.sub(" ", line)))
+        for line in text_lines(page):
+            counts.update(TOKEN.findall(line))
     return counts
 
 

@@ -123,7 +123,7 @@ class Reading:
 
 
 @dataclass(frozen=True)
-class Judgement:
+class AnalysisVerdict:
     """The analyser's answer for one key: valid with its readings and tilings, or a reason."""
 
     key: str
@@ -184,7 +184,7 @@ class Analyser:
 
     # ------------------------------------------------------------------ judging
 
-    def judge(self, key: str, as_written: str | None = None, *, explain: bool = True) -> Judgement:
+    def judge(self, key: str, as_written: str | None = None, *, explain: bool = True) -> AnalysisVerdict:
         """Judge a normalised key (`MEGTÖRTÉNT`); `as_written` is the word it was normalised from, if
         known. A key Hunspell does not know in lower case is looked up as written in lower case (a
         letter the game folds: jalapeñójú), then as written (`pH`) and capitalised to say why it is
@@ -201,7 +201,9 @@ class Analyser:
             # a letter the game folds (jalapeño plays as JALAPENO): the dictionary knows the word as written
             readings = self.readings(written)
         if not readings:
-            return self._unknown(key, as_written) if explain else Judgement(key, False, Reason.NOT_IN_LEXICON.value)
+            if not explain:
+                return AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value)
+            return self._unknown(key, as_written)
         allowed, refused = [], []
         abbreviated = {r.lemma for r in readings if r.pos == "abr"}
         for reading in readings:
@@ -209,7 +211,7 @@ class Analyser:
             (refused if why else allowed).append((reading, why))
         if not allowed:
             reason, detail = refused[0][1]
-            return Judgement(key, False, f"excluded:{reason}", detail, tuple(r for r, _ in refused))
+            return AnalysisVerdict(key, False, f"excluded:{reason}", detail, tuple(r for r, _ in refused))
         return self._tiled(key, [r for r, _ in allowed])
 
     def readings(self, word: str) -> list[Reading]:
@@ -227,17 +229,17 @@ class Analyser:
                     out.append(reading)
         return out
 
-    def _bounds(self, key: str) -> Judgement | None:
+    def _bounds(self, key: str) -> AnalysisVerdict | None:
         """Refuse by spelling and tile count before any analysis: what no board can hold is never analysed."""
         if not key:
-            return Judgement(key, False, Reason.EMPTY.value)
+            return AnalysisVerdict(key, False, Reason.EMPTY.value)
         fewest = fewest_tiles(key, self.alphabet)
         if fewest > self.profile.max_tiles:
-            return Judgement(key, False, Reason.TOO_LONG.value, f"{fewest} tiles at the fewest")
+            return AnalysisVerdict(key, False, Reason.TOO_LONG.value, f"{fewest} tiles at the fewest")
         if len(key) < self.profile.min_length:
-            return Judgement(key, False, Reason.TOO_SHORT.value, f"{len(key)} tiles")
+            return AnalysisVerdict(key, False, Reason.TOO_SHORT.value, f"{len(key)} tiles")
         if preferred_tiling(key, self.alphabet, self.policy) is None:
-            return Judgement(key, False, Reason.NON_LETTER.value, str(Reason.UNTILEABLE))
+            return AnalysisVerdict(key, False, Reason.NON_LETTER.value, str(Reason.UNTILEABLE))
         return None
 
     def _refusal(self, reading: Reading, abbreviated: set[str]) -> tuple[str, str] | None:
@@ -257,7 +259,7 @@ class Analyser:
             return Reason.COMPOUND.value, " + ".join(p.text for p in reading.parts)
         return None
 
-    def _unknown(self, key: str, as_written: str | None) -> Judgement:
+    def _unknown(self, key: str, as_written: str | None) -> AnalysisVerdict:
         """Hunspell rejects the word in lower case: say so, or that it is a name or an abbreviation.
 
         Each lookup is a full search through Hunspell's compound rules for a word that is no word,
@@ -273,16 +275,17 @@ class Analyser:
             readings = self.readings(written)
             abbreviations = tuple(r for r in readings if r.pos == "abr" or _mixed_case(written))
             if abbreviations:
-                return Judgement(key, False, f"excluded:{Reason.ABBREVIATION}", f"{written}: an abbreviation",
-                                 abbreviations)
+                return AnalysisVerdict(key, False, f"excluded:{Reason.ABBREVIATION}", f"{written}: an abbreviation",
+                                       abbreviations)
             if readings:  # written only with a capital: a name (Budapest, Budapesten) or such a word
                 first = readings[0]
                 reason = Reason.PROPER_NOUN if first.lemma[:1].isupper() else Reason.CAPITALISED
-                return Judgement(key, False, f"excluded:{reason}", f"{written}: {first.describe()}",
-                                 tuple(readings))
-        return Judgement(key, False, Reason.NOT_IN_LEXICON.value, "the dictionary's morphology does not accept it")
+                return AnalysisVerdict(key, False, f"excluded:{reason}", f"{written}: {first.describe()}",
+                                       tuple(readings))
+        return AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value,
+                               "the dictionary's morphology does not accept it")
 
-    def _tiled(self, key: str, readings: list[Reading]) -> Judgement:
+    def _tiled(self, key: str, readings: list[Reading]) -> AnalysisVerdict:
         """The valid tilings of the allowed readings, within the board's limits."""
         if self.alphabet.multi_re.search(key):
             found = list(dict.fromkeys(self._cut(key, r) for r in readings))
@@ -292,8 +295,8 @@ class Analyser:
         if not fits:
             shortest = min(len(t) for t in found)
             reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
-            return Judgement(key, False, reason.value, f"{shortest} tiles", tuple(readings))
-        return Judgement(key, True, readings=tuple(readings), tilings=tuple(fits))
+            return AnalysisVerdict(key, False, reason.value, f"{shortest} tiles", tuple(readings))
+        return AnalysisVerdict(key, True, readings=tuple(readings), tilings=tuple(fits))
 
     def _cut(self, key: str, reading: Reading) -> Tiling:
         """The tiling a reading's morpheme boundaries give, or the preferred cut where they give none."""

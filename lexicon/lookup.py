@@ -24,7 +24,7 @@ from typing import Any
 
 from . import artifacts, store, wordgraph
 from .alphabet import Alphabet, load_alphabet
-from .analyser import Analyser, Judgement, ud_pos
+from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
 from .keyindex import ALSO_EXCLUDED, EXCLUDED, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
@@ -41,6 +41,7 @@ from .tiling import (
     notation_tilings,
     parse_notation,
     preferred_tiling,
+    spell,
 )
 from .verdict import Analysis, Exclusion, Verdict, tiling_document
 
@@ -189,8 +190,10 @@ class Lexicon:
     def _check_notation(self, word: str, detail: bool, *, with_exclusions: bool = True) -> Verdict:
         try:
             segments = parse_notation(word, self.alphabet, self.normalizer.key)
-            key = notation_letters(segments)
             asked = notation_tilings(segments, self.alphabet, self.policy)
+            # The word the tiles spell under the game's policy: [SZ][SZ] is written SSZ when doubled
+            # digraphs are laid as pronounced (every cut of one notation spells the same word).
+            key = spell(asked[0], self.policy) if asked else notation_letters(segments)
         except InvalidWord as exc:
             return self._not_a_word(word, exc.result, with_exclusions=False)
         except (NotationError, LimitExceeded) as exc:
@@ -221,7 +224,7 @@ class Lexicon:
         return self._verdict(word, key, False, reason=judgement.reason, detail=judgement.detail,
                              analyses=self._readings(word, judgement) if detail else None)
 
-    def _analysed(self, word: str, key: str, judgement: Judgement, asked: list[Tiling] | None,
+    def _analysed(self, word: str, key: str, judgement: AnalysisVerdict, asked: list[Tiling] | None,
                   detail: bool) -> Verdict:
         first = judgement.readings[0]
         reading = {"kind": ANALYSED, "pos": ud_pos(first.pos), "lemma": first.lemma, "tag": first.tag or None}
@@ -229,7 +232,7 @@ class Lexicon:
             reading["analyses"] = self._readings(word, judgement)
         return self._answer(word, key, list(judgement.tilings), asked, reading)
 
-    def _readings(self, word: str, judgement: Judgement) -> tuple[Analysis, ...]:
+    def _readings(self, word: str, judgement: AnalysisVerdict) -> tuple[Analysis, ...]:
         source = str(self.analysis.get("source", "")) if self.analysis else ""
         display = word.strip().lower() if word.strip().isalpha() else judgement.key.lower()
         return tuple(Analysis(display, r.lemma, ud_pos(r.pos), ANALYSED, r.tag, r.describe(), source, 0, r.as_dict())

@@ -431,3 +431,20 @@ def test_the_cli_explains_a_word_valid_by_analysis(built):
     assert result.exit_code == 0, result.output
     assert "by analysis: meg + történik (vrb) + PAST_INDIC_INDEF_SG_3" in result.output
     assert "tiles: M E G T Ö R T É N T" in result.output
+
+
+def test_the_service_answers_by_analysis(built):
+    """GET and POST /valid over the analysing artifact: the same answers as the library."""
+    from service import create_app
+
+    client = create_app({"ARTIFACTS": str(built.path.parent.parent),
+                         "DEFAULT_LEXICON": "hu-test-analysis"}).test_client()
+    r = client.get("/valid", query_string={"word": "megtörtént", "lexicon": "hu-test-analysis"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    answer = r.get_json()
+    assert answer["valid"] and answer["kind"] == "analysed" and answer["lemma"] == "történik"
+    assert answer["tiles"] == list("MEGTÖRTÉNT")
+    words = ["budapesti", "kutyaház", "el", "Budapest", "HÁ[ZS]OR"]
+    results = client.post("/valid", json={"lexicon": "hu-test-analysis", "words": words}).get_json()["results"]
+    assert [a["valid"] for a in results] == [True, True, False, False, False]
+    assert results == [built.check(w, detail=False).as_dict(brief=True) for w in words]

@@ -250,12 +250,15 @@ def test_the_alphabet_file_numbers_the_tiles(name):
     alphabet = load_alphabet(name)
     text = alphabet_text(alphabet)
     lines = read_alphabet_text(text)
-    assert len(lines) == len(alphabet.tiles) + 1
+    assert len(lines) == alphabet.tiles[-1].number + 1
     assert (lines[0].label, lines[0].count, lines[0].score) == ("?", alphabet.blanks, 0)
     for tile in alphabet.tiles:
         line = lines[tile.number]
         assert (line.label, line.count, line.score, line.vowel) == (tile.letter, tile.count, tile.points, tile.vowel)
         assert line.blank_label == tile.letter.lower()
+    for number in alphabet.unused_numbers:  # placeholders: no tile in the bag, a label no letter has
+        assert (lines[number].label, lines[number].count, lines[number].aliases) == (f"_{number}", 0, ())
+    assert len(alphabet.tiles) + len(alphabet.unused_numbers) + 1 == len(lines)
     assert all(len(raw.split("\t")) >= 7 for raw in text.splitlines())
 
 

@@ -34,6 +34,10 @@ KWG = "kwg"
 KBWG = "kbwg"
 #: How many nodes each layout can address.
 CAPACITY = {KWG: 0x400000, KBWG: 0x1000000}
+#: File suffixes: a `.kwg` holds the DAWG and the GADDAG (what a move generator plays with), a
+#: `.dwg` the DAWG alone (wolges' names); `.kbwg` and `.kbdwg` are the same in the big layout.
+SUFFIXES = {(KWG, True): ".kwg", (KWG, False): ".dwg", (KBWG, True): ".kbwg", (KBWG, False): ".kbdwg"}
+LAYOUT_OF_SUFFIX = {suffix: layout for (layout, _), suffix in SUFFIXES.items()}
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,8 @@ class Encoded:
 
     @property
     def suffix(self) -> str:
-        return "." + self.layout
+        """`.kwg` with a GADDAG, `.dwg` without (`.kbwg`, `.kbdwg` in the big layout)."""
+        return SUFFIXES[self.layout, self.gaddag]
 
 
 def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
@@ -184,8 +189,8 @@ def _tile_bytes(tiles) -> bytes | None:
 class Kwg:
     """A KWG file, memory-mapped read-only: pages are shared by every process that maps it.
 
-    `Kwg.open(path)` reads the layout from the suffix (`.kwg` or `.kbwg`). Node access is by
-    index; `root` is the first node of the DAWG's root list (0 for an empty word list).
+    `Kwg.open(path)` reads the layout from the suffix (`.kwg`/`.dwg` or `.kbwg`/`.kbdwg`). Node
+    access is by index; `root` is the first node of the DAWG's root list (0 for an empty word list).
     """
 
     def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None, validate: bool = False,
@@ -263,15 +268,15 @@ class Kwg:
 
     @classmethod
     def open(cls, path: str | Path) -> Kwg:
-        """Map a `.kwg` or `.kbwg` file read-only."""
+        """Map a word-graph file read-only (`.kwg`, `.dwg`, `.kbwg`, `.kbdwg`)."""
         path = Path(path)
-        layout = path.suffix.lstrip(".")
+        layout = LAYOUT_OF_SUFFIX.get(path.suffix, KWG)
         try:
             with path.open("rb") as fh:
                 mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as exc:
             raise ArtifactError(f"{path}: cannot map the word graph ({exc})") from None
-        return cls(mapped, layout if layout in CAPACITY else KWG, name=str(path), keep=mapped)
+        return cls(mapped, layout, name=str(path), keep=mapped)
 
     def __len__(self) -> int:
         return len(self.nodes)

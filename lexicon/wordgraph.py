@@ -1,7 +1,8 @@
 """An artifact's word-graph files: the KWG, its alphabet file, and the membership index.
 
-- `lexicon.kwg` (or `lexicon.kbwg` past 0x400000 nodes): the DAWG over every valid tiling of
-  every word, optionally with the GADDAG; the interchange file for game engines (lexicon.kwg).
+- `lexicon.kwg`: the DAWG over every valid tiling of every word and the GADDAG, the file a game
+  engine's move generator plays with (every lexicon meant for play); `lexicon.dwg`: the DAWG
+  alone (a reference lexicon). Past 0x400000 nodes: `lexicon.kbwg`, `lexicon.kbdwg` (lexicon.kwg).
 - `alphabet.txt`: the tile numbering, in wolges' format (lexicon.alphabet_file).
 - `words.dawg`: the keys (letters) in a dawgdic DAWG, read by the `dawg2` package. It answers
   `key in lexicon` about 15-30 times faster than a Python walk of the KWG could, in about a
@@ -12,7 +13,7 @@ The builder calls `write_files`; `Lexicon` calls `open_files`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,8 @@ import dawg
 from .alphabet import Alphabet
 from .alphabet_file import FILENAME as ALPHABET_FILE
 from .alphabet_file import alphabet_text
-from .dawg import build
 from .errors import ArtifactError
-from .kwg import KWG, Kwg, encode
+from .kwg import KWG, GraphBuilder, Kwg, build_kwg
 
 GRAPH_STEM = "lexicon"
 INDEX_FILE = "words.dawg"
@@ -64,24 +64,34 @@ class GraphFiles:
         self.kwg.close()
 
 
-def write_files(folder: Path, alphabet: Alphabet, keys: Sequence[str], sequences: list[bytes], *,
-                gaddag: bool = False, layout: str | None = None) -> dict[str, Any]:
+def write_files(folder: Path, alphabet: Alphabet, keys: Iterable[str], sequences: Iterable[bytes] | GraphBuilder,
+                *, gaddag: bool = False, layout: str | None = None) -> dict[str, Any]:
     """Write the graph, alphabet and index files into `folder`; return the manifest's `graph` entry.
 
-    `keys` are the words in letters (any order), `sequences` every valid tiling of every word as
-    bytes of tile numbers (TileCodes.encode).
+    `keys` are the words in letters, sorted and unique (a stream: the build reads them back from
+    the database it wrote), `sequences` every valid tiling of every word as bytes of tile numbers
+    (TileCodes.encode), or a GraphBuilder that has collected them.
     """
-    graph = build(sequences, gaddag=gaddag)
-    encoded = encode(graph, layout=layout)
+    if isinstance(sequences, GraphBuilder):
+        encoded = sequences.finish(gaddag=gaddag, layout=layout)
+    else:
+        encoded = build_kwg(sequences, gaddag=gaddag, layout=layout)
     graph_file = GRAPH_STEM + encoded.suffix
     (folder / graph_file).write_bytes(encoded.data)
     (folder / ALPHABET_FILE).write_text(alphabet_text(alphabet), encoding="utf-8")
-    # dawgdic wants sorted input for a deterministic file; keys are unique already.
-    dawg.DAWG(sorted(keys)).save(str(folder / INDEX_FILE))
+    counted = [0]
+
+    def count(keys: Iterable[str]) -> Iterator[str]:
+        for key in keys:
+            counted[0] += 1
+            yield key
+
+    # dawgdic builds from sorted input as it streams (code point order is UTF-8 byte order).
+    dawg.DAWG(count(keys), input_is_sorted=True).save(str(folder / INDEX_FILE))
     return {
         "file": graph_file, "format": encoded.layout, "nodes": encoded.nodes, "gaddag": encoded.gaddag,
-        "sequences": len(set(sequences)), "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
-        "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": len(keys)},
+        "sequences": encoded.distinct, "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
+        "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": counted[0]},
     }
 
 

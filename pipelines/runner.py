@@ -24,6 +24,7 @@ from typing import Any
 
 from lexicon import LimitExceeded, Reason, __version__, artifacts, format_tiling, store, wordgraph
 from lexicon.alphabet import Alphabet
+from lexicon.kwg import GraphBuilder
 
 from .definition import Pipeline, load_pipeline
 from .progress import Progress, Silent
@@ -115,7 +116,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         progress.finish(f"{summary['words']:,} words")
 
         progress.start("graph")
-        graph = wordgraph.write_files(build_dir, p.profile.alphabet, graph_input.keys, graph_input.sequences,
+        graph = wordgraph.write_files(build_dir, p.profile.alphabet, _stored_keys(db_path), graph_input.sequences,
                                       gaddag=gaddag)
         del graph_input
         progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if gaddag else ''})")
@@ -212,16 +213,26 @@ class _Staging:
 
 
 class _GraphInput:
-    """Every key and every valid tiling (as tile numbers), collected while the store is written."""
+    """Every valid tiling (as tile numbers), streamed into the graph builder, which keeps them in
+    one flat buffer: no Python object per word, whatever the lexicon's size."""
 
     def __init__(self, alphabet: Alphabet) -> None:
         self.codes = wordgraph.TileCodes(alphabet)
-        self.keys: list[str] = []
-        self.sequences: list[bytes] = []
+        self.sequences = GraphBuilder()
 
     def add(self, key: str, cuts: list[tuple[str, ...]]) -> None:
-        self.keys.append(key)
-        self.sequences.extend(self.codes.encode(cut) for cut in cuts)
+        for cut in cuts:
+            self.sequences.add(self.codes.encode(cut))
+
+
+def _stored_keys(db_path: Path):
+    """The keys of the written database, in order, one at a time."""
+    conn = store.open_readonly(db_path)
+    try:
+        for (key,) in conn.execute("SELECT key FROM words ORDER BY key"):
+            yield key
+    finally:
+        conn.close()
 
 
 def _join_tilings(tilings) -> str:

@@ -284,11 +284,15 @@ def test_a_file_of_a_wrong_size_is_refused(tmp_path):
         Kwg.open(path)
 
 
-def test_the_reader_maps_the_file(tmp_path):
-    path = tmp_path / "w.kbwg"
-    path.write_bytes(kwg_bytes([(1, 2), (1, 3)], layout=KBWG))
+@pytest.mark.parametrize("suffix, layout, gaddag", [(".kwg", KWG, True), (".dwg", KWG, False),
+                                                    (".kbwg", KBWG, True), (".kbdwg", KBWG, False)])
+def test_the_reader_maps_the_file_and_reads_the_layout_from_its_name(tmp_path, suffix, layout, gaddag):
+    encoded = encode(build([b"\x01\x02", b"\x01\x03"], gaddag=gaddag), layout=layout)
+    assert encoded.suffix == suffix
+    path = tmp_path / ("w" + suffix)
+    path.write_bytes(encoded.data)
     graph = Kwg.open(path)
-    assert graph.layout == KBWG
+    assert graph.layout == layout and (graph.gaddag_root is not None) == gaddag
     assert list(graph.words()) == [(1, 2), (1, 3)]
     graph.close()
 
@@ -315,12 +319,14 @@ def test_saol_kwg_holds_exactly_the_lexicon(betapet):
 
 
 def test_saol_files_are_listed_with_checksums(betapet):
+    # a lexicon meant for play holds the GADDAG too: lexicon.kwg, what a move generator takes
     files = betapet.manifest["files"]
     assert {"lexicon.kwg", "alphabet.txt", "words.dawg"} <= set(files)
-    assert betapet.manifest["formats"]["lexicon.kwg"] == {"format": "kwg", "gaddag": False,
+    assert betapet.manifest["formats"]["lexicon.kwg"] == {"format": "kwg", "gaddag": True,
                                                           "nodes": betapet.manifest["graph"]["nodes"],
                                                           "alphabet": "alphabet.txt"}
     assert (betapet.path / "lexicon.kwg").stat().st_size == 4 * betapet.manifest["graph"]["nodes"]
+    assert betapet.graph.kwg.gaddag_root
 
 
 def test_membership_agrees_with_the_database(betapet):
@@ -415,10 +421,15 @@ def test_building_with_gaddag_changes_the_version(hungarian, tmp_path):
     words = hungarian.path.parent.parent.parent / "words.txt"
     path = write_pipeline(tmp_path, "hu-test-graph", 'profile = "hu-betutorony"\n'
                           f'[[sources]]\nid = "words"\nkind = "plain"\npath = "{words}"\n')
-    plain = build(path, tmp_path / "artifacts", choose=lambda k, cuts, c: (tuple(cuts), "all"))
+    plain = build(path, tmp_path / "artifacts", choose=lambda k, cuts, c: (tuple(cuts), "all"), gaddag=False)
     assert plain.version != hungarian.version
     assert plain.manifest["graph"]["gaddag"] is False
-    assert (plain.path / "lexicon.kwg").stat().st_size < (hungarian.path / "lexicon.kwg").stat().st_size
+    # the DAWG alone is a .dwg, as engines name it: a move generator would misread it as a .kwg
+    assert plain.manifest["graph"]["file"] == "lexicon.dwg" and not (plain.path / "lexicon.kwg").exists()
+    assert (plain.path / "lexicon.dwg").stat().st_size < (hungarian.path / "lexicon.kwg").stat().st_size
+    graph = Kwg.open(plain.path / "lexicon.dwg")
+    assert graph.layout == KWG and graph.gaddag_root is None
+    graph.close()
 
 
 # ---------------------------------------------------------------- the command line
@@ -448,6 +459,9 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     body = 'profile = "sv-betapet"\n[[sources]]\nid = "w"\nkind = "plain"\npath = "w.txt"\n'
     path = write_pipeline(tmp_path, "sv-test-gaddag", body + "[graph]\ngaddag = true\n")
     assert load_pipeline(path).graph.gaddag is True
+    assert load_pipeline(write_pipeline(tmp_path, "sv-test-default", body)).graph.gaddag is True  # playable
+    off = write_pipeline(tmp_path, "sv-test-off", body + "[graph]\ngaddag = false\n")
+    assert load_pipeline(off).graph.gaddag is False
     root = tmp_path / "artifacts"
     with_gaddag = CliRunner().invoke(main, ["build", str(path), "--artifacts", str(root), "--json"])
     without = CliRunner().invoke(main, ["build", str(path), "--no-gaddag", "--artifacts", str(root), "--json"])
@@ -455,6 +469,7 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     first, second = (load(f"sv-test-gaddag@{json.loads(r.output)['version']}", root) for r in (with_gaddag, without))
     assert first.manifest["graph"]["gaddag"] and not second.manifest["graph"]["gaddag"]
     assert first.graph.kwg.gaddag_root and second.graph.kwg.gaddag_root is None
+    assert (first.manifest["graph"]["file"], second.manifest["graph"]["file"]) == ("lexicon.kwg", "lexicon.dwg")
     bad = write_pipeline(tmp_path, "sv-test-bad", body + "[graph]\ngaddag = 1\n")
     with pytest.raises(Exception, match="graph"):
         load_pipeline(bad)

@@ -37,6 +37,8 @@ static int Graph_init(lg_Graph *self, PyObject *args, PyObject *kwargs) {
     }
     free(self->counts);
     self->counts = NULL;
+    free(self->letters);
+    self->letters = NULL;
     if (PyObject_GetBuffer(buffer, &self->view, PyBUF_SIMPLE))
         return -1;
     self->has_view = 1;
@@ -48,6 +50,23 @@ static int Graph_init(lg_Graph *self, PyObject *args, PyObject *kwargs) {
     self->g.n = (size_t)self->view.len / 4;
     self->g.big = big;
     self->root = lg_arc(&self->g, lg_load(self->g.base, 0));
+    /* The root list is the longest and is read by every lookup: index it by tile once. A damaged
+     * list is left unindexed (lookups then scan it, and fail where it breaks). */
+    memset(self->first, 0, sizeof self->first);
+    self->indexed = 0;
+    unsigned previous = 0;
+    for (uint32_t index = self->root; index && index < self->g.n; index++) {
+        uint32_t v = lg_load(self->g.base, index);
+        unsigned tile = lg_tile(&self->g, v);
+        if (tile >= 64 || (index > self->root && tile <= previous))
+            break;
+        self->first[tile] = index;
+        previous = tile;
+        if (lg_is_end(&self->g, v)) {
+            self->indexed = 1;
+            break;
+        }
+    }
     return 0;
 }
 
@@ -55,6 +74,7 @@ static void Graph_dealloc(lg_Graph *self) {
     if (self->has_view)
         PyBuffer_Release(&self->view);
     free(self->counts);
+    free(self->letters);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -93,7 +113,10 @@ static int64_t follow(const lg_Graph *self, const uint8_t *tiles, size_t len, ui
     uint32_t index = start;
     int64_t node = 0;
     for (size_t i = 0; i < len; i++) {
-        node = child(self, index, tiles[i]);
+        if (index == self->root && self->indexed)
+            node = tiles[i] < 64 ? self->first[tiles[i]] : 0;
+        else
+            node = child(self, index, tiles[i]);
         if (node <= 0)
             return node;
         index = lg_arc(&self->g, lg_load(self->g.base, (size_t)node));
@@ -107,6 +130,29 @@ typedef struct {
     const uint8_t *data;
     Py_ssize_t len;
 } seq_arg;
+
+/* A str key as the numbers of its letters (set_letters); -1 with no exception when a character
+ * has no number (so the key cannot be in the graph), -1 with an exception on error. */
+static int key_numbers(const lg_Graph *self, PyObject *key, uint8_t *out, size_t cap, size_t *len) {
+    if (!self->letters) {
+        PyErr_SetString(PyExc_TypeError, "this word graph has no letter numbering: look up tile numbers (bytes)");
+        return -1;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(key);
+    if ((size_t)n > cap)
+        return -1;
+    int kind = PyUnicode_KIND(key);
+    const void *data = PyUnicode_DATA(key);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        uint8_t number = ch < 0x10000 ? self->letters[ch] : 0;
+        if (!number)
+            return -1;
+        out[i] = number;
+    }
+    *len = (size_t)n;
+    return 0;
+}
 
 static int get_seq(PyObject *obj, seq_arg *s) {
     s->has_view = 0;
@@ -150,7 +196,16 @@ static PyObject *Graph_contains_method(lg_Graph *self, PyObject *arg) {
 
 static int Graph_sq_contains(lg_Graph *self, PyObject *arg) {
     seq_arg s;
-    if (check_view(self) || get_seq(arg, &s))
+    if (check_view(self))
+        return -1;
+    if (PyUnicode_Check(arg)) { /* a key in letters: `"HUND" in graph` */
+        uint8_t numbers[256];
+        size_t len;
+        if (key_numbers(self, arg, numbers, sizeof numbers, &len))
+            return PyErr_Occurred() ? -1 : 0;
+        return contains(self, numbers, len);
+    }
+    if (get_seq(arg, &s))
         return -1;
     int found = contains(self, s.data, (size_t)s.len);
     put_seq(&s);
@@ -482,6 +537,33 @@ static PyObject *Graph_word_count(lg_Graph *self, PyObject *unused) {
     return PyLong_FromUnsignedLong(self->root ? self->counts[self->root] : 0);
 }
 
+/* set_letters(mapping): the number of each letter (a one-character str → 1..255), so that str
+ * keys can be looked up: `key in graph`. */
+static PyObject *Graph_set_letters(lg_Graph *self, PyObject *mapping) {
+    if (!PyDict_Check(mapping))
+        return PyErr_Format(PyExc_TypeError, "letters must be a dict of one-character str to numbers");
+    uint8_t *letters = calloc(0x10000, 1);
+    if (!letters)
+        return PyErr_NoMemory();
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(mapping, &pos, &key, &value)) {
+        long number = PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+        if (!PyUnicode_Check(key) || PyUnicode_GET_LENGTH(key) != 1 || PyUnicode_READ_CHAR(key, 0) >= 0x10000
+            || number < 1 || number > 255) {
+            free(letters);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "letter %R → %R: letters are one character below U+10000, numbers "
+                             "1 to 255", key, value);
+            return NULL;
+        }
+        letters[PyUnicode_READ_CHAR(key, 0)] = (uint8_t)number;
+    }
+    free(self->letters);
+    self->letters = letters;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Graph_get_root(lg_Graph *self, void *closure) { return PyLong_FromUnsignedLong(self->root); }
 
 static PyGetSetDef Graph_getset[] = {
@@ -502,6 +584,7 @@ static PyMethodDef Graph_methods[] = {
      "anagrams(counts, blanks, sub, min_tiles, max_visits, message) -> iterator of tile sequences"},
     {"pattern", (PyCFunction)(void (*)(void))lg_graph_pattern, METH_VARARGS | METH_KEYWORDS,
      "pattern(tokens, max_visits, message) -> iterator of tile sequences"},
+    {"set_letters", (PyCFunction)Graph_set_letters, METH_O, "set_letters({letter: number}): allow str keys"},
     {"release", (PyCFunction)Graph_release, METH_NOARGS, "Let go of the buffer; the graph is closed afterwards."},
     {NULL, NULL, 0, NULL},
 };

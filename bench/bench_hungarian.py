@@ -36,11 +36,14 @@ def tiling_figures(folder) -> dict:
     from lexicon.lookup import open_lexicon
 
     lex = open_lexicon(folder, verify=False)  # just built and verified by the build
-    alphabet, conn = lex.alphabet, lex.conn
-    chosen = conn.execute("SELECT key, tiles FROM tilings WHERE evidence = 'morphology' AND preferred = 1")
-    overridden = sum(format_tiling(preferred_tiling(key, alphabet), alphabet) != tiles for key, tiles in chosen)
-    longer = conn.execute("SELECT count(*) FROM words WHERE length(key) > 10").fetchone()[0]
-    none = [key for (key,) in conn.execute("SELECT DISTINCT key FROM tilings WHERE evidence = 'none' ORDER BY key")]
+    # The store lists the tilings of the keys whose tilings are not just the longest-match cut.
+    chosen = lex.conn.execute("SELECT t.word, t.tiles FROM tilings t JOIN strings s ON s.id = t.evidence "
+                              "WHERE s.text = 'morphology' AND t.n = 0")
+    keys = dict(lex.key_index.keys())
+    alphabet = lex.alphabet
+    overridden = sum(format_tiling(preferred_tiling(keys[n], alphabet), alphabet) != tiles for n, tiles in chosen)
+    longer = sum(len(key) > 10 for key in keys.values())
+    none = lex.manifest["counts"].get("tiled_without_evidence", [])
     lex.close()
     return {"overridden": overridden, "longer": longer, "none": none}
 

@@ -26,10 +26,10 @@ def _free_port() -> int:
 
 
 class Gunicorn:
-    def __init__(self, app: str, root: str, workers: int = 2) -> None:
+    def __init__(self, app: str, root: str, workers: int = 2, env: dict | None = None) -> None:
         self.port = _free_port()
         env = os.environ | {"LEXICON_ARTIFACTS": root, "LEXICON_BIND": f"127.0.0.1:{self.port}",
-                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "warning"}
+                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "warning"} | (env or {})
         gunicorn = Path(sys.executable).with_name("gunicorn")
         self.proc = subprocess.Popen([str(gunicorn), "-c", str(CONFIG), app], cwd=ROOT, env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -17,13 +17,17 @@ from .errors import (
     NotationError,
     ProfileError,
     SourceError,
+    TooCostly,
+    TooLong,
     UnknownLexicon,
 )
-from .lookup import Analysis, Exclusion, Lexicon, Verdict, diff, load, open_lexicon
+from .lookup import Lexicon, diff, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
+from .pages import Page
 from .profile import Profile, load_profile, profile_names
 from .reasons import Reason, describe
 from .search import Match, PatternError, RackError
+from .text import check_text
 from .tiling import (
     DoubledDigraphs,
     Segment,
@@ -37,14 +41,16 @@ from .tiling import (
     spell,
     tilings,
 )
+from .verdict import Analysis, Exclusion, Verdict, hit_document, tiling_document
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "InputError",
     "InvalidWord", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError",
-    "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile", "Tiling",
-    "UnknownLexicon", "Verdict", "alphabet_names", "describe", "diff", "fewest_tiles", "format_tiling", "load",
-    "load_alphabet", "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings",
-    "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell", "tilings",
+    "Page", "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile",
+    "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Verdict", "alphabet_names", "check_text", "describe", "diff",
+    "fewest_tiles", "format_tiling", "hit_document", "load", "load_alphabet", "load_profile", "normalize",
+    "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling",
+    "profile_names", "spell", "tiling_document", "tilings",
 ]

@@ -4,20 +4,33 @@ from __future__ import annotations
 
 
 class LexiconError(Exception):
-    """Root of every error the toolkit raises on purpose."""
+    """Root of every error the toolkit raises on purpose.
+
+    Besides the message, an error may say where the problem is: `position` in the input text,
+    the request `parameter` at fault, and the `allowed` values for it (the service puts them in
+    its problem+json answers).
+    """
 
     #: stable machine-readable code, used by the service's problem+json `type`
     code = "lexicon-error"
+
+    def __init__(self, message: str, *, position: int | None = None, parameter: str | None = None,
+                 allowed: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+        self.parameter = parameter
+        self.allowed = allowed
+
+    def where(self) -> dict[str, object]:
+        """The position, parameter and allowed values that are known."""
+        found = {"position": self.position, "parameter": self.parameter, "allowed": self.allowed}
+        return {k: v for k, v in found.items() if v is not None}
 
 
 class InputError(LexiconError):
     """A caller passed something malformed: a bad parameter, tile notation, word or option."""
 
     code = "bad-input"
-
-    def __init__(self, message: str, *, position: int | None = None) -> None:
-        super().__init__(message)
-        self.position = position
 
 
 class NotationError(InputError):
@@ -66,3 +79,15 @@ class LimitExceeded(InputError):
     """A request or build would exceed a configured bound."""
 
     code = "limit-exceeded"
+
+
+class TooCostly(LimitExceeded):
+    """A search that would cost more than its budget (nodes visited, results to rank)."""
+
+    code = "too-costly"
+
+
+class TooLong(LimitExceeded):
+    """A word or parameter longer than the toolkit accepts (the service answers 414)."""
+
+    code = "too-long"

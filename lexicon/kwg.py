@@ -346,6 +346,40 @@ class Kwg:
         node = self.follow(tiles)
         return bool(node) and self.node(node)[1]
 
+    def rank(self, tiles) -> int:
+        """The position (0, 1, …) of this sequence among the DAWG's words in tile order, or -1.
+
+        The numbering is dense, so it can index a flat table of per-word data (a minimal perfect
+        hash). Each node's count of the words reachable from it to the end of its sibling list is
+        computed once (`word_counts`); a lookup adds the counts of the siblings it skips.
+        """
+        if self.core is not None:
+            sequence = _tile_bytes(tiles)
+            return -1 if sequence is None else self.core.rank(sequence)
+        counts = self.word_counts()
+        nodes = self.nodes
+        accepts_bit = 0x80 if self._kbwg else 0x800000
+        index, rank, node = self.root, 0, 0
+        for tile in tiles:
+            if node:
+                if nodes[node] & accepts_bit:
+                    rank += 1  # the word that ends here comes before every longer one
+                index = self.node(node)[3]
+            node = self.child(index, tile)
+            if not node:
+                return -1
+            rank += counts[index] - counts[node]
+        if not node or not nodes[node] & accepts_bit:
+            return -1
+        return rank
+
+    def word_counts(self) -> array:
+        """Per node: the words reachable through it and the siblings after it in its list."""
+        counts = getattr(self, "_counts", None)
+        if counts is None:
+            counts = self._counts = _word_counts(self)
+        return counts
+
     def words(self, start: int | None = None, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
         """Every sequence accepted from the list at `start` (the root), in tile order."""
         stack = [(self.root if start is None else start, prefix)]
@@ -364,29 +398,6 @@ class Kwg:
 
     # ------------------------------------------------------------------ word index
 
-    def rank(self, tiles) -> int:
-        """The position of a word among the DAWG's words in tile order (0 for the first), or -1."""
-        if self.core is not None:
-            sequence = _tile_bytes(tiles)
-            return -1 if sequence is None else self.core.rank(sequence)
-        counts = self._word_counts()
-        index, position = self.root, 0
-        tiles = list(tiles)
-        for i, tile in enumerate(tiles):
-            if not index:
-                return -1
-            position += counts[index]
-            node = self.child(index, tile)
-            if not node:
-                return -1
-            position -= counts[node]
-            _, accepts, _, arc = self.node(node)
-            if i + 1 == len(tiles):
-                return position if accepts else -1
-            position += accepts
-            index = arc
-        return -1
-
     def ranks(self, sequences) -> list[int]:
         """`rank` of each sequence, in one call."""
         if self.core is not None:
@@ -397,30 +408,7 @@ class Kwg:
         """How many words the DAWG holds."""
         if self.core is not None:
             return self.core.word_count()
-        return self._word_counts().get(self.root, 0) if self.root else 0
-
-    def _word_counts(self) -> dict[int, int]:
-        """Words of the sibling list from each node to its end (the node's own, those after its
-        arc, and those of the siblings after it), for every node the DAWG's root reaches."""
-        counts = getattr(self, "_counts", None)
-        if counts is not None:
-            return counts
-        counts = {}
-        if self.root:
-            stack = [self.root]
-            while stack:
-                index = stack[-1]
-                _, accepts, is_end, arc = self.node(index)
-                pending = [d for d in (arc, 0 if is_end else index + 1) if d and d not in counts]
-                if pending:
-                    if len(stack) > len(self.nodes):
-                        raise ArtifactError(f"{self.name}: the word graph has a cycle through node {index}")
-                    stack.append(pending[0])
-                    continue
-                counts[index] = accepts + (counts[arc] if arc else 0) + (0 if is_end else counts[index + 1])
-                stack.pop()
-        self._counts = counts
-        return counts
+        return self.word_counts()[self.root] if self.root else 0
 
     def close(self) -> None:
         """Unmap the file; the object is unusable afterwards."""
@@ -430,3 +418,30 @@ class Kwg:
             self.nodes.release()
         if self._keep is not None:
             self._keep.close()
+
+
+def _word_counts(kwg: Kwg) -> array:
+    """`Kwg.word_counts` for every node, children before parents: a list's counts need those of the
+    lists its nodes point to, and lists may share tails, so the order is a depth-first post-order."""
+    n = len(kwg.nodes)
+    counts = array("Q", bytes(8 * n))
+    done = bytearray(n)
+    done[0] = 1  # node 0 (and 1 in a GADDAG file) are root pointers, never siblings of a word list
+    for start in (kwg.root,):
+        if not start or done[start]:
+            continue
+        stack = [start]
+        while stack:
+            index = stack[-1]
+            if done[index]:
+                stack.pop()
+                continue
+            _, accepts, is_end, arc = kwg.node(index)
+            pending = [i for i in (arc, 0 if is_end else index + 1) if i and not done[i]]
+            if pending:
+                stack.extend(pending)
+                continue
+            counts[index] = accepts + (counts[arc] if arc else 0) + (0 if is_end else counts[index + 1])
+            done[index] = 1
+            stack.pop()
+    return counts

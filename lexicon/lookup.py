@@ -3,27 +3,33 @@
     >>> lex = load("sv-betapet")                       # doctest: +SKIP
     >>> lex.check("allé").valid, lex.check("allé").normalized   # doctest: +SKIP
     (True, 'ALLE')
+
+A quick answer (`check(word, detail=False)`, `brief_answers`) comes from the memory-mapped key
+index (lexicon.keyindex): the key's number, kind, preferred reading and tile count, or the first
+reason it was dropped. The SQLite store answers the detailed questions: every reading and source
+record, every exclusion, listed tilings.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import re
 import sqlite3
 import weakref
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from . import artifacts, store, wordgraph
 from .alphabet import Alphabet, load_alphabet
-from .errors import ArtifactError, InputError
-from .normalize import Normalizer
+from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
+from .keyindex import ALSO_EXCLUDED, EXCLUDED, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
+from .normalize import InvalidWord, Normalized, Normalizer
+from .pages import Page, page
 from .profile import Profile, load_profile
 from .reasons import Reason
-from .search import Match, Search
+from .search import Search
+from .text import check_text, check_texts
 from .tiling import (
     DoubledDigraphs,
     Tiling,
@@ -33,76 +39,52 @@ from .tiling import (
     parse_notation,
     preferred_tiling,
 )
+from .verdict import Analysis, Exclusion, Verdict, tiling_document
 
 #: Input that is longer than this many characters is refused before any work.
 MAX_WORD_CHARS = 256
+#: Exclusions listed in a detailed answer.
+MAX_EXCLUSIONS = 20
+_NOTATION = re.compile(r'[\[\]"]')
+_SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """One reading of a playable key: a headword, or an inflected form of a lemma."""
-
-    display: str
-    lemma: str
-    pos: str
-    kind: str
-    tag: str
-    rule: str
-    source: str
-    record: int
-
-
-@dataclass(frozen=True)
-class Exclusion:
-    """A source word the rules dropped, and why."""
-
-    word: str
-    key: str
-    reason: str
-    detail: str
-    lemma: str
-    pos: str
-    kind: str
-    tag: str
-    source: str
-    record: int
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The answer for one word: valid or not, the reason code, and what the lexicon knows of it."""
-
-    word: str
-    normalized: str | None
-    valid: bool
-    reason: str | None = None  # not-in-lexicon, non-letter, empty, too-short, too-long, excluded:<rule>, wrong-tiling
-    detail: str | None = None
-    tiles: Tiling | None = None  # the preferred valid tiling (or the one asked for)
-    tilings: tuple[Tiling, ...] = ()  # every valid tiling of the word
-    analyses: tuple[Analysis, ...] = ()
-    exclusions: tuple[Exclusion, ...] = ()
-
-    @property
-    def lemma(self) -> Analysis | None:
-        """The first inflected reading, when the word is valid only as a form of another word."""
-        if any(a.kind == "headword" for a in self.analyses):
-            return None
-        return next(iter(self.analyses), None)
-
-    def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["tiles"] = list(self.tiles) if self.tiles else None
-        data["tilings"] = [list(t) for t in self.tilings]
-        return data
-
-
-@dataclass
 class Lexicon:
     """A published artifact version, verified against its manifest and opened read-only."""
 
-    path: Path
-    manifest: dict[str, Any]
-    _conn: sqlite3.Connection = field(repr=False)
+    def __init__(self, path: Path, manifest: dict[str, Any]) -> None:
+        self.path = path
+        self.manifest = manifest
+        self._conn: sqlite3.Connection | None = None
+        self._pid = -1
+        # sqlite3 connections sit in a reference cycle with their statement cache, so they would
+        # live (with their page cache) until the cyclic collector runs: close them as soon as
+        # this lexicon is dropped, which is when a service has swapped to a newer version.
+        self._connections: list[sqlite3.Connection] = []
+        weakref.finalize(self, _close_all, self._connections)
+        meta = store.metadata(self.conn)
+        self.name: str = meta["name"]
+        self.version: str = meta["version"]
+        if manifest.get("version") != self.version or manifest.get("name") != self.name:
+            raise ArtifactError(f"{path}: the manifest names {manifest.get('name')}@{manifest.get('version')}, "
+                                f"the database {self.name}@{self.version}")
+        self.profile: Profile = load_profile(meta["profile"])
+        self.alphabet: Alphabet = load_alphabet(meta["tileset"])
+        self.policy: DoubledDigraphs = self.profile.doubled_digraphs
+        self.normalizer = Normalizer(self.alphabet)
+        self.word_count = int(meta["words"])
+        entry = manifest.get("graph")
+        if not isinstance(entry, dict):
+            raise ArtifactError(f"{path}: the manifest has no word graph entry: rebuild it with "
+                                f"`lexicon build {self.name}`")
+        if entry.get("tileset") != self.alphabet.name:
+            raise ArtifactError(f"{path}: the word graph is over tile set {entry.get('tileset')!r}, "
+                                f"the lexicon's is {self.alphabet.name!r}")
+        self.graph = wordgraph.open_files(path, entry)
+        self.key_index: KeyIndex = self.graph.keys
+        self._members = self.graph.index  # valid keys, for `key in lexicon` (lexicon.wordgraph)
+        self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
+        self._single_letter_tiles = not self.alphabet.multi
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -114,36 +96,6 @@ class Lexicon:
             self._pid = os.getpid()
         return self._conn
 
-    def __post_init__(self) -> None:
-        self._pid = os.getpid()
-        # sqlite3 connections sit in a reference cycle with their statement cache, so they would
-        # live (with their page cache) until the cyclic collector runs: close them as soon as
-        # this lexicon is dropped, which is when a service has swapped to a newer version.
-        self._connections = [self._conn]
-        weakref.finalize(self, _close_all, self._connections)
-        meta = store.metadata(self.conn)
-        self.name: str = meta["name"]
-        self.version: str = meta["version"]
-        if self.manifest.get("version") != self.version or self.manifest.get("name") != self.name:
-            raise ArtifactError(f"{self.path}: the manifest names {self.manifest.get('name')}@"
-                                f"{self.manifest.get('version')}, the database {self.name}@{self.version}")
-        self.profile: Profile = load_profile(meta["profile"])
-        self.alphabet: Alphabet = load_alphabet(meta["tileset"])
-        self.policy: DoubledDigraphs = self.profile.doubled_digraphs
-        self.normalizer = Normalizer(self.alphabet)
-        self.word_count = int(meta["words"])
-        self.graph: wordgraph.GraphFiles | None = None
-        self._search: Search | None = None
-        self._members: Any = None  # the membership index; None: ask the database
-        entry = self.manifest.get("graph")
-        if entry is not None:
-            if entry.get("tileset") != self.alphabet.name:
-                raise ArtifactError(f"{self.path}: the word graph is over tile set {entry.get('tileset')!r}, "
-                                    f"the lexicon's is {self.alphabet.name!r}")
-            self.graph = wordgraph.open_files(self.path, entry)
-            self._members = self.graph.index  # a dawgdic DAWG: see lexicon.wordgraph
-            self._search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
-
     @property
     def spec(self) -> str:
         return f"{self.name}@{self.version}"
@@ -152,10 +104,7 @@ class Lexicon:
 
     def __contains__(self, key: str) -> bool:
         """Is `key` (a normalised key, as `check` reports it) a word? `"ALLE" in lex`."""
-        members = self._members
-        if members is None:  # an artifact built before the word graph existed
-            return self.conn.execute("SELECT 1 FROM words WHERE key = ?", (key,)).fetchone() is not None
-        return key in members
+        return key in self._members
 
     def __len__(self) -> int:
         return self.word_count
@@ -163,94 +112,203 @@ class Lexicon:
     def check(self, word: str, *, detail: bool = True) -> Verdict:
         """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`).
 
-        With `detail=False` a valid word carries only its preferred reading (one query instead of
-        three: what the service needs); with `detail=True`, every source record that gave it.
+        With `detail=False` the verdict carries the preferred reading only, from the key index;
+        with `detail=True`, every reading and source record, and every exclusion, from the store.
+        Text no one types as a word (controls, invisible characters) raises InputError.
         """
-        if len(word) > MAX_WORD_CHARS:
-            raise InputError(f"the word is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
-        asked: list[Tiling] | None = None
-        if "[" in word or "]" in word or '"' in word:
+        _check_length("the word", word)
+        check_text("word", word)
+        if _NOTATION.search(word):
+            return self._check_notation(word, detail)
+        result = self.normalizer(word)
+        if not result.ok:
+            return self._not_a_word(word, result, with_exclusions=True)
+        return self._judge(word, result.key, None, detail)
+
+    def brief_answers(self, words: Sequence[str]) -> list[dict[str, Any]]:
+        """`[check(w, detail=False).as_dict(brief=True) for w in words]`, the way a batch needs it:
+        quick, with no verdict object for a plain word. InputError names the first refused word."""
+        for i, word in enumerate(words):
+            _check_length(f"word {i}", word)
+        check_texts("words", list(words))
+        quick, number, kinds = self.normalizer.quick, self.key_index.number, self.key_index.kind
+        out = []
+        append = out.append
+        for word in words:
+            key = quick(word)
+            if key is None:  # tile notation, or text the quick path does not decide
+                append(self._check_slowly(word).as_dict(brief=True))
+                continue
+            n = number(key)
+            kind = kinds(n) if n >= 0 else EXCLUDED
+            if kind == EXCLUDED:
+                append(self._why_not(word, key, n, with_exclusions=False).as_dict(brief=True))
+            elif kind == INFLECTED:
+                record = self.key_index.record(n)
+                append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+                        "lemma": record.lemma, "tag": record.tag or None})
+            else:
+                append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+                        "lemma": None, "tag": None})
+        return out
+
+    def _check_slowly(self, word: str) -> Verdict:
+        if _NOTATION.search(word):
+            return self._check_notation(word, False, with_exclusions=False)
+        result = self.normalizer(word)
+        if result.ok:
+            return self._judge(word, result.key, None, False, with_exclusions=False)
+        return self._not_a_word(word, result, with_exclusions=False)
+
+    # ------------------------------------------------------------------ judging
+
+    def _verdict(self, word: str, key: str | None, valid: bool, **fields) -> Verdict:
+        return Verdict(word, key, valid, lexicon=self.name, version=self.version, alphabet=self.alphabet, **fields)
+
+    def _check_notation(self, word: str, detail: bool, *, with_exclusions: bool = True) -> Verdict:
+        try:
             segments = parse_notation(word, self.alphabet, self.normalizer.key)
             key = notation_letters(segments)
             asked = notation_tilings(segments, self.alphabet, self.policy)
+        except InvalidWord as exc:
+            return self._not_a_word(word, exc.result, with_exclusions=False)
+        except (NotationError, LimitExceeded) as exc:
+            return self._verdict(word, None, False, reason=Reason.BAD_NOTATION.value, detail=str(exc),
+                                 position=getattr(exc, "position", None))
+        return self._judge(word, key, asked, detail, with_exclusions=with_exclusions)
+
+    def _judge(self, word: str, key: str, asked: list[Tiling] | None, detail: bool, *,
+               with_exclusions: bool = True) -> Verdict:
+        n = self.key_index.number(key)
+        if n >= 0 and self.key_index.kind(n) != EXCLUDED:
+            return self._valid(word, key, n, asked, detail)
+        return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
+
+    def _valid(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool) -> Verdict:
+        record = self.key_index.record(n)
+        valid = self._valid_tilings(key, n, record.flags)
+        inflected = record.kind == INFLECTED
+        reading = {"kind": KINDS[record.kind], "pos": record.pos or None, "lemma": record.lemma if inflected else None,
+                   "tag": (record.tag or None) if inflected else None}
+        if detail:
+            reading["analyses"] = tuple(self._analyses(key, n))
+            if record.flags & ALSO_EXCLUDED:
+                reading["exclusions"] = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
+        if asked is not None:
+            matching = [t for t in asked if t in valid]
+            if not matching:
+                shown = format_tiling(asked[0], self.alphabet) if asked else word
+                return self._verdict(word, key, False, reason=Reason.WRONG_TILING.value, detail=f"asked for {shown}",
+                                     tilings=tuple(valid), **reading)
+            return self._verdict(word, key, True, tiles=matching[0], tilings=tuple(valid), **reading)
+        return self._verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), **reading)
+
+    def _why_not(self, word: str, key: str, n: int, *, with_exclusions: bool, detail: bool = False) -> Verdict:
+        if n >= 0:  # a key the rules dropped
+            record = self.key_index.record(n)
+            reason = record.reason if record.reason in _SHORT_OR_LONG else f"excluded:{record.reason}"
+            exclusions = tuple(self._exclusions(key, n, MAX_EXCLUSIONS if detail else 1)) if with_exclusions else ()
+            return self._verdict(word, key, False, reason=reason, detail=record.detail or None, exclusions=exclusions)
+        if self._single_letter_tiles:
+            count = len(key)
         else:
-            result = self.normalizer(word)
-            if not result.ok:
-                reason = "empty" if result.reason is Reason.EMPTY else Reason.NON_LETTER.value
-                where = "" if result.position is None else f" at position {result.position}"
-                return Verdict(word, None, False, reason, f"{result.reason}{where}",
-                               exclusions=self._excluded_as_written(word))
-            key = result.key
-        if key in self:
-            # an alphabet of single letters cuts every word one way: no need to ask the database
-            valid = self.tilings(key) if self.alphabet.multi else [tuple(key)]
-            if detail:
-                analyses = self.analyses(key)
-            else:
-                row = self.conn.execute("SELECT display, lemma, pos, kind, tag FROM words WHERE key = ?",
-                                        (key,)).fetchone()
-                analyses = [Analysis(*row, "", "", 0)]
-            if asked is not None:
-                matching = [t for t in asked if t in valid]
-                if not matching:
-                    return Verdict(word, key, False, Reason.WRONG_TILING.value,
-                                   f"asked for {format_tiling(asked[0], self.alphabet) if asked else word}",
-                                   None, tuple(valid), tuple(analyses))
-                return Verdict(word, key, True, tiles=matching[0], tilings=tuple(valid), analyses=tuple(analyses))
-            return Verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), analyses=tuple(analyses))
-        return self._why_not(word, key)
+            cut = preferred_tiling(key, self.alphabet, self.policy)
+            if cut is None:
+                return self._verdict(word, key, False, reason=Reason.NON_LETTER.value,
+                                     detail=Reason.UNTILEABLE.value)
+            count = len(cut)
+        if count < self.profile.min_length:
+            return self._verdict(word, key, False, reason=Reason.TOO_SHORT.value, detail=f"{count} tiles")
+        if count > self.profile.max_tiles:
+            return self._verdict(word, key, False, reason=Reason.TOO_LONG.value, detail=f"{count} tiles")
+        return self._verdict(word, key, False, reason=Reason.NOT_IN_LEXICON.value)
 
-    def _why_not(self, word: str, key: str) -> Verdict:
-        exclusions = tuple(self.exclusions(key)) or self._excluded_as_written(word)
-        if exclusions:
-            first = exclusions[0].reason
-            reason = first if first in (Reason.TOO_SHORT, Reason.TOO_LONG) else f"excluded:{first}"
-            return Verdict(word, key, False, reason, exclusions[0].detail or None, exclusions=exclusions)
-        cut = preferred_tiling(key, self.alphabet, self.policy)
-        if cut is None:
-            return Verdict(word, key, False, Reason.NON_LETTER.value, f"{Reason.UNTILEABLE}")
-        if len(cut) < self.profile.min_length:
-            return Verdict(word, key, False, Reason.TOO_SHORT.value, f"{len(cut)} tiles")
-        if len(cut) > self.profile.max_tiles:
-            return Verdict(word, key, False, Reason.TOO_LONG.value, f"{len(cut)} tiles")
-        return Verdict(word, key, False, Reason.NOT_IN_LEXICON.value)
-
-    def _excluded_as_written(self, word: str) -> tuple[Exclusion, ...]:
-        text = word.strip()
-        if not text or len(text) > MAX_WORD_CHARS:
-            return ()
-        rows = self.conn.execute("SELECT * FROM exclusions WHERE word = ? OR word = ? OR word = ? LIMIT 20",
-                                 (text, text.lower(), text.capitalize()))
-        return tuple(Exclusion(**dict(r)) for r in rows)
+    def _not_a_word(self, word: str, result: Normalized, *, with_exclusions: bool) -> Verdict:
+        reason = Reason.EMPTY.value if result.reason is Reason.EMPTY else Reason.NON_LETTER.value
+        where = "" if result.position is None else f" at position {result.position}"
+        exclusions = self._excluded_as_written(word) if with_exclusions else ()
+        return self._verdict(word, None, False, reason=reason, detail=f"{result.reason}{where}",
+                             position=result.position, exclusions=exclusions)
 
     # ------------------------------------------------------------------ details
 
     def tilings(self, key: str) -> list[Tiling]:
-        """The valid tilings of a key, preferred first."""
-        rows = self.conn.execute("SELECT tiles FROM tilings WHERE key = ? ORDER BY preferred DESC, rowid", (key,))
-        return [notation_tilings(parse_notation(r[0], self.alphabet), self.alphabet, self.policy)[0] for r in rows]
+        """The valid tilings of a key, preferred first ([] for a key that is not a word)."""
+        n = self.key_index.number(key)
+        if n < 0 or self.key_index.kind(n) == EXCLUDED:
+            return []
+        return self._valid_tilings(key, n, self.key_index.record(n).flags)
+
+    def _valid_tilings(self, key: str, n: int, flags: int) -> list[Tiling]:
+        if flags & LISTED_TILINGS:
+            rows = self.conn.execute("SELECT tiles FROM tilings WHERE word = ? ORDER BY n", (n,))
+            return [notation_tilings(parse_notation(r[0], self.alphabet), self.alphabet, self.policy)[0]
+                    for r in rows]
+        if self._single_letter_tiles:
+            return [tuple(key)]
+        return [preferred_tiling(key, self.alphabet, self.policy)]
 
     def analyses(self, key: str) -> list[Analysis]:
-        rows = self.conn.execute("SELECT display, lemma, pos, kind, tag, rule, source, record FROM forms "
-                                 "WHERE key = ? ORDER BY rowid", (key,))
-        return [Analysis(**dict(r)) for r in rows]
+        """Every reading of a key (each source record that gave it), preferred first."""
+        n = self.key_index.number(key)
+        return self._analyses(key, n) if n >= 0 else []
 
-    def exclusions(self, key: str, limit: int = 20) -> list[Exclusion]:
-        rows = self.conn.execute("SELECT * FROM exclusions WHERE key = ? ORDER BY rowid LIMIT ?", (key, limit))
-        return [Exclusion(**dict(r)) for r in rows]
+    def _analyses(self, key: str, n: int) -> list[Analysis]:
+        text = self.key_index.string
+        rows = self.conn.execute("SELECT display, lemma, pos, kind, tag, rule, source, record FROM forms "
+                                 "WHERE word = ? ORDER BY n", (n,))
+        return [Analysis(display if display is not None else key.lower(), text(lemma), text(pos), KINDS[kind],
+                         text(tag), text(rule), text(source), record)
+                for display, lemma, pos, kind, tag, rule, source, record in rows]
+
+    def exclusions(self, key: str, limit: int = MAX_EXCLUSIONS) -> list[Exclusion]:
+        """Source records the rules dropped that normalise to `key`, in source order."""
+        n = self.key_index.number(key)
+        return self._exclusions(key, n, limit) if n >= 0 else []
+
+    def _exclusions(self, key: str, n: int, limit: int) -> list[Exclusion]:
+        rows = self.conn.execute(f"SELECT {_EXCLUSION_COLUMNS} FROM exclusions WHERE word = ? ORDER BY id LIMIT ?",
+                                 (n, limit))
+        return [self._exclusion(key, row) for row in rows]
+
+    def _excluded_as_written(self, word: str) -> tuple[Exclusion, ...]:
+        text = word.strip()
+        if not text:
+            return ()
+        rows = self.conn.execute(f"SELECT {_EXCLUSION_COLUMNS} FROM exclusions WHERE word IS NULL AND "
+                                 f"written IN (?, ?, ?) ORDER BY id LIMIT ?",
+                                 (text, text.lower(), text.capitalize(), MAX_EXCLUSIONS))
+        return tuple(self._exclusion("", row) for row in rows)
+
+    def _exclusion(self, key: str, row: tuple) -> Exclusion:
+        written, reason, detail, lemma, pos, kind, tag, source, record = row
+        text = self.key_index.string
+        return Exclusion(written, key, text(reason), text(detail), text(lemma), text(pos), KINDS[kind], text(tag),
+                         text(source), record)
 
     def exclusion_counts(self) -> dict[str, int]:
-        return dict(self.conn.execute("SELECT reason, count(*) FROM exclusions GROUP BY reason ORDER BY reason"))
+        """Dropped source words per reason code."""
+        return dict(self.conn.execute("SELECT s.text, count(*) FROM exclusions e JOIN strings s ON s.id = e.reason "
+                                      "GROUP BY s.text ORDER BY s.text"))
 
     # ------------------------------------------------------------------ word-graph search
 
-    @property
-    def search(self) -> Search:
-        """The word-graph searches as iterators (no limit): `lex.search.anagrams("ABC?")`."""
-        if self._search is None:
-            raise ArtifactError(f"{self.spec} has no word graph (built by an older toolkit): rebuild it with "
-                                f"`lexicon build pipelines/{self.name}.toml`")
-        return self._search
+    def anagram(self, rack: str, *, sub: bool = False, order: str = "length", offset: int = 0,
+                limit: int = 100) -> Page:
+        """Words made of every tile of `rack` (`?` a blank); with `sub`, of any of them (at least the
+        profile's shortest word). A Page: longest first by default (lexicon.pages has the orders)."""
+        found = self.search.anagrams(rack, sub=sub, min_tiles=self.profile.min_length)
+        return page(found, self.alphabet, order=order, offset=offset, limit=limit)
+
+    def pattern(self, query: str, *, order: str = "alpha", offset: int = 0, limit: int = 100) -> Page:
+        """Words matching `query`: `?` one tile, `*` any run (`A?B*`). A Page, in tile order by default."""
+        if self.search.min_tiles(query) > self.profile.max_tiles:
+            return page((), self.alphabet, order=order, offset=offset, limit=limit)  # longer than any word
+        return page(self.search.matches(query), self.alphabet, order=order, offset=offset, limit=limit)
+
+    def prefix(self, prefix: str, *, order: str = "alpha", offset: int = 0, limit: int = 100) -> Page:
+        """Words starting with `prefix` (the prefix itself included). A Page, in tile order by default."""
+        return page(self.search.prefixed(prefix), self.alphabet, order=order, offset=offset, limit=limit)
 
     def contains_tiles(self, tiles: Sequence[str] | str) -> bool:
         """Is this tile sequence a word? A sequence of tiles is exact (`["H","Á","ZS","O","R"]`); a
@@ -260,23 +318,13 @@ class Lexicon:
             return any(self.search.contains(cut) for cut in notation_tilings(segments, self.alphabet, self.policy))
         return self.search.contains(tiles)
 
-    def anagram(self, rack: str, *, limit: int = 100, sub: bool = False) -> list[Match]:
-        """Words made of every tile of `rack` (`?` a blank); with `sub`, of any of them (at least the
-        profile's shortest word). Sorted by tiles, at most `limit`."""
-        found = self.search.anagrams(rack, sub=sub, min_tiles=self.profile.min_length)
-        return list(islice(found, _limit(limit)))
-
-    def pattern(self, query: str, *, limit: int = 100) -> list[Match]:
-        """Words matching `query`: `?` one tile, `*` any run (`A?B*`). Sorted by tiles, at most `limit`."""
-        return list(islice(self.search.matches(query), _limit(limit)))
-
-    def prefix(self, prefix: str, *, limit: int = 100) -> list[Match]:
-        """Words starting with `prefix` (the prefix itself included). Sorted by tiles, at most `limit`."""
-        return list(islice(self.search.prefixed(prefix), _limit(limit)))
-
     def hooks(self, word: str) -> dict[str, Any]:
-        """Front and back hooks: `{"word", "tilings", "front": [tiles], "back": [tiles]}`."""
-        return self.search.hooks(word)
+        """Tiles that make a word when laid before or after `word` (letters or tile notation):
+        `{"word": as asked, "normalized", "tilings": [tiling documents], "front": [tiles], "back": [tiles]}`."""
+        found = self.search.hooks(word)
+        return {"word": word, "normalized": found["word"],
+                "tilings": [tiling_document(self.alphabet, t) for t in found["tilings"]],
+                "front": found["front"], "back": found["back"]}
 
     # ------------------------------------------------------------------ lists
 
@@ -285,57 +333,87 @@ class Lexicon:
                prefix: str | None = None, contains: str | None = None, kind: str | None = None,
                limit: int | None = None) -> Iterator[str]:
         """Words in key order, one string each: the key, the form as written, or the tile notation."""
-        column = {"key": "key", "display": "display", "tiles": "tiles"}.get(field_name)
-        if column is None:
+        if field_name not in ("key", "display", "tiles"):
             raise InputError(f"unknown field {field_name!r}: key, display or tiles")
-        where, params = [], []
-        for clause, value in (("length(key) >= ?", min_length), ("length(key) <= ?", max_length),
-                              ("tile_count >= ?", min_tiles), ("tile_count <= ?", max_tiles),
-                              ("pos = ?", pos), ("kind = ?", kind)):
-            if value is not None:
-                where.append(clause)
-                params.append(value)
-        if prefix:
-            start = self.normalizer.key(prefix)
-            # a range on the primary key instead of LIKE, so the index serves it
-            where.append("key >= ? AND key < ?")
-            params += [start, start + "\U0010ffff"]
-        if contains:
-            where.append("instr(key, ?) > 0")
-            params.append(self.normalizer.key(contains))
-        if column == "display":
-            # every form as written in the sources (café and cafe are one key, two forms)
-            sql = "SELECT DISTINCT forms.display FROM words JOIN forms USING (key)"
-            order = " ORDER BY key, forms.display"
-            where = [w.replace("pos =", "words.pos =").replace("kind =", "words.kind =") for w in where]
-        else:
-            sql, order = f"SELECT {column} FROM words", " ORDER BY key"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += order
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(int(limit))
-        for (value,) in self.conn.execute(sql, params):
-            yield value
+        if kind is not None and kind not in KINDS[:2]:
+            raise InputError(f"unknown kind {kind!r}: {KINDS[0]} or {KINDS[1]}")
+        start = self.normalizer.key(prefix) if prefix else ""
+        inside = self.normalizer.key(contains) if contains else ""
+        displays = self._displays() if field_name == "display" else None
+        count = 0
+        for n, key in self.key_index.keys():
+            if limit is not None and count >= limit:
+                return
+            if (start and not key.startswith(start)) or (inside and inside not in key) \
+                    or (min_length is not None and len(key) < min_length) \
+                    or (max_length is not None and len(key) > max_length):
+                continue
+            record = self.key_index.record(n)
+            if (min_tiles is not None and record.tiles < min_tiles) or \
+                    (max_tiles is not None and record.tiles > max_tiles) or \
+                    (pos is not None and record.pos != pos) or (kind is not None and KINDS[record.kind] != kind):
+                continue
+            count += 1
+            if field_name == "key":
+                yield key
+            elif field_name == "tiles":
+                yield format_tiling(self._valid_tilings(key, n, record.flags)[0], self.alphabet)
+            else:
+                yield from displays.of(n, key)
+
+    def _displays(self) -> _Displays:
+        return _Displays(self.conn.execute("SELECT word, display FROM forms ORDER BY word, n"))
 
     def keys(self) -> Iterator[str]:
-        """Every key in order. A generator function, so it keeps the lexicon (and its connection) alive."""
-        for (key,) in self.conn.execute("SELECT key FROM words ORDER BY key"):
+        """Every valid key in order."""
+        for _, key in self.key_index.keys():
             yield key
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, *, paths: bool = True) -> dict[str, Any]:
+        """The manifest's summary: sources, counts, files. With `paths=False` a source file is named
+        without its directory (what a service shows the world)."""
         m = self.manifest
+        sources = m.get("sources") or []
+        if not paths:
+            sources = [s | {"files": [f | {"path": Path(f["path"]).name} for f in s.get("files", [])]}
+                       for s in sources]
         return {
             "name": self.name, "version": self.version, "build_time": m.get("build_time"),
-            "description": m.get("description", ""), "profile": m.get("profile"), "sources": m.get("sources"),
+            "description": m.get("description", ""), "profile": m.get("profile"), "sources": sources,
             "counts": m.get("counts"), "files": m.get("files"),
         }
 
+    def parts_of_speech(self) -> list[str]:
+        """The parts of speech the lexicon's words have (`export(pos=…)` takes one of them)."""
+        return sorted(p for p in self.key_index.parts_of_speech if p)
+
     def close(self) -> None:
-        if self.graph is not None:
-            self.graph.close()
+        self.graph.close()
         _close_all(self._connections)
+
+
+_EXCLUSION_COLUMNS = "written, reason, detail, lemma, pos, kind, tag, source, record"
+
+
+class _Displays:
+    """The forms as written of each key, read in one pass alongside the keys (both in number order)."""
+
+    def __init__(self, rows) -> None:
+        self.rows = rows
+        self.pending = next(rows, None)
+
+    def of(self, n: int, key: str) -> list[str]:
+        found = set()
+        while self.pending is not None and self.pending[0] <= n:
+            if self.pending[0] == n:
+                found.add(self.pending[1] if self.pending[1] is not None else key.lower())
+            self.pending = next(self.rows, None)
+        return sorted(found)
+
+
+def _check_length(name: str, word: str) -> None:
+    if len(word) > MAX_WORD_CHARS:
+        raise TooLong(f"{name} is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
 
 
 def _close_all(connections: list[sqlite3.Connection]) -> None:
@@ -343,21 +421,11 @@ def _close_all(connections: list[sqlite3.Connection]) -> None:
         conn.close()
 
 
-#: The most results one list call returns; iterate `Lexicon.search` for more.
-MAX_LIMIT = 10_000
-
-
-def _limit(limit: int) -> int:
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_LIMIT:
-        raise InputError(f"limit must be an integer from 0 to {MAX_LIMIT}, not {limit!r}")
-    return limit
-
-
 def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:
     """Open one artifact directory; with `verify`, every file is checked against the manifest first."""
     folder = Path(folder)
     manifest = artifacts.verify(folder) if verify else artifacts.read_manifest(folder)
-    return Lexicon(folder, manifest, store.open_readonly(folder / store.FILENAME))
+    return Lexicon(folder, manifest)
 
 
 def load(spec: str, root: str | Path | None = None, *, verify: bool = True) -> Lexicon:
@@ -380,7 +448,3 @@ def diff(old: Lexicon, new: Lexicon) -> tuple[list[str], list[str]]:
         else:
             x, y = next(a, None), next(b, None)
     return added, removed
-
-
-def manifest_json(lexicon: Lexicon) -> str:
-    return json.dumps(lexicon.manifest, ensure_ascii=False, indent=2)

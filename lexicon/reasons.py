@@ -28,6 +28,7 @@ class Reason(StrEnum):
     # Lookup outcomes.
     NOT_IN_LEXICON = "not-in-lexicon"
     WRONG_TILING = "wrong-tiling"  # the letters form a word, but not with these tiles
+    BAD_NOTATION = "bad-notation"  # tile notation that cannot be read: "A[LL]E", "["
 
 
 DESCRIPTIONS: dict[Reason, str] = {
@@ -46,13 +47,8 @@ DESCRIPTIONS: dict[Reason, str] = {
     Reason.BLOCKLIST: "removed by the pipeline's blocklist",
     Reason.NOT_IN_LEXICON: "not in the lexicon",
     Reason.WRONG_TILING: "a valid word, but not with these tiles",
+    Reason.BAD_NOTATION: "tile notation that cannot be read (a bracket left open, a tile the game does not have)",
 }
-
-#: Reasons that come from the spelling itself, found by the normaliser before any rule applies.
-SPELLING_REASONS = frozenset(
-    {Reason.EMPTY, Reason.MULTIWORD, Reason.HYPHENATED, Reason.AFFIX, Reason.DIGIT, Reason.NON_LETTER}
-)
-
 
 def describe(reason: str) -> str:
     """A sentence for a reason code; `excluded:<code>` describes the code."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .alphabet import Alphabet
@@ -52,12 +52,6 @@ class Match:
     word: str
     tiles: tuple[str, ...]
     blanks: tuple[int, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["tiles"] = list(self.tiles)
-        data["blanks"] = list(self.blanks)
-        return data
 
 
 class RackError(InputError):
@@ -214,6 +208,18 @@ class Search:
     def matches(self, pattern: str) -> Iterator[Match]:
         """Words matching `pattern`: `?` one tile, `*` any run, letters and [tiles] themselves."""
         return self._run(_Pattern.compile(self, pattern))
+
+    def min_tiles(self, pattern: str) -> int:
+        """The fewest tiles a word matching `pattern` has: a pattern longer than every word of a
+        lexicon is answered without a walk."""
+        fewest, count = None, 0
+        for token in _Pattern.compile(self, pattern).tokens:
+            if token is None:
+                fewest = count if fewest is None else min(fewest, count)
+                count = 0
+            elif token != ANY_RUN:
+                count += 1
+        return fewest or 0
 
     def prefixed(self, prefix: str) -> Iterator[Match]:
         """Words that start with `prefix` (letters or tile notation), the prefix itself included."""

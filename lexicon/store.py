@@ -1,11 +1,15 @@
 """The SQLite artifact: schema, writing (with sqlite-utils), opening read-only with a version check.
 
-Tables (documented with an example in docs/artifacts.md):
-- `words`: one row per playable key, with its preferred analysis and tiling;
-- `forms`: every analysis of every key (a key can be a headword and an inflected form);
-- `tilings`: every valid tiling of every key, the preferred one marked;
+The store holds what a detailed answer needs and the quick path does not (docs/artifacts.md has
+the tables with a worked example). Rows refer to a key by its number in the key index
+(lexicon.keyindex), and to text by its id in `strings`, the string table the key index shares, so
+no row repeats a lemma, tag, rule or source as text:
+
+- `forms`: every reading of every valid key (each source record that gave it), in preference order;
+- `tilings`: the valid tilings of the keys whose tilings are not just their preferred cut;
 - `exclusions`: every source word the rules dropped, with its reason code and source record;
-- `metadata`: format, schema version, lexicon name and version, profile, counts.
+- `strings`: the interned text; `metadata`: format, schema version, lexicon name and version, profile, counts.
+The views `form_text` and `exclusion_text` show `forms` and `exclusions` with their text.
 The schema version is also in `PRAGMA user_version`, checked before anything else is read.
 """
 
@@ -14,37 +18,61 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import sqlite_utils
 
 from .errors import ArtifactError
 
 FORMAT = "tile-lexicon-sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 FILENAME = "lexicon.sqlite"
 
-TABLES: dict[str, dict[str, type]] = {
-    "metadata": {"key": str, "value": str},
-    "words": {"key": str, "display": str, "tiles": str, "tile_count": int, "lemma": str, "pos": str,
-              "kind": str, "tag": str},
-    "forms": {"key": str, "display": str, "lemma": str, "pos": str, "kind": str, "tag": str, "rule": str,
-              "source": str, "record": int},
-    "tilings": {"key": str, "tiles": str, "tile_count": int, "preferred": int, "evidence": str},
-    "exclusions": {"word": str, "key": str, "reason": str, "detail": str, "lemma": str, "pos": str,
-                   "kind": str, "tag": str, "source": str, "record": int},
+TABLES: dict[str, tuple[str, ...]] = {
+    "metadata": ("key", "value"),
+    "strings": ("id", "text"),
+    "forms": ("word", "n", "display", "lemma", "pos", "kind", "tag", "rule", "source", "record"),
+    "tilings": ("word", "n", "tiles", "evidence"),
+    "exclusions": ("id", "word", "written", "reason", "detail", "lemma", "pos", "kind", "tag", "source", "record"),
 }
-PRIMARY_KEYS = {"metadata": "key", "words": "key"}
-INDEXES = {
-    "forms": [["key"], ["lemma"]],
-    "tilings": [["key"], ["tiles"]],
-    "exclusions": [["key"], ["word"], ["reason"]],
-    "words": [["tile_count"], ["pos"]],
-}
+
+_SCHEMA = """
+CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE strings (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+-- word: the key's number; n: 0 for the preferred reading; display: the form as written, NULL when it
+-- is the key in lower case; kind: 0 headword, 1 inflected; the rest are string ids.
+CREATE TABLE forms (word INTEGER NOT NULL, n INTEGER NOT NULL, display TEXT, lemma INTEGER NOT NULL,
+  pos INTEGER NOT NULL, kind INTEGER NOT NULL, tag INTEGER NOT NULL, rule INTEGER NOT NULL,
+  source INTEGER NOT NULL, record INTEGER NOT NULL, PRIMARY KEY (word, n)) WITHOUT ROWID;
+-- tiles: tile notation; n: 0 for the preferred tiling; evidence: a string id (how it was chosen).
+CREATE TABLE tilings (word INTEGER NOT NULL, n INTEGER NOT NULL, tiles TEXT NOT NULL,
+  evidence INTEGER NOT NULL, PRIMARY KEY (word, n)) WITHOUT ROWID;
+-- word: the key's number, NULL when the text did not normalise to a key; written: the text as the source
+-- wrote it; reason: a reason code (string id).
+CREATE TABLE exclusions (id INTEGER PRIMARY KEY, word INTEGER, written TEXT NOT NULL, reason INTEGER NOT NULL,
+  detail INTEGER NOT NULL, lemma INTEGER NOT NULL, pos INTEGER NOT NULL, kind INTEGER NOT NULL,
+  tag INTEGER NOT NULL, source INTEGER NOT NULL, record INTEGER NOT NULL);
+"""
+
+_INDEXES = """
+CREATE INDEX exclusions_word ON exclusions (word) WHERE word IS NOT NULL;
+CREATE INDEX exclusions_written ON exclusions (written) WHERE word IS NULL;
+CREATE INDEX exclusions_reason ON exclusions (reason);
+CREATE VIEW form_text AS SELECT f.word, f.n, f.display, l.text AS lemma, p.text AS pos,
+  CASE f.kind WHEN 0 THEN 'headword' ELSE 'inflected' END AS kind, t.text AS tag, r.text AS rule,
+  s.text AS source, f.record
+  FROM forms f JOIN strings l ON l.id = f.lemma JOIN strings p ON p.id = f.pos JOIN strings t ON t.id = f.tag
+  JOIN strings r ON r.id = f.rule JOIN strings s ON s.id = f.source;
+CREATE VIEW exclusion_text AS SELECT e.id, e.word, e.written, r.text AS reason, d.text AS detail,
+  l.text AS lemma, p.text AS pos, CASE e.kind WHEN 0 THEN 'headword' ELSE 'inflected' END AS kind,
+  t.text AS tag, s.text AS source, e.record
+  FROM exclusions e JOIN strings r ON r.id = e.reason JOIN strings d ON d.id = e.detail
+  JOIN strings l ON l.id = e.lemma JOIN strings p ON p.id = e.pos JOIN strings t ON t.id = e.tag
+  JOIN strings s ON s.id = e.source;
+"""
 
 
 class StoreWriter:
-    """Create a new artifact database and fill it in the caller's (sorted) order."""
+    """Create a new artifact database and fill it in the caller's order."""
 
     def __init__(self, path: Path) -> None:
         if path.exists():
@@ -55,23 +83,21 @@ class StoreWriter:
         # statement buys nothing here; one fsync happens before publishing.
         self.db.execute("PRAGMA journal_mode = OFF")
         self.db.execute("PRAGMA synchronous = OFF")
-        for name, columns in TABLES.items():
-            self.db[name].create(columns, pk=PRIMARY_KEYS.get(name), not_null=set(columns))
+        self.db.conn.executescript(_SCHEMA)
 
-    def insert(self, table: str, rows: Iterable[dict[str, Any]]) -> None:
-        # sqlite-utils made the tables; rows go in through executemany, which is several times
-        # faster than insert_all's per-value type checks for rows whose types the schema fixes.
+    def insert(self, table: str, rows: Iterable[tuple]) -> None:
+        """Rows as tuples in the order of TABLES[table] (executemany: no per-value checks)."""
         columns = TABLES[table]
         sql = f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-        self.db.conn.executemany(sql, (tuple(row[c] for c in columns) for row in rows))
+        self.db.conn.executemany(sql, rows)
 
-    def finish(self, metadata: dict[str, str]) -> None:
-        self.insert("metadata", ({"key": k, "value": str(v)} for k, v in sorted(metadata.items())))
-        for table, indexes in INDEXES.items():
-            for columns in indexes:
-                self.db[table].create_index(columns)
+    def finish(self, metadata: dict[str, str], strings: list[str]) -> None:
+        self.insert("strings", enumerate(strings))
+        self.insert("metadata", ((k, str(v)) for k, v in sorted(metadata.items())))
+        self.db.conn.executescript(_INDEXES)
         self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.conn.commit()
+        self.db.execute("VACUUM")  # pages in table order: a smaller file, read in fewer seeks
         self.db.close()
 
 
@@ -90,8 +116,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     if version != SCHEMA_VERSION or meta.get("schema_version") != str(SCHEMA_VERSION):
         raise ArtifactError(
             f"{path}: schema version {version}, this toolkit reads version {SCHEMA_VERSION}: "
-            f"rebuild it with `lexicon build pipelines/{meta.get('name', '<name>')}.toml`")
-    conn.row_factory = sqlite3.Row
+            f"rebuild it with `lexicon build {meta.get('name', '<name>')}`")
     return conn
 
 

@@ -20,11 +20,12 @@ from typing import Any
 
 import dawg
 
+from . import keyindex
 from .alphabet import Alphabet
 from .alphabet_file import FILENAME as ALPHABET_FILE
 from .alphabet_file import alphabet_text
 from .errors import ArtifactError
-from .kwg import KWG, GraphBuilder, Kwg, build_kwg
+from .kwg import KWG, Encoded, GraphBuilder, Kwg, build_kwg
 
 GRAPH_STEM = "lexicon"
 INDEX_FILE = "words.dawg"
@@ -58,24 +59,25 @@ class GraphFiles:
 
     kwg: Kwg
     index: Any  # dawg.DAWG
+    keys: keyindex.KeyIndex
     entry: dict[str, Any]
 
     def close(self) -> None:
         self.kwg.close()
+        self.keys.close()
 
 
 def write_files(folder: Path, alphabet: Alphabet, keys: Iterable[str], sequences: Iterable[bytes] | GraphBuilder,
-                *, gaddag: bool = False, layout: str | None = None) -> dict[str, Any]:
+                *, gaddag: bool = False, layout: str | None = None,
+                key_codes: Iterable[bytes] | GraphBuilder = ()) -> dict[str, Any]:
     """Write the graph, alphabet and index files into `folder`; return the manifest's `graph` entry.
 
-    `keys` are the words in letters, sorted and unique (a stream: the build reads them back from
-    the database it wrote), `sequences` every valid tiling of every word as bytes of tile numbers
-    (TileCodes.encode), or a GraphBuilder that has collected them.
+    `keys` are the valid words in letters, in key order; `sequences` every valid tiling of every
+    word as bytes of tile numbers (TileCodes.encode); `key_codes` every key of the key index
+    (valid and excluded) as letter numbers (lexicon.keyindex). The last two may be GraphBuilders
+    that have collected them, so that no Python object per word is held.
     """
-    if isinstance(sequences, GraphBuilder):
-        encoded = sequences.finish(gaddag=gaddag, layout=layout)
-    else:
-        encoded = build_kwg(sequences, gaddag=gaddag, layout=layout)
+    encoded = _graph(sequences, gaddag=gaddag, layout=layout)
     graph_file = GRAPH_STEM + encoded.suffix
     (folder / graph_file).write_bytes(encoded.data)
     (folder / ALPHABET_FILE).write_text(alphabet_text(alphabet), encoding="utf-8")
@@ -88,11 +90,21 @@ def write_files(folder: Path, alphabet: Alphabet, keys: Iterable[str], sequences
 
     # dawgdic builds from sorted input as it streams (code point order is UTF-8 byte order).
     dawg.DAWG(count(keys), input_is_sorted=True).save(str(folder / INDEX_FILE))
+    key_graph = _graph(key_codes, gaddag=False, layout=KWG)
+    (folder / keyindex.GRAPH_FILE).write_bytes(key_graph.data)
     return {
         "file": graph_file, "format": encoded.layout, "nodes": encoded.nodes, "gaddag": encoded.gaddag,
         "sequences": encoded.distinct, "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
         "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": counted[0]},
+        "keys": {"graph": keyindex.GRAPH_FILE, "table": keyindex.DATA_FILE, "format": keyindex.FORMAT,
+                 "nodes": key_graph.nodes, "keys": key_graph.distinct},
     }
+
+
+def _graph(sequences: Iterable[bytes] | GraphBuilder, **options) -> Encoded:
+    if isinstance(sequences, GraphBuilder):
+        return sequences.finish(**options)
+    return build_kwg(sequences, **options)
 
 
 def formats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -102,6 +114,9 @@ def formats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
                         "alphabet": entry["alphabet"]},
         entry["alphabet"]: {"format": "wolges-alphabet"},
         entry["index"]["file"]: {"format": INDEX_FORMAT, "reader": "dawg2"},
+        entry["keys"]["graph"]: {"format": "kwg", "gaddag": False, "nodes": entry["keys"]["nodes"],
+                                 "alphabet": "letters in code-point order (keys.dat)"},
+        entry["keys"]["table"]: {"format": keyindex.FORMAT, "format_version": keyindex.FORMAT_VERSION},
     }
 
 
@@ -109,6 +124,7 @@ def open_files(folder: Path, entry: dict[str, Any]) -> GraphFiles:
     """Map the KWG and load the membership index named by a manifest's `graph` entry."""
     try:
         name, layout, index_name = entry["file"], entry["format"], entry["index"]["file"]
+        keys = keyindex.KeyIndex(folder, graph_file=entry["keys"]["graph"], data_file=entry["keys"]["table"])
     except (KeyError, TypeError):
         raise ArtifactError(f"{folder}: the manifest's graph entry is incomplete: rebuild the artifact") from None
     kwg = Kwg.open(folder / name)
@@ -119,7 +135,7 @@ def open_files(folder: Path, entry: dict[str, Any]) -> GraphFiles:
         index.load(str(folder / index_name))
     except Exception as exc:  # dawg2 raises IOError or its own errors on a bad file
         raise ArtifactError(f"{folder / index_name}: not a readable dawgdic index ({exc})") from None
-    return GraphFiles(kwg, index, entry)
+    return GraphFiles(kwg, index, keys, entry)
 
 
 __all__ = ["GRAPH_STEM", "INDEX_FILE", "KWG", "GraphFiles", "TileCodes", "formats", "open_files", "write_files"]

@@ -22,13 +22,18 @@ from .words import normalize_command, tiles_command
 
 
 class Group(click.Group):
-    """A click group that turns every LexiconError into a one-line message and exit code 2."""
+    """A click group that turns every LexiconError into a one-line message and exit code 2; with
+    `--json`, the error is also one JSON document on stdout: its code (the service's problem type),
+    the message, and where the problem is when known."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        as_json = "--json" in ctx.args
         try:
             return super().invoke(ctx)
         except LexiconError as exc:
             click.echo(f"error: {exc}", err=True)
+            if as_json:
+                click.echo(json.dumps({"error": exc.code, "detail": str(exc)} | exc.where(), ensure_ascii=False))
             ctx.exit(2)
 
 

@@ -86,8 +86,7 @@ def check_command(word: str, spec: str, root: str, as_json: bool) -> None:
 
     lex = open_artifact(spec, root)
     v = lex.check(word)
-    data = {"lexicon": lex.name, "version": lex.version} | v.as_dict()
-    emit(data, as_json, _verdict_text(v, lex))
+    emit(v.as_dict(), as_json, _verdict_text(v, lex))
     if not v.valid:
         raise click.exceptions.Exit(1)
 
@@ -96,7 +95,7 @@ def _verdict_text(v, lex: Lexicon) -> str:
     shown = f"{v.word} → {v.normalized}" if v.normalized and v.normalized != v.word else v.word
     if v.valid:
         lines = [f"{shown}: valid in {lex.spec}"]
-        for a in v.analyses:
+        for a in v.analyses or ():
             if a.kind == "headword":
                 lines.append(f"  headword {a.display!r} ({a.pos or '?'}), {a.source} record {a.record}")
             else:

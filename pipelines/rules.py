@@ -40,6 +40,7 @@ class Kept:
     candidate: Candidate
     tilings: tuple[Tiling, ...]  # the valid tilings, preferred first
     evidence: str  # how the tilings were chosen: "single", "preferred", or a tiling-evidence code
+    as_cut: bool = True  # the valid tilings are exactly the preferred cut (lexicon.preferred_tiling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,7 @@ class Rules:
             shortest = min(len(t) for t in valid)
             reason = Reason.TOO_SHORT if shortest < self.profile.min_length else Reason.TOO_LONG
             return Dropped(reason, c, key, f"{shortest} tiles")
-        return Kept(key, c, fitting, evidence)
+        return Kept(key, c, fitting, evidence, fitting == (cuts[0],))
 
     def judge_all(self, items: Iterable[Candidate]) -> Iterator[Kept | Dropped]:
         return map(self.judge, items)

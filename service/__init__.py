@@ -16,9 +16,8 @@ from flask import Flask
 
 from lexicon import artifacts
 
-from . import problems
+from . import hooks, problems
 from .api import MAX_BATCH, api
-from .front import Front
 from .metrics import Metrics
 from .page import page
 from .registry import Registry
@@ -46,5 +45,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(page)
     problems.register(app)
-    app.wsgi_app = Front(app.wsgi_app, registry, metrics, app.config["DEFAULT_LEXICON"])  # type: ignore[method-assign]
+    hooks.register(app)
     return app

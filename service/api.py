@@ -1,23 +1,58 @@
-"""The JSON API: thin views that read parameters, call the library and format the answer."""
+"""The JSON API: thin views that read their declared parameters, call the library and answer with
+its documents (lexicon.verdict, lexicon.pages)."""
 
 from __future__ import annotations
 
-import json
-from operator import itemgetter
+import hashlib
 
+import orjson
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from lexicon import InputError, artifacts, normalizer_for, notation_letters, notation_tilings, parse_notation
-from lexicon.lookup import Lexicon
+from lexicon import InputError, Lexicon, TooLong, notation_tilings, parse_notation
+from lexicon.lookup import MAX_WORD_CHARS
+from lexicon.text import check_texts
+from lexicon.verdict import tiles_document
 
 from . import params
-from .answers import answers_for, cache_headers, etag, tiles_json
-from .problems import TooLarge, TooLong
+from .answers import answers_for, dumps, respond
+from .problems import TooLarge
 
 api = Blueprint("api", __name__)
 
 #: Most words in one POST /valid (documented in the OpenAPI document).
 MAX_BATCH = 10_000
+
+#: Every endpoint's query parameters (the OpenAPI document is written from these too).
+PARAMETERS: dict[str, dict[str, params.Spec]] = {
+    "GET /valid": {"word": params.WORD, "lexicon": params.LEXICON},
+    "POST /valid": {"lexicon": params.LEXICON},
+    "GET /tiles": {"word": params.WORD, "lexicon": params.LEXICON},
+    "GET /anagram": {"rack": params.Text("Rack letters or tile notation, ? for a blank", required=True, max_chars=32,
+                                         min_chars=1),
+                     "lexicon": params.LEXICON, "sub": params.Flag("Also words using part of the rack"),
+                     "order": params.order("length"), "offset": params.OFFSET, "limit": params.LIMIT},
+    "GET /pattern": {"q": params.Text("Pattern: ? one tile, * any run, letters and [tiles] themselves", required=True,
+                                      max_chars=64, min_chars=1),
+                     "lexicon": params.LEXICON, "order": params.order("alpha"), "offset": params.OFFSET,
+                     "limit": params.LIMIT},
+    "GET /hooks": {"word": params.WORD, "lexicon": params.LEXICON},
+    "GET /lexicons": {},
+    "GET /lexicons/{name}": {},
+    "GET /lexicons/{name}/words": {
+        "format": params.Choice("txt (one word a line) or json", options=("txt", "json"), default="txt"),
+        "field": params.Choice("key, display (as written) or tiles (notation)", options=("key", "display", "tiles"),
+                               default="key"),
+        **{k: params.Integer(k.replace("_", " "), low=0, high=64)
+           for k in ("min_length", "max_length", "min_tiles", "max_tiles")},
+        "pos": params.Text("Part of speech, one of the lexicon's (GET /lexicons/{name} lists them)", max_chars=64,
+                           min_chars=1),
+        "prefix": params.Text("Words starting with these letters", max_chars=64, min_chars=1),
+        "contains": params.Text("Words containing these letters", max_chars=64, min_chars=1),
+        "kind": params.Choice("headword or inflected", options=("headword", "inflected")),
+        "limit": params.Integer("Most words", low=1, high=10_000_000),
+    },
+    "GET /healthz": {}, "GET /readyz": {}, "GET /metrics": {},
+}
 
 
 def registry():
@@ -28,106 +63,104 @@ def metrics():
     return current_app.extensions["lexicon.metrics"]
 
 
-def lexicon_param() -> tuple[Lexicon, bool]:
+def lexicon_for(spec: str | None) -> tuple[Lexicon, bool]:
     """The lexicon asked for (or the default), and whether the request pinned a version."""
-    spec = request.args.get("lexicon") or current_app.config["DEFAULT_LEXICON"]
+    spec = spec or current_app.config["DEFAULT_LEXICON"]
     return registry().get(spec), "@" in spec
-
-
-def answer(data, lex: Lexicon | None = None, pinned: bool = False, status: int = 200, tag: str | None = None
-           ) -> Response:
-    """JSON (a dict, or bytes already serialised) with caching headers for a lexicon's answers,
-    and 304 when the client already has this answer."""
-    body = data if isinstance(data, bytes) else json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    if lex is None:
-        return Response(body, status=status, mimetype="application/json")
-    headers = cache_headers(lex, pinned, tag or etag(lex, body))
-    # 304 is an answer to a conditional GET or HEAD only (RFC 9110 §13.1.2); a batch POST answers in full.
-    if request.method in ("GET", "HEAD") and headers[1][1] in request.headers.get("If-None-Match", ""):
-        return Response(status=304, headers=headers[1:])
-    return Response(body, status=status, mimetype="application/json", headers=headers)
 
 
 @api.get("/valid")
 def valid():
-    # The common case never reaches this view: service.front answers it before Flask does.
-    word = params.text("word")
-    lex, pinned = lexicon_param()
-    ok, body, tag = answers_for(lex).full(word)
+    p = params.read(PARAMETERS["GET /valid"])
+    lex, pinned = lexicon_for(p["lexicon"])
+    memo = answers_for(lex)
+    ok, body, tag = memo.full(p["word"])
     metrics().words(1, int(ok))
-    return answer(body, lex, pinned, tag=tag)
+    metrics().cache(*memo.counts())
+    return respond(body, lex, pinned=pinned, tag=tag)
 
 
 @api.post("/valid")
 def valid_batch():
+    query = params.read(PARAMETERS["POST /valid"])
     if not (request.mimetype or "").endswith("json"):
-        raise InputError("the body must be JSON (Content-Type: application/json)")
+        raise InputError("the body must be JSON (Content-Type: application/json)", parameter="body")
     raw = request.get_data(cache=False)
     try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser allows
-        raise InputError("the body is not valid JSON (or nests too deep)") from None
+        body = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:  # also JSON nested deeper than the parser allows
+        raise InputError(f"the body is not valid JSON: {exc}", parameter="body") from None
     if not isinstance(body, dict):
-        raise InputError('the body must be a JSON object: {"lexicon": "sv-betapet", "words": ["…"]}')
-    unknown = set(body) - {"lexicon", "words", "detail"}
+        raise InputError('the body must be a JSON object: {"lexicon": "sv-betapet", "words": ["…"]}',
+                         parameter="body")
+    fields = ("lexicon", "words", "detail")
+    unknown = [k for k in body if k not in fields]
     if unknown:
-        raise InputError(f"unknown field {sorted(unknown)[0][:40]!r} in the body (allowed: lexicon, words, detail)")
-    words = body.get("words")
-    if not isinstance(words, list) or set(map(type, words)) - {str}:
-        raise InputError("'words' must be a list of strings")
+        raise InputError(f"unknown field {unknown[0][:40]!r} in the body; it takes {', '.join(fields)}",
+                         parameter=unknown[0][:40], allowed=list(fields))
+    words, spec, detail = body.get("words"), body.get("lexicon"), body.get("detail", False)
+    if not isinstance(words, list) or any(type(w) is not str for w in words):
+        raise InputError("'words' must be a list of strings", parameter="words")
     if len(words) > MAX_BATCH:
-        raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}")
-    if words and max(map(len, words)) > params.MAX_WORD_CHARS:
-        i = next(i for i, w in enumerate(words) if len(w) > params.MAX_WORD_CHARS)
-        raise TooLong(f"word {i} is {len(words[i])} characters long; the limit is {params.MAX_WORD_CHARS}")
-    params.check_texts("words", words)
-    spec = body.get("lexicon") or current_app.config["DEFAULT_LEXICON"]
-    detail = body.get("detail", False)
-    if not isinstance(spec, str) or not isinstance(detail, bool):
-        raise InputError("'lexicon' must be a string and 'detail' true or false")
-    lex = registry().get(spec)
-    memo = answers_for(lex)
-    answered = list(map(memo.batch_full if detail else memo.brief, words))  # memoised: mostly C calls
-    metrics().words(len(words), sum(map(itemgetter(0), answered)))
-    head = json.dumps({"lexicon": lex.name, "version": lex.version}, ensure_ascii=False,
-                      separators=(",", ":"))[:-1].encode()
-    # The answer is a function of the version and the request body, so the body's hash is as strong
-    # a validator as the answer's, and hashing it is several times cheaper.
-    return answer(head + b',"results":[' + b",".join(map(itemgetter(1), answered)) + b"]}", lex,
-                  "@" in spec, tag=etag(lex, raw))
+        raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}", parameter="words")
+    if words and max(map(len, words)) > MAX_WORD_CHARS:
+        i = next(i for i, w in enumerate(words) if len(w) > MAX_WORD_CHARS)
+        raise TooLong(f"words[{i}] is {len(words[i])} characters long; the limit is {MAX_WORD_CHARS}",
+                      parameter=f"words[{i}]")
+    if not isinstance(detail, bool):
+        raise InputError("'detail' must be true or false", parameter="detail")
+    if spec is not None and not isinstance(spec, str):
+        raise InputError("'lexicon' must be a string", parameter="lexicon")
+    if spec is not None and query["lexicon"] is not None and spec != query["lexicon"]:
+        raise InputError(f"the query names lexicon {query['lexicon']!r} and the body {spec!r}; name it once",
+                         parameter="lexicon")
+    if spec is not None:
+        params.LEXICON.parse("lexicon", spec)
+    lex, pinned = lexicon_for(spec or query["lexicon"])
+    if detail:
+        check_texts("words", words)  # refused text is named as words[i], as in the brief answer
+        results = [lex.check(w, detail=False).as_dict() for w in words]
+    else:
+        results = lex.brief_answers(words)
+    metrics().words(len(words), sum(1 for r in results if r["valid"]))
+    answer = dumps({"lexicon": lex.name, "version": lex.version, "results": results})
+    # The answer is a function of the version and the request, so hashing the request is as strong a
+    # validator as hashing the answer, and cheaper.
+    tag = f"{lex.version}-{hashlib.blake2b(request.query_string + raw, digest_size=8).hexdigest()}"
+    return respond(answer, lex, pinned=pinned, tag=tag)
 
 
 @api.get("/lexicons")
 def lexicons():
+    params.read(PARAMETERS["GET /lexicons"])
     reg = registry()
     items = []
     for name in reg.names():
         lex = reg.get(name)
         items.append({"name": name, "version": lex.version, "description": lex.manifest.get("description", ""),
                       "words": len(lex), "profile": lex.profile.name, "tileset": lex.alphabet.name,
-                      "versions": artifacts.versions(reg.root, name)})
-    return answer({"lexicons": items, "default": current_app.config["DEFAULT_LEXICON"]})
+                      "versions": reg.versions(name)})
+    return respond({"lexicons": items, "default": current_app.config["DEFAULT_LEXICON"]})
 
 
 @api.get("/lexicons/<name>")
 def lexicon(name: str):
-    lex = registry().get(name)
-    summary = lex.summary() | {"versions": artifacts.versions(registry().root, lex.name),
-                               "profile": lex.profile.as_dict()}
-    return answer(summary, lex, "@" in name)
+    params.read(PARAMETERS["GET /lexicons/{name}"])
+    lex, pinned = lexicon_for(name)
+    summary = lex.summary(paths=False) | {"versions": registry().versions(lex.name),
+                                           "profile": lex.profile.as_dict(), "parts_of_speech": lex.parts_of_speech()}
+    return respond(summary, lex, pinned=pinned)
 
 
 @api.get("/lexicons/<name>/words")
 def words(name: str):
-    lex = registry().get(name)
-    fmt = params.choice("format", ("txt", "json"), "txt")
-    field = params.choice("field", ("key", "display", "tiles"), "key")
-    filters = {key: params.integer(key, None, 0, 64) for key in ("min_length", "max_length", "min_tiles", "max_tiles")}
-    for key in ("pos", "prefix", "contains"):
-        filters[key] = params.text(key, required=False, max_chars=64)
-    filters["kind"] = params.choice("kind", ("", "headword", "inflected"), "") or None
-    filters["limit"] = params.integer("limit", None, 1, 10_000_000)
-    rows = lex.export(field, **filters)
+    p = params.read(PARAMETERS["GET /lexicons/{name}/words"])
+    lex, _ = lexicon_for(name)
+    fmt, field = p.pop("format"), p.pop("field")
+    if p["pos"] is not None and p["pos"] not in lex.parts_of_speech():
+        raise InputError(f"'pos' must be one of {lex.name}'s parts of speech: {', '.join(lex.parts_of_speech())}",
+                         parameter="pos", allowed=lex.parts_of_speech())
+    rows = lex.export(field, **p)
     first = next(rows, None)  # parameters are checked (and may raise) before streaming starts
 
     def stream():
@@ -135,7 +168,7 @@ def words(name: str):
         if fmt == "json":
             yield "["
             for i, word in enumerate(items):
-                yield ("," if i else "") + json.dumps(word, ensure_ascii=False)
+                yield ("," if i else "") + orjson.dumps(word).decode()
             yield "]\n"
         else:
             batch = []
@@ -160,63 +193,60 @@ def _chain(first, rest):
 
 @api.get("/tiles")
 def tiles():
-    word = params.text("word")
-    lex, pinned = lexicon_param()
-    alphabet = lex.alphabet
-    segments = parse_notation(word, alphabet, normalizer_for(alphabet).key)
-    cuts = notation_tilings(segments, alphabet, lex.policy)
-    key = notation_letters(segments)
-    verdict = answers_for(lex).answer(word)
-    valid = [tuple(t) for t in verdict.get("tilings", [verdict["tiles"]] if verdict["valid"] else [])]
-    return answer({"word": word, "normalized": key, "lexicon": lex.name, "version": lex.version,
-                   "valid": verdict["valid"],
-                   "tilings": [tiles_json(lex, cut) | {"valid": cut in valid} for cut in cuts]}, lex, pinned)
-
-
-def _items(lex: Lexicon, results) -> list[dict]:
-    """Search results with their face value: a tile a blank plays scores 0."""
-    return [{"word": r.word, "tiles": list(r.tiles), "blanks": list(r.blanks),
-             "value": lex.alphabet.face_value(r.tiles, r.blanks)} for r in results]
+    p = params.read(PARAMETERS["GET /tiles"])
+    lex, pinned = lexicon_for(p["lexicon"])
+    word = p["word"]
+    verdict = lex.check(word, detail=False)
+    cuts = []
+    if verdict.normalized is not None:  # the text is letters or readable tile notation
+        cuts = notation_tilings(parse_notation(word, lex.alphabet, lex.normalizer.key), lex.alphabet, lex.policy)
+    return respond({"word": word, "normalized": verdict.normalized, "lexicon": lex.name, "version": lex.version,
+                    "valid": verdict.valid, "reason": verdict.reason, "detail": verdict.detail,
+                    "tilings": [tiles_document(lex.alphabet, cut) | {"valid": cut in verdict.tilings}
+                                for cut in cuts]}, lex, pinned=pinned)
 
 
 @api.get("/anagram")
 def anagram():
-    rack = params.text("rack", max_chars=32)
-    limit, sub = params.limit(), params.flag("sub")
-    lex, pinned = lexicon_param()
-    found = lex.anagram(rack, limit=limit, sub=sub)
-    return answer({"rack": rack, "lexicon": lex.name, "version": lex.version, "words": _items(lex, found)}, lex, pinned)
+    p = params.read(PARAMETERS["GET /anagram"])
+    lex, pinned = lexicon_for(p["lexicon"])
+    found = lex.anagram(p["rack"], sub=p["sub"], order=p["order"], offset=p["offset"], limit=p["limit"])
+    return respond({"rack": p["rack"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet),
+                   lex, pinned=pinned)
 
 
 @api.get("/pattern")
 def pattern():
-    query = params.text("q", max_chars=64)
-    limit = params.limit()
-    lex, pinned = lexicon_param()
-    found = lex.pattern(query, limit=limit)
-    return answer({"q": query, "lexicon": lex.name, "version": lex.version, "words": _items(lex, found)}, lex, pinned)
+    p = params.read(PARAMETERS["GET /pattern"])
+    lex, pinned = lexicon_for(p["lexicon"])
+    found = lex.pattern(p["q"], order=p["order"], offset=p["offset"], limit=p["limit"])
+    return respond({"q": p["q"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet),
+                   lex, pinned=pinned)
 
 
 @api.get("/hooks")
 def hooks():
-    word = params.text("word")
-    lex, pinned = lexicon_param()
-    return answer({"word": word, "lexicon": lex.name, "version": lex.version} | lex.hooks(word), lex, pinned)
+    p = params.read(PARAMETERS["GET /hooks"])
+    lex, pinned = lexicon_for(p["lexicon"])
+    return respond({"lexicon": lex.name, "version": lex.version} | lex.hooks(p["word"]), lex, pinned=pinned)
 
 
 @api.get("/healthz")
 def healthz():
-    return answer({"status": "ok"})
+    params.read(PARAMETERS["GET /healthz"])
+    return respond({"status": "ok"})
 
 
 @api.get("/readyz")
 def readyz():
+    params.read(PARAMETERS["GET /readyz"])
     ok, report = registry().ready()
-    return answer({"ready": ok, "lexicons": report}, status=200 if ok else 503)
+    return respond({"ready": ok, "lexicons": report}, status=200 if ok else 503)
 
 
 @api.get("/metrics")
 def metrics_view():
+    params.read(PARAMETERS["GET /metrics"])
     reg = registry()
     loaded = {name: reg.get(name).version for name in reg.names()}
     return Response(metrics().render(loaded), mimetype="text/plain; version=0.0.4")

@@ -12,8 +12,9 @@ import os
 import struct
 import threading
 
+# Endpoints by view name (the Flask view function behind the route).
 ENDPOINTS = ("valid", "valid_batch", "lexicons", "lexicon", "words", "tiles", "anagram", "pattern", "hooks",
-             "health", "ready", "metrics", "openapi", "page", "other")
+             "healthz", "readyz", "metrics_view", "openapi", "index", "static", "other")
 STATUSES = ("2xx", "3xx", "4xx", "5xx")
 #: Latency histogram bucket bounds in seconds.
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
@@ -25,7 +26,9 @@ _BUCKET_BASE = _STATUS_BASE + len(ENDPOINTS) * len(STATUSES)
 _SUM_BASE = _BUCKET_BASE + len(ENDPOINTS) * (len(BUCKETS) + 1)  # microseconds
 _WORDS = _SUM_BASE + len(ENDPOINTS)  # words looked up (GET and batch)
 _VALID = _WORDS + 1  # of which valid
-CELLS = _VALID + 1
+_HITS = _VALID + 1  # answer memo hits
+_MISSES = _HITS + 1  # answer memo misses
+CELLS = _MISSES + 1
 _U64 = struct.Struct("<Q")
 
 
@@ -57,6 +60,11 @@ class Metrics:
         with self._lock:
             self._add(_WORDS, looked_up)
             self._add(_VALID, valid)
+
+    def cache(self, hits: int, misses: int) -> None:
+        with self._lock:
+            self._add(_HITS, hits)
+            self._add(_MISSES, misses)
 
     def _totals(self) -> list[int]:
         totals = [0] * CELLS
@@ -92,6 +100,10 @@ class Metrics:
                 f"lexicon_lookups_total {t[_WORDS]}",
                 "# HELP lexicon_lookups_valid_total Words looked up that were valid.",
                 "# TYPE lexicon_lookups_valid_total counter", f"lexicon_lookups_valid_total {t[_VALID]}",
+                "# HELP lexicon_answer_cache_hits_total Full answers served from the per-version memo.",
+                "# TYPE lexicon_answer_cache_hits_total counter", f"lexicon_answer_cache_hits_total {t[_HITS]}",
+                "# HELP lexicon_answer_cache_misses_total Full answers the memo did not have.",
+                "# TYPE lexicon_answer_cache_misses_total counter", f"lexicon_answer_cache_misses_total {t[_MISSES]}",
                 "# HELP lexicon_loaded Lexicon versions this worker serves (1 per version).",
                 "# TYPE lexicon_loaded gauge"]
         out += [f'lexicon_loaded{{name="{n}",version="{v}"}} 1' for n, v in sorted(loaded.items())]

@@ -1,64 +1,63 @@
-"""The OpenAPI 3 document served at /openapi.json. A test checks every route is described here."""
+"""The OpenAPI 3 document served at /openapi.json. Parameters come from the views' own specs
+(service.api.PARAMETERS) and the answers from the library's field lists (lexicon.verdict), so the
+document says what the code does. A test checks every route is described here."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from .api import MAX_BATCH
-from .params import DEFAULT_LIMIT, MAX_LIMIT, TEXT_PATTERN
+from lexicon.reasons import Reason
+from lexicon.text import TEXT_PATTERN
+from lexicon.verdict import BRIEF_FIELDS, FULL_FIELDS
 
-_NAME = {"type": "string", "example": "sv-betapet", "pattern": "^[a-z]{2,3}(-[a-z0-9]+){1,4}(@[0-9a-f]{12})?$",
-         "description": "Lexicon name, or name@version (12 hex digits) to pin a version; default sv-betapet"}
-
-
-def _text(max_length: int) -> dict:
-    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": TEXT_PATTERN}
+from .api import MAX_BATCH, PARAMETERS
+from .params import LEXICON
 
 _STR = {"type": "string"}
 _NSTR = {"type": "string", "nullable": True}
 _INT = {"type": "integer"}
+_NINT = {"type": "integer", "nullable": True}
+_BOOL = {"type": "boolean"}
 _TILES = {"type": "array", "items": _STR}
+_REASONS = ", ".join(r.value for r in Reason if r.value not in ("multiword", "hyphenated", "affix", "digit",
+                                                                 "untileable", "proper-noun", "capitalised",
+                                                                 "abbreviation", "blocklist"))
 
-
-def _q(name, description, schema=None, required=False):
-    return {"name": name, "in": "query", "required": required, "description": description,
-            "schema": schema or {"type": "string"}}
-
-
-_LEXICON = _q("lexicon", "Lexicon name or name@version", _NAME)
-_LIMIT = _q("limit", f"Most results (1–{MAX_LIMIT})",
-            {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT})
-
-_BAG = {"type": "object", "properties": {"formable": {"type": "boolean"}, "blanks": _INT,
+TILING = {"type": "object", "required": ["tiles", "notation", "tile_count"],
+          "properties": {"tiles": _TILES, "notation": _STR, "tile_count": _INT}}
+_BAG = {"type": "object", "properties": {"formable": _BOOL, "blanks": _INT,
                                            "short": {"type": "object", "additionalProperties": _INT}},
-        "required": ["formable", "blanks"]}
-_TILE_INFO = {"tiles": _TILES, "notation": _STR, "tile_count": _INT, "points": {"type": "array", "items": _INT},
-              "value": _INT, "bag": _BAG}
-VERDICT = {
-    "type": "object",
-    "required": ["word", "valid", "lexicon", "version"],
-    "properties": {
-        "word": _STR, "normalized": _NSTR, "valid": {"type": "boolean"}, "lexicon": _STR, "version": _STR,
-        "reason": {"type": "string", "nullable": True,
-                   "description": "not-in-lexicon, non-letter, empty, too-short, too-long, wrong-tiling, "
-                                  "excluded:<rule>"},
-        "detail": _NSTR, "kind": _NSTR, "pos": _NSTR, "lemma": _NSTR, "tag": _NSTR,
-        "tilings": {"type": "array", "items": _TILES},
-        "excluded": {"type": "object", "additionalProperties": True},
-        **_TILE_INFO,
-    },
+        "required": ["formable", "blanks", "short"]}
+_READING = {"type": "object", "properties": {"display": _STR, "lemma": _STR, "pos": _NSTR, "kind": _STR,
+                                              "tag": _NSTR, "rule": _STR, "source": _STR, "record": _INT}}
+_EXCLUDED = {"type": "object", "nullable": True,
+             "properties": {"written": _STR, "reason": _STR, "detail": _NSTR, "lemma": _STR, "pos": _NSTR,
+                            "tag": _NSTR, "source": _STR, "record": _INT}}
+_FULL_PROPERTIES = {
+    "word": _STR, "normalized": _NSTR, "valid": _BOOL,
+    "reason": {"type": "string", "nullable": True, "description": f"{_REASONS}, excluded:<rule>"},
+    "detail": _NSTR, "lemma": _NSTR, "tag": _NSTR, "lexicon": _STR, "version": _STR, "position": _NINT,
+    "kind": _NSTR, "pos": _NSTR, "tiles": {**_TILES, "nullable": True}, "notation": _NSTR, "tile_count": _NINT,
+    "points": {"type": "array", "items": _INT, "nullable": True}, "value": _NINT, "bag": {**_BAG, "nullable": True},
+    "tilings": {"type": "array", "items": TILING},
+    "readings": {"type": "array", "items": _READING, "nullable": True}, "excluded": _EXCLUDED,
 }
-#: A batch answer per word: the short form unless the request asks for "detail": true.
-BATCH_ITEM = {"type": "object", "required": ["word", "valid"], "properties": VERDICT["properties"]}
+VERDICT = {"type": "object", "required": list(FULL_FIELDS), "additionalProperties": False,
+           "properties": {k: _FULL_PROPERTIES[k] for k in FULL_FIELDS}}
+BRIEF = {"type": "object", "required": list(BRIEF_FIELDS), "additionalProperties": False,
+         "properties": {k: _FULL_PROPERTIES[k] for k in BRIEF_FIELDS}}
 PROBLEM = {"type": "object", "required": ["type", "title", "status", "detail"],
-           "properties": {"type": _STR, "title": _STR, "status": _INT, "detail": _STR, "position": _INT}}
-WORDS = {"type": "object", "required": ["lexicon", "version", "words"],
-         "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR,
-                        "words": {"type": "array", "items": {"type": "object", "required": ["word", "tiles"],
-                                                             "properties": {"word": _STR, "tiles": _TILES,
-                                                                            "blanks": {"type": "array",
-                                                                                       "items": _INT},
-                                                                            "value": _INT}}}}}
+           "properties": {"type": _STR, "title": _STR, "status": _INT, "detail": _STR, "position": _INT,
+                          "parameter": _STR, "allowed": {"type": "array", "items": _STR}}}
+HIT = {"type": "object", "required": ["word", "tiles", "notation", "tile_count", "blanks", "value"],
+       "properties": {"word": _STR, "tiles": _TILES, "notation": _STR, "tile_count": _INT,
+                      "blanks": {"type": "array", "items": _INT}, "value": _INT}}
+PAGE = {"type": "object",
+        "required": ["lexicon", "version", "order", "offset", "limit", "total", "total_at_least", "truncated",
+                     "next_offset", "words"],
+        "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR, "order": _STR, "offset": _INT,
+                       "limit": _INT, "total": _NINT, "total_at_least": _NINT, "truncated": _BOOL,
+                       "next_offset": _NINT, "words": {"type": "array", "items": HIT}}}
 
 
 def _json(schema, description="OK"):
@@ -66,101 +65,104 @@ def _json(schema, description="OK"):
 
 
 def _problems(*codes):
-    text = {400: "Bad parameters", 404: "Unknown lexicon", 413: "Body or batch too large",
-            414: "Word too long", 503: "The lexicon failed verification"}
+    text = {400: "Bad parameters (the problem names the parameter)", 404: "Unknown lexicon (with those served)",
+            413: "Body or batch too large", 414: "Word too long", 503: "The lexicon failed verification"}
     return {str(c): {"description": text[c], "content": {"application/problem+json": {"schema": PROBLEM}}}
             for c in codes}
 
 
-def _get(summary, parameters, ok, *codes, tag="words"):
-    return {"get": {"summary": summary, "tags": [tag], "parameters": parameters,
-                    "responses": {"200": ok, "304": {"description": "Not modified (If-None-Match)"},
-                                  **_problems(*codes)}}}
+def _parameters(route: str) -> list[dict]:
+    return [spec.openapi(name) for name, spec in PARAMETERS[route].items()]
+
+
+def _get(route, summary, ok, *codes, tag="words"):
+    return {"summary": summary, "tags": [tag], "parameters": _parameters(route),
+            "responses": {"200": ok, "304": {"description": "Not modified (If-None-Match)"}, **_problems(*codes)}}
+
+
+_PATH_NAME = {"name": "name", "in": "path", "required": True, "schema": LEXICON.schema()}
 
 
 @cache
 def document() -> dict:
-    word = _q("word", "A word as letters (ALLÉ) or tile notation (HÁ[Z][S]OR, or a JSON array of tiles)",
-              _text(256), required=True)
+    words_item = {"type": "string", "maxLength": 256, "pattern": TEXT_PATTERN}
     return {
         "openapi": "3.0.3",
-        "info": {"title": "tile-lexicon validation service", "version": "1",
+        "info": {"title": "tile-lexicon validation service", "version": "2",
                  "description": "Is this word playable in my game's lexicon? Answers for a pinned version "
                                 "(lexicon=name@version) are immutable and cacheable."},
         "paths": {
             "/valid": {
-                **_get("Validate one word", [word, _LEXICON], _json(VERDICT), 400, 404, 414, 503),
+                "get": _get("GET /valid", "Validate one word: the verdict document", _json(VERDICT),
+                            400, 404, 414, 503),
                 "post": {
                     "summary": f"Validate up to {MAX_BATCH:,} words, answers in order", "tags": ["words"],
+                    "parameters": _parameters("POST /valid"),
                     "requestBody": {"required": True, "content": {"application/json": {"schema": {
                         "type": "object", "required": ["words"], "additionalProperties": False,
-                        "properties": {"lexicon": _NAME,
-                                       "words": {"type": "array", "maxItems": MAX_BATCH,
-                                                 "items": _text(256) | {"minLength": 0}},
+                        "properties": {"lexicon": LEXICON.schema(),
+                                       "words": {"type": "array", "maxItems": MAX_BATCH, "items": words_item},
                                        "detail": {"type": "boolean", "default": False,
-                                                  "description": "full answers (tiles, points, bag) per word"}
-                                       }}}}},
+                                                  "description": "the full verdict document per word"}}}}}},
                     "responses": {"200": _json({"type": "object", "required": ["lexicon", "version", "results"],
                                                 "properties": {"lexicon": _STR, "version": _STR,
-                                                               "results": {"type": "array", "items": BATCH_ITEM}}}),
+                                                               "results": {"type": "array",
+                                                                           "items": {"oneOf": [BRIEF, VERDICT]}}}}),
                                   **_problems(400, 404, 413, 414, 503)},
                 },
             },
-            "/tiles": _get("Every cut of a word into tiles, and which are valid", [word, _LEXICON],
-                           _json({"type": "object", "required": ["word", "tilings"],
-                                  "properties": {"word": _STR, "normalized": _STR, "valid": {"type": "boolean"},
-                                                 "lexicon": _STR, "version": _STR,
-                                                 "tilings": {"type": "array", "items": {
-                                                     "type": "object",
-                                                     "properties": {**_TILE_INFO, "valid": {"type": "boolean"}}}}}}),
-                           400, 404, 414, 503),
-            "/anagram": _get("Words from a rack (? is a blank)",
-                             [_q("rack", "Rack letters or tile notation, ? for a blank", _text(32), True),
-                              _LEXICON, _LIMIT,
-                              _q("sub", "Also words using part of the rack", {"type": "boolean", "default": False})],
-                             _json(WORDS), 400, 404, 414, 503, tag="search"),
-            "/pattern": _get("Words matching a pattern (? one tile, * any run)",
-                             [_q("q", "Pattern", _text(64), True), _LEXICON, _LIMIT],
-                             _json(WORDS), 400, 404, 414, 503, tag="search"),
-            "/hooks": _get("Tiles that extend a word at the front or back", [word, _LEXICON],
-                           _json({"type": "object", "properties": {"word": _STR, "front": _TILES,
-                                                                    "back": _TILES}}), 400, 404, 414, 503,
-                           tag="search"),
-            "/lexicons": _get("The lexicons served", [], _json({"type": "object", "required": ["lexicons"],
-                                                              "properties": {"lexicons": {"type": "array"},
-                                                                             "default": _STR}}), tag="lexicons"),
+            "/tiles": {"get": _get("GET /tiles", "Every cut of a word into tiles, and which are valid",
+                                   _json({"type": "object", "required": ["word", "tilings"],
+                                          "properties": {"word": _STR, "normalized": _NSTR, "valid": _BOOL,
+                                                         "reason": _NSTR, "detail": _NSTR,
+                                                         "lexicon": _STR, "version": _STR,
+                                                         "tilings": {"type": "array", "items": {
+                                                             "type": "object",
+                                                             "properties": {**TILING["properties"],
+                                                                            "points": {"type": "array", "items": _INT},
+                                                                            "value": _INT, "bag": _BAG,
+                                                                            "valid": _BOOL}}}}}),
+                                   400, 404, 414, 503)},
+            "/anagram": {"get": _get("GET /anagram", "Words from a rack (? is a blank), a page at a time",
+                                     _json(PAGE), 400, 404, 414, 503, tag="search")},
+            "/pattern": {"get": _get("GET /pattern", "Words matching a pattern (? one tile, * any run), a page at "
+                                     "a time", _json(PAGE), 400, 404, 414, 503, tag="search")},
+            "/hooks": {"get": _get("GET /hooks", "Tiles that extend a word at the front or back",
+                                   _json({"type": "object", "required": ["word", "normalized", "tilings", "front",
+                                                                         "back"],
+                                          "properties": {"word": _STR, "normalized": _STR, "lexicon": _STR,
+                                                         "version": _STR, "tilings": {"type": "array",
+                                                                                      "items": TILING},
+                                                         "front": _TILES, "back": _TILES}}),
+                                   400, 404, 414, 503, tag="search")},
+            "/lexicons": {"get": _get("GET /lexicons", "The lexicons served now",
+                                      _json({"type": "object", "required": ["lexicons"],
+                                             "properties": {"lexicons": {"type": "array"}, "default": _STR}}),
+                                      400, tag="lexicons")},
             "/lexicons/{name}": {"get": {
-                "summary": "A lexicon's manifest summary, counts and versions", "tags": ["lexicons"],
-                "parameters": [{"name": "name", "in": "path", "required": True, "schema": _NAME}],
+                "summary": "A lexicon's manifest summary, counts, versions and parts of speech", "tags": ["lexicons"],
+                "parameters": [_PATH_NAME, *_parameters("GET /lexicons/{name}")],
                 "responses": {"200": _json({"type": "object", "required": ["name", "version"]}),
                               "304": {"description": "Not modified"}, **_problems(400, 404, 503)}}},
             "/lexicons/{name}/words": {"get": {
                 "summary": "A custom word list, streamed", "tags": ["lexicons"],
-                "parameters": [
-                    {"name": "name", "in": "path", "required": True, "schema": _NAME},
-                    _q("format", "txt (one a line) or json", {"type": "string", "enum": ["txt", "json"]}),
-                    _q("field", "key, display (as written) or tiles (notation)",
-                       {"type": "string", "enum": ["key", "display", "tiles"]}),
-                    *[_q(k, k.replace("_", " "), {"type": "integer", "minimum": 0, "maximum": 64})
-                      for k in ("min_length", "max_length", "min_tiles", "max_tiles")],
-                    _q("pos", "Part of speech", _text(64)),
-                    _q("prefix", "Starting with", _text(64)),
-                    _q("contains", "Containing", _text(64)),
-                    _q("kind", "headword or inflected", {"type": "string", "enum": ["headword", "inflected"]}),
-                    _q("limit", "Most words", {"type": "integer", "minimum": 1, "maximum": 10_000_000}),
-                ],
+                "parameters": [_PATH_NAME, *_parameters("GET /lexicons/{name}/words")],
                 "responses": {"200": {"description": "The words",
                                       "content": {"text/plain": {"schema": _STR},
                                                   "application/json": {"schema": {"type": "array",
                                                                                   "items": _STR}}}},
                               **_problems(400, 404, 414, 503)}}},
-            "/healthz": _get("The process is up", [], _json({"type": "object"}), tag="operations"),
+            "/healthz": {"get": _get("GET /healthz", "The process is up", _json({"type": "object"}), 400,
+                                     tag="operations")},
             "/readyz": {"get": {"summary": "Every lexicon is loaded and verified", "tags": ["operations"],
+                                "parameters": _parameters("GET /readyz"),
                                 "responses": {"200": _json({"type": "object"}),
-                                              "503": _json({"type": "object"}, "Not ready")}}},
+                                              "503": _json({"type": "object"}, "Not ready"), **_problems(400)}}},
             "/metrics": {"get": {"summary": "Prometheus metrics", "tags": ["operations"],
+                                 "parameters": _parameters("GET /metrics"),
                                  "responses": {"200": {"description": "Prometheus text",
-                                                       "content": {"text/plain": {"schema": _STR}}}}}},
+                                                       "content": {"text/plain": {"schema": _STR}}},
+                                               **_problems(400)}}},
             "/openapi.json": {"get": {"summary": "This document", "tags": ["operations"],
                                       "responses": {"200": _json({"type": "object"})}}},
             "/": {"get": {"summary": "The web page", "tags": ["operations"],

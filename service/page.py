@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import orjson
 from flask import Blueprint, Response, current_app, render_template
 
 from .openapi import document
@@ -18,6 +19,4 @@ def index():
 
 @page.get("/openapi.json")
 def openapi():
-    import json
-
-    return Response(json.dumps(document(), ensure_ascii=False, indent=1), mimetype="application/json")
+    return Response(orjson.dumps(document(), option=orjson.OPT_INDENT_2), mimetype="application/json")

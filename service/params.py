@@ -1,103 +1,156 @@
-"""Reading and bounding request parameters: every value is checked before any work is done."""
+"""Request parameters, declared once per endpoint and read strictly.
+
+Each view names its parameters with a spec (`Text`, `Integer`, `Choice`, `Flag`, `LexiconName`);
+`read(specs)` refuses an unknown or repeated parameter and any value outside its spec with a 400
+problem that names the parameter (and lists the allowed values), before any work is done. The same
+specs write the endpoint's parameters in the OpenAPI document, so the two cannot disagree.
+"""
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
+from typing import Any
 
 from flask import request
 
-from lexicon import InputError
+from lexicon import InputError, TooLong, check_text
 from lexicon.lookup import MAX_WORD_CHARS
-
-from .problems import TooLong
+from lexicon.text import TEXT_PATTERN
 
 MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100
+MAX_OFFSET = 10_000
 
 
-def text(name: str, *, required: bool = True, default: str | None = None,
-         max_chars: int = MAX_WORD_CHARS) -> str | None:
-    value = request.args.get(name)
-    if value is None or value == "":
-        if required:
-            raise InputError(f"the query parameter {name!r} is required")
-        return default
-    if len(value) > max_chars:
-        raise TooLong(f"{name!r} is {len(value)} characters long; the limit is {max_chars}")
-    check_text(name, value)
-    return value
+@dataclass(frozen=True)
+class Spec:
+    description: str
+    required: bool = False
+
+    def parse(self, name: str, value: str) -> Any:
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string"}
+
+    def openapi(self, name: str) -> dict[str, Any]:
+        return {"name": name, "in": "query", "required": self.required, "description": self.description,
+                "schema": self.schema()}
 
 
-# Characters no one types as part of a word: C0 and C1 controls, zero-width and direction marks,
-# line and paragraph separators, invisible operators, the byte-order mark, interlinear
-# annotation, lone surrogates, non-characters. The OpenAPI document states the same pattern.
-REFUSED = ("\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
-           "\ufff9-\ufffb\ufffe\uffff")
-COMBINING = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-#: More combining marks than this on one letter is not writing, it is a flood.
-MAX_COMBINING_RUN = 4
-_REFUSED_RE = re.compile(f"[{REFUSED}\ud800-\udfff]")
-_FLOOD_RE = re.compile(f"[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}}")
-#: The pattern of acceptable text, for the OpenAPI document (surrogates cannot be written there).
-TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSED}]*$"
+@dataclass(frozen=True)
+class Text(Spec):
+    """Text a person types: at most `max_chars`, no control or invisible characters. Empty is allowed
+    (a word that is empty gets an answer: `empty`), except where `min_chars` says otherwise."""
+
+    max_chars: int = MAX_WORD_CHARS
+    min_chars: int = 0
+
+    def parse(self, name: str, value: str) -> str:
+        if len(value) > self.max_chars:
+            raise TooLong(f"{name!r} is {len(value)} characters long; the limit is {self.max_chars}", parameter=name)
+        if len(value) < self.min_chars:
+            raise InputError(f"{name!r} is empty", parameter=name)
+        check_text(name, value)
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": self.min_chars, "maxLength": self.max_chars, "pattern": TEXT_PATTERN}
 
 
-def check_texts(name: str, values: list[str]) -> None:
-    """check_text for every item of a list, with one search over all of them in the common case."""
-    joined = "".join(values)
-    # isprintable() is False for every refused character (controls, format characters, separators,
-    # surrogates, non-characters), so in the common case it spares the slower regex.
-    refused = not joined.isprintable() and _REFUSED_RE.search(joined)
-    if refused or (not _latin1(joined) and _FLOOD_RE.search(joined)):  # a flood may only span two items
-        for i, value in enumerate(values):
-            check_text(f"{name}[{i}]", value)
+@dataclass(frozen=True)
+class Integer(Spec):
+    low: int = 0
+    high: int = 1
+    default: int | None = None
+
+    def parse(self, name: str, value: str) -> int:
+        if not (value.isascii() and value.lstrip("-").isdigit()) or len(value) > 9:
+            raise InputError(f"{name!r} must be an integer from {self.low} to {self.high}, got {value[:20]!r}",
+                             parameter=name)
+        number = int(value)
+        if not self.low <= number <= self.high:
+            raise InputError(f"{name!r} must be an integer from {self.low} to {self.high}, got {number}",
+                             parameter=name)
+        return number
+
+    def schema(self) -> dict[str, Any]:
+        schema = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        return schema | ({"default": self.default} if self.default is not None else {})
 
 
-def _latin1(text: str) -> bool:
-    """Whether every character is below U+0100, so none is a combining mark (a copy in C, no scan
-    in Python: Swedish and most Hungarian batches pass here)."""
-    try:
-        text.encode("latin-1")
-    except UnicodeEncodeError:
-        return False
-    return True
+@dataclass(frozen=True)
+class Choice(Spec):
+    options: tuple[str, ...] = ()
+    default: str | None = None
+
+    def parse(self, name: str, value: str) -> str:
+        if value not in self.options:
+            raise InputError(f"{name!r} must be one of {', '.join(self.options)}; got {value[:20]!r}",
+                             parameter=name, allowed=list(self.options))
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.options)} | ({"default": self.default} if self.default else {})
 
 
-def check_text(name: str, value: str) -> None:
-    """Refuse text no one types as a word: control and invisible format characters (zero-width,
-    direction marks) and floods of combining marks."""
-    bad = _REFUSED_RE.search(value)
-    if bad:
-        raise InputError(f"{name!r} has a control or invisible character (U+{ord(bad.group()):04X}) at "
-                         f"position {bad.start()}", position=bad.start())
-    flood = _FLOOD_RE.search(value)
-    if flood:
-        raise InputError(f"{name!r} has more than {MAX_COMBINING_RUN} combining marks in a row at position "
-                         f"{flood.start()}", position=flood.start())
+@dataclass(frozen=True)
+class Flag(Spec):
+    def parse(self, name: str, value: str) -> bool:
+        if value not in ("true", "false", "1", "0"):
+            raise InputError(f"{name!r} must be true or false; got {value[:20]!r}", parameter=name,
+                             allowed=["true", "false"])
+        return value in ("true", "1")
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean", "default": False}
 
 
-def integer(name: str, default: int | None, low: int, high: int) -> int | None:
-    value = request.args.get(name)
-    if value is None or value == "":
-        return default
-    if not (value.isascii() and value.lstrip("-").isdigit()) or len(value) > 9:
-        raise InputError(f"{name!r} must be an integer, got {value[:20]!r}")
-    number = int(value)
-    if not low <= number <= high:
-        raise InputError(f"{name!r} must be between {low} and {high}, got {number}")
-    return number
+@dataclass(frozen=True)
+class LexiconName(Spec):
+    """A lexicon name or name@version; which exist is the registry's business (404 with the list)."""
+
+    def parse(self, name: str, value: str) -> str:
+        if len(value) > 80:
+            raise TooLong(f"{name!r} is {len(value)} characters long; the limit is 80", parameter=name)
+        check_text(name, value)
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "example": "sv-betapet",
+                "description": "Lexicon name, or name@version (12 hex digits) to pin a version"}
 
 
-def choice(name: str, options: tuple[str, ...], default: str) -> str:
-    value = request.args.get(name) or default
-    if value not in options:
-        raise InputError(f"{name!r} must be one of {', '.join(options)}, got {value[:20]!r}")
-    return value
+LEXICON = LexiconName("Lexicon name or name@version; the service's default when absent")
+WORD = Text("A word as letters (ALLÉ) or tile notation (HÁ[Z][S]OR, or a JSON array of tiles)", required=True)
+LIMIT = Integer(f"Most results on this page (0–{MAX_LIMIT})", low=0, high=MAX_LIMIT, default=DEFAULT_LIMIT)
+OFFSET = Integer(f"Results to skip: the previous answer's next_offset (0–{MAX_OFFSET})", low=0, high=MAX_OFFSET,
+                 default=0)
 
 
-def flag(name: str) -> bool:
-    return choice(name, ("true", "false", "1", "0"), "false") in ("true", "1")
+def order(default: str) -> Choice:
+    return Choice("Result order: alpha (tile order), length (longest first, then by face value), "
+                  "score (face value, a blank scoring 0, then longest)", options=("alpha", "length", "score"),
+                  default=default)
 
 
-def limit() -> int:
-    return integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
+def read(specs: dict[str, Spec]) -> dict[str, Any]:
+    """The query parameters, parsed by `specs`: each at most once, none unknown, required ones present."""
+    args = request.args
+    unknown = [name for name in args if name not in specs]
+    if unknown:
+        raise InputError(f"unknown query parameter {unknown[0][:40]!r}; this endpoint takes "
+                         f"{', '.join(specs) or 'none'}", parameter=unknown[0][:40], allowed=list(specs))
+    values: dict[str, Any] = {}
+    for name, spec in specs.items():
+        given = args.getlist(name)
+        if len(given) > 1:
+            raise InputError(f"the query parameter {name!r} is given {len(given)} times; give it once",
+                             parameter=name)
+        if not given:
+            if spec.required:
+                raise InputError(f"the query parameter {name!r} is required", parameter=name)
+            values[name] = getattr(spec, "default", None)
+            continue
+        values[name] = spec.parse(name, given[0])
+    return values

@@ -1,23 +1,23 @@
-"""Errors as RFC 9457 problem+json, with a stable `type` per kind of problem. No input gives a 500."""
+"""Errors as RFC 9457 problem+json, with a stable `type` per kind of problem. No input gives a 500.
+
+Besides `type`, `title`, `status` and `detail`, a problem says where it is when that is known:
+`position` in the input text, the request `parameter`, and the `allowed` values for it.
+"""
 
 from __future__ import annotations
 
-import json
 import logging
 
+import orjson
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
 from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded, UnknownLexicon
+from lexicon.errors import TooLong
 
 log = logging.getLogger("lexicon.service")
 PROBLEM_TYPE = "/problems/"  # + code; the codes are documented in docs/service.md
-
-
-class TooLong(LimitExceeded):
-    """A word or parameter longer than the service accepts (414)."""
-
-    code = "too-long"
+MIMETYPE = "application/problem+json"
 
 
 class TooLarge(LimitExceeded):
@@ -26,25 +26,18 @@ class TooLarge(LimitExceeded):
     code = "too-large"
 
 
-def problem_body(status: int, code: str, detail: str, **extra) -> bytes:
-    body = {"type": PROBLEM_TYPE + code, "title": _TITLES.get(status, "Error"), "status": status,
-            "detail": detail} | extra
-    return json.dumps(body, ensure_ascii=False).encode()
-
-
-def problem(status: int, code: str, detail: str, **extra) -> Response:
-    return Response(problem_body(status, code, detail, **extra), status=status, mimetype="application/problem+json")
-
-
-def problem_parts(status: int, code: str, detail: str) -> tuple[str, list[tuple[str, str]], bytes]:
-    """A problem as WSGI status, headers and body, for layers in front of Flask."""
-    body = problem_body(status, code, detail)
-    return (f"{status} {_TITLES.get(status, 'Error')}",
-            [("Content-Type", "application/problem+json"), ("Content-Length", str(len(body)))], body)
-
-
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Content too large",
-           414: "URI too long", 415: "Unsupported media type", 500: "Internal error", 503: "Service unavailable"}
+           414: "URI too long", 415: "Unsupported media type", 429: "Too many requests", 500: "Internal error",
+           503: "Service unavailable"}
+
+
+def problem_body(status: int, code: str, detail: str, **extra) -> bytes:
+    return orjson.dumps({"type": PROBLEM_TYPE + code, "title": _TITLES.get(status, "Error"), "status": status,
+                         "detail": detail} | extra)
+
+
+def problem(status: int, code: str, detail: str, headers=None, **extra) -> Response:
+    return Response(problem_body(status, code, detail, **extra), status=status, mimetype=MIMETYPE, headers=headers)
 
 
 def status_for(exc: LexiconError) -> int:
@@ -64,13 +57,14 @@ def status_for(exc: LexiconError) -> int:
 def register(app: Flask) -> None:
     @app.errorhandler(LexiconError)
     def lexicon_error(exc: LexiconError):
-        extra = {"position": exc.position} if getattr(exc, "position", None) is not None else {}
-        return problem(status_for(exc), exc.code, str(exc), **extra)
+        return problem(status_for(exc), exc.code, str(exc), **exc.where())
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         code = (exc.name or "error").lower().replace(" ", "-")
-        return problem(exc.code or 500, code, exc.description or exc.name)
+        # the exception's own headers carry what HTTP asks for: Allow on 405, Retry-After on 429 and 503
+        headers = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
+        return problem(exc.code or 500, code, exc.description or exc.name, headers=headers)
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

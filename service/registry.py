@@ -16,7 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexicon import ArtifactError, LexiconError, UnknownLexicon, artifacts
+from lexicon import ArtifactError, InputError, LexiconError, UnknownLexicon, artifacts
 from lexicon.lookup import Lexicon, open_lexicon
 
 log = logging.getLogger("lexicon.service")
@@ -49,21 +49,30 @@ class Registry:
     # ------------------------------------------------------------------ lookups
 
     def get(self, spec: str) -> Lexicon:
-        """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none."""
-        name, version = artifacts.parse_spec(spec)
+        """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none,
+        naming the `lexicon` parameter and the lexicons served (a malformed name is just as unknown)."""
         self.refresh()
-        slot = self.slots.get(name)
-        if version is None:
-            if slot is None or slot.lexicon is None:
-                served = ", ".join(self.names()) or "none"
-                raise UnknownLexicon(f"no lexicon {name!r} is served here (served: {served})")
-            return slot.lexicon
-        if slot and slot.lexicon and slot.lexicon.version == version:
+        try:
+            name, version = artifacts.parse_spec(spec)
+        except InputError:
+            name, version = None, None
+        slot = self.slots.get(name) if name else None
+        if name is None or slot is None or slot.lexicon is None:
+            served = self.names()
+            raise UnknownLexicon(f"no lexicon {spec[:80]!r} is served here (served: {', '.join(served) or 'none'})",
+                                 parameter="lexicon", allowed=served)
+        if version is None or slot.lexicon.version == version:
             return slot.lexicon
         return self._pinned(name, version)
 
     def names(self) -> list[str]:
+        """The lexicons served now (published ones appear within a poll interval)."""
+        self.refresh()
         return sorted(n for n, s in self.slots.items() if s.lexicon is not None)
+
+    def versions(self, name: str) -> list[str]:
+        """The versions of `name` published in the artifacts directory."""
+        return artifacts.versions(self.root, name)
 
     def ready(self) -> tuple[bool, dict[str, dict]]:
         """Whether every published lexicon has a verified version loaded, with details per name."""
@@ -74,6 +83,14 @@ class Registry:
                             "failed": dict(slot.failed)}
         ok = bool(self.slots) and all(s.lexicon is not None for s in self.slots.values())
         return ok, report
+
+    def hide_paths(self, error: Exception | str) -> str:
+        """An error's message without the server's directories: answers name artifact files relative
+        to the artifacts directory."""
+        text = str(error)
+        for root in sorted({str(self.root.resolve()), str(self.root)}, key=len, reverse=True):
+            text = text.replace(root + "/", "").replace(root, ".")
+        return text
 
     # ------------------------------------------------------------------ loading
 
@@ -114,7 +131,7 @@ class Registry:
         try:
             return open_lexicon(self.root / name / version)
         except LexiconError as exc:
-            slot.failed[version] = str(exc)
+            slot.failed[version] = self.hide_paths(exc)
             log.error("not serving %s@%s: %s", name, version, exc)
             return None
 
@@ -136,10 +153,13 @@ class Registry:
                 return lex
         try:
             lex = open_lexicon(artifacts.resolve(spec, self.root))
+        except UnknownLexicon:
+            versions = artifacts.versions(self.root, name)
+            raise UnknownLexicon(f"lexicon {name!r} has no version {version!r} here (versions: "
+                                 f"{', '.join(versions) or 'none'})", parameter="lexicon",
+                                 allowed=[f"{name}@{v}" for v in versions]) from None
         except ArtifactError as exc:
-            if isinstance(exc, UnknownLexicon):
-                raise
-            raise ArtifactError(f"{spec} failed verification and is not served: {exc}") from None
+            raise ArtifactError(f"{spec} failed verification and is not served: {self.hide_paths(exc)}") from None
         with self._lock:
             self.pinned[spec] = lex
             while len(self.pinned) > MAX_PINNED:

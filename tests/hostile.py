@@ -19,7 +19,7 @@ class Case:
     method: str
     target: str  # path and query, already percent-encoded
     status: int
-    kind: str  # problem type code; "answer" for a 200 whose JSON says valid: false
+    kind: str  # problem type code; "answer": a 200 that says valid: false; "page": a 200 search page; "list": text
     body: bytes | None = None
     content_type: str = "application/json"
 
@@ -31,7 +31,9 @@ def _batch(words) -> bytes:
 HTTP_CASES = [
     # GET /valid
     Case("GET /valid", "missing word", "GET", "/valid", 400, "bad-input"),
-    Case("GET /valid", "empty word", "GET", "/valid?word=", 400, "bad-input"),
+    Case("GET /valid", "empty word", "GET", "/valid?word=", 200, "answer"),
+    Case("GET /valid", "the word twice", "GET", "/valid?word=hund&word=katt", 400, "bad-input"),
+    Case("GET /valid", "an unknown parameter", "GET", "/valid?word=hund&colour=red", 400, "bad-input"),
     Case("GET /valid", "1 MB word (over gunicorn's request line limit)", "GET", "/valid?word=" + "a" * MB, 414,
          "uri-too-long"),
     Case("GET /valid", "300-character word", "GET", "/valid?word=" + "a" * 300, 414, "too-long"),
@@ -45,11 +47,11 @@ HTTP_CASES = [
     Case("GET /valid", "right-to-left override", "GET", "/valid?word=%E2%80%AEhej", 400, "bad-input"),
     Case("GET /valid", "combining-mark flood", "GET", "/valid?word=e" + "%CC%81" * 100, 400, "bad-input"),
     Case("GET /valid", "SQL metacharacters", "GET", "/valid?word=%27%20OR%201%3D1%20--", 200, "answer"),
-    Case("GET /valid", "malformed tile notation", "GET", "/valid?word=A%5BLL%5DE", 400, "bad-notation"),
-    Case("GET /valid", "path traversal as lexicon", "GET", "/valid?word=hund&lexicon=..%2F..%2Fetc", 400,
-         "bad-input"),
+    Case("GET /valid", "malformed tile notation", "GET", "/valid?word=A%5BLL%5DE", 200, "answer"),
+    Case("GET /valid", "path traversal as lexicon", "GET", "/valid?word=hund&lexicon=..%2F..%2Fetc", 404,
+         "unknown-lexicon"),
     Case("GET /valid", "path traversal as version", "GET", "/valid?word=hund&lexicon=sv-betapet%40..%2F..%2Fetc",
-         400, "bad-input"),
+         404, "unknown-lexicon"),
     Case("GET /valid", "unknown pinned version", "GET", "/valid?word=hund&lexicon=sv-betapet%40ffffffffffff", 404,
          "unknown-lexicon"),
     Case("GET /valid", "unknown lexicon", "GET", "/valid?word=hund&lexicon=xx-nothing", 404, "unknown-lexicon"),
@@ -71,11 +73,15 @@ HTTP_CASES = [
          _batch(["hund", "får", "hej\u200b"])),
     Case("POST /valid", "combining-mark flood in a batch word", "POST", "/valid", 400, "bad-input",
          _batch(["hund", "a" + "\u0301" * 50])),
-    Case("POST /valid", "path traversal as lexicon", "POST", "/valid", 400, "bad-input",
+    Case("POST /valid", "path traversal as lexicon", "POST", "/valid", 404, "unknown-lexicon",
          b'{"lexicon": "../../etc/passwd", "words": ["a"]}'),
+    Case("POST /valid", "two different lexicons (query and body)", "POST", "/valid?lexicon=sv-betapet", 400,
+         "bad-input", b'{"lexicon": "sv-other", "words": ["a"]}'),
+    Case("POST /valid", "an unknown query parameter", "POST", "/valid?colour=red", 400, "bad-input",
+         b'{"words": ["a"]}'),
     # lexicons
     Case("GET /lexicons/<name>", "path traversal", "GET", "/lexicons/..%2F..%2Fetc", 404, "not-found"),
-    Case("GET /lexicons/<name>", "NUL in the name", "GET", "/lexicons/sv%00", 400, "bad-input"),
+    Case("GET /lexicons/<name>", "NUL in the name", "GET", "/lexicons/sv%00", 404, "unknown-lexicon"),
     Case("GET /lexicons/<name>", "unknown lexicon", "GET", "/lexicons/xx-nothing", 404, "unknown-lexicon"),
     Case("GET /lexicons/<name>/words", "negative limit", "GET", "/lexicons/sv-betapet/words?limit=-1", 400,
          "bad-input"),
@@ -86,20 +92,25 @@ HTTP_CASES = [
     Case("GET /lexicons/<name>/words", "unknown format", "GET", "/lexicons/sv-betapet/words?format=xml", 400,
          "bad-input"),
     Case("GET /lexicons/<name>/words", "SQL in a filter", "GET",
-         "/lexicons/sv-betapet/words?pos=NOUN%27%3B%20DROP%20TABLE%20words%3B--", 200, "list"),
+         "/lexicons/sv-betapet/words?pos=NOUN%27%3B%20DROP%20TABLE%20words%3B--", 400, "bad-input"),
+    Case("GET /lexicons/<name>/words", "unknown kind", "GET", "/lexicons/sv-betapet/words?kind=BOGUS", 400,
+         "bad-input"),
     Case("GET /lexicons/<name>/words", "control character in prefix", "GET",
          "/lexicons/sv-betapet/words?prefix=%07", 400, "bad-input"),
     # tiles and search
     Case("GET /tiles", "missing word", "GET", "/tiles", 400, "bad-input"),
-    Case("GET /tiles", "unclosed bracket", "GET", "/tiles?word=%5BSZ", 400, "bad-notation"),
+    Case("GET /tiles", "unclosed bracket", "GET", "/tiles?word=%5BSZ", 200, "answer"),
     Case("GET /tiles", "a flood of ambiguous digraphs", "GET",
          "/tiles?word=" + "SZ" * 100 + "&lexicon=sv-betapet", 200, "answer"),
     Case("GET /anagram", "missing rack", "GET", "/anagram", 400, "bad-input"),
     Case("GET /anagram", "40-letter rack", "GET", "/anagram?rack=" + "A" * 40, 414, "too-long"),
-    Case("GET /anagram", "limit 0", "GET", "/anagram?rack=hund&limit=0", 400, "bad-input"),
+    Case("GET /anagram", "negative offset", "GET", "/anagram?rack=hund&offset=-1", 400, "bad-input"),
+    Case("GET /anagram", "unknown order", "GET", "/anagram?rack=hund&order=random", 400, "bad-input"),
     Case("GET /anagram", "huge limit", "GET", "/anagram?rack=hund&limit=1000000000", 400, "bad-input"),
     Case("GET /pattern", "missing pattern", "GET", "/pattern", 400, "bad-input"),
     Case("GET /pattern", "100-character pattern", "GET", "/pattern?q=" + "*" * 100, 414, "too-long"),
+    Case("GET /pattern", "longer than any word", "GET", "/pattern?q=" + "*%3F" * 21 + "*Q", 200, "page"),
+    Case("GET /pattern", "every word ranked by score", "GET", "/pattern?q=*&order=score", 400, "too-costly"),
     Case("GET /hooks", "missing word", "GET", "/hooks", 400, "bad-input"),
     Case("GET /hooks", "control character", "GET", "/hooks?word=%0Ahund", 400, "bad-input"),
     # operations
@@ -132,4 +143,14 @@ CLI_CASES = [
     ("negative length to export", ["export", "sv-betapet", "--max-length", "-1"], 2, "-1"),
     ("path traversal to info", ["info", "../../etc"], 2, "not a lexicon name"),
     ("unknown versions to diff", ["diff", "sv-betapet@ffffffffffff", "sv-betapet"], 2, "no version"),
+]
+
+
+#: Words every door must judge alike: the library, GET /valid, POST /valid and `lexicon check`
+#: (tests/test_one_answer.py). Each gets an answer with a reason code, or the same error code.
+WORDS = [
+    "hund", "HUNDAR", "allé", "PIETÀ", "ÖVÄRLD", "abc-bok", "silk screen", "Dalarna", "x", "a" * 40, "", " ",
+    "[", "]", "A[LL]E", "[SZ", '["H","U","N","D"]', '["H",', "HU[N]D", "a\x00b", "a\x1b[31mb", "hej\u200b",
+    "\u202ehej", "e" + "\u0301" * 10, "café", "crêpe", "'; DROP TABLE words; --", "../../etc/passwd", "qwxz",
+    "münchen", "ÆØ", "a" * 257, "日本語", "🙂", "-aktig", "pH", "1a",
 ]

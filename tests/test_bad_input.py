@@ -63,6 +63,9 @@ def test_http_case(server, case):
     if case.kind == "answer":
         answer = json.loads(body)
         assert answer.get("valid") is False or "tilings" in answer
+    elif case.kind == "page":
+        page = json.loads(body)
+        assert page["total"] is not None and "words" in page
     elif case.kind == "list":
         assert content_type.startswith("text/plain")
     else:

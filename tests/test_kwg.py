@@ -19,7 +19,6 @@ from lexicon.alphabet_file import alphabet_text, read_alphabet_text
 from lexicon.dawg import build
 from lexicon.kwg import KBWG, KWG, Kwg, encode
 from lexicon.lookup import load
-from lexicon.tiling import notation_tilings, parse_notation
 
 from .conftest import DATA, write_pipeline
 
@@ -305,11 +304,8 @@ def graph_tilings(lex) -> set[tuple[str, ...]]:
 
 
 def sqlite_tilings(lex) -> set[tuple[str, ...]]:
-    out = set()
-    for (notation,) in lex.conn.execute("SELECT tiles FROM tilings"):
-        (cut,) = notation_tilings(parse_notation(notation, lex.alphabet), lex.alphabet, lex.policy)
-        out.add(cut)
-    return out
+    """Every valid tiling the lexicon answers (its store's listed tilings, else each key's preferred cut)."""
+    return {cut for key in lex.keys() for cut in lex.tilings(key)}
 
 
 def test_saol_kwg_holds_exactly_the_lexicon(betapet):

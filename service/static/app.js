@@ -43,7 +43,7 @@ $("check").addEventListener("submit", async (event) => {
       parts.push(el("p", { class: "note", id: "detail" }, note));
     } else {
       let note = a.reason + (a.detail ? ` (${a.detail})` : "");
-      if (a.excluded) note += ` · ${a.excluded.source} has “${a.excluded.word}”, excluded: ${a.excluded.reason}`;
+      if (a.excluded) note += ` · ${a.excluded.source} has “${a.excluded.written}”, excluded: ${a.excluded.reason}`;
       parts.push(el("p", { class: "note", id: "detail" }, note));
     }
     parts.push(el("p", { class: "note" }, `${a.lexicon}@${a.version}`));

@@ -270,3 +270,20 @@ def test_saol_budgets_run_out_at_the_same_result(betapet):
         assert got == results(reference.matches(pattern))
     got = results(compiled.anagrams("AERST???", sub=True))
     assert got[1] is not None and got == results(reference.anagrams("AERST???", sub=True))
+
+
+def test_key_index_numbers_agree(betapet):
+    """keys.dwg read through the compiled core with str keys gives the reference's numbers."""
+    index = betapet.key_index
+    reference = Kwg(bytes(index.graph.nodes), native=False)
+    table = {ord(ch): i + 1 for i, ch in enumerate(index.letters)}
+    every = list(index.keys(excluded=True))
+    sample = random.Random(8).sample(every, 3000)
+    for number, key in sample:
+        assert index.number(key) == number == reference.rank(key.translate(table).encode("latin-1"))
+        assert (key in index.members) == (index.kind(number) != 2) == (key in betapet)
+    known = {key for _, key in every}
+    for key in ("", "HUNDQ", "É", "hund", "HUND" * 70, "ZZZZ"):
+        expected = -1 if key not in known else next(n for n, k in every if k == key)
+        assert index.number(key) == expected
+        assert (key in index.members) == (key in betapet)

@@ -68,6 +68,9 @@ typedef struct {
     uint32_t root;          /* the DAWG's root list */
     uint32_t *counts;       /* words per node, for rank (NULL until first needed) */
     uint8_t *letters;       /* code point (below 0x10000) → number, for str keys; NULL: none set */
+    Py_buffer kinds;        /* with letters: a byte per word (by rank); `key in graph` is false for `excluded` */
+    int has_kinds;
+    uint8_t excluded;
     uint32_t first[64];     /* the root list's node for each tile (0: none): every lookup starts there */
     int indexed;            /* `first` holds the whole, well-formed root list */
 } lg_Graph;

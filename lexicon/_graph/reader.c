@@ -25,12 +25,19 @@ static int check_view(const lg_Graph *self) {
     return 0;
 }
 
+static void release_kinds(lg_Graph *self) {
+    if (self->has_kinds)
+        PyBuffer_Release(&self->kinds);
+    self->has_kinds = 0;
+}
+
 static int Graph_init(lg_Graph *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"buffer", "big", NULL};
     PyObject *buffer;
     int big = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|p", kwlist, &buffer, &big))
         return -1;
+    release_kinds(self);
     if (self->has_view) {
         PyBuffer_Release(&self->view);
         self->has_view = 0;
@@ -71,6 +78,7 @@ static int Graph_init(lg_Graph *self, PyObject *args, PyObject *kwargs) {
 }
 
 static void Graph_dealloc(lg_Graph *self) {
+    release_kinds(self);
     if (self->has_view)
         PyBuffer_Release(&self->view);
     free(self->counts);
@@ -79,6 +87,7 @@ static void Graph_dealloc(lg_Graph *self) {
 }
 
 static PyObject *Graph_release(lg_Graph *self, PyObject *unused) {
+    release_kinds(self);
     if (self->has_view) {
         PyBuffer_Release(&self->view);
         self->has_view = 0;
@@ -95,6 +104,7 @@ static int64_t child(const lg_Graph *self, uint32_t index, unsigned tile) {
     const lg_nodes *g = &self->g;
     if (!index)
         return 0;
+
     for (;;) {
         if (index >= g->n)
             return lg_bad_index(self, index);
@@ -194,6 +204,8 @@ static PyObject *Graph_contains_method(lg_Graph *self, PyObject *arg) {
     return PyBool_FromLong(found);
 }
 
+static int64_t rank(const lg_Graph *self, const uint8_t *tiles, size_t len);
+
 static int Graph_sq_contains(lg_Graph *self, PyObject *arg) {
     seq_arg s;
     if (check_view(self))
@@ -203,7 +215,13 @@ static int Graph_sq_contains(lg_Graph *self, PyObject *arg) {
         size_t len;
         if (key_numbers(self, arg, numbers, sizeof numbers, &len))
             return PyErr_Occurred() ? -1 : 0;
-        return contains(self, numbers, len);
+        if (!self->has_kinds)
+            return contains(self, numbers, len);
+        /* a key index: the word's number, then its kind */
+        int64_t r = rank(self, numbers, len);
+        if (r < -1)
+            return -1;
+        return r >= 0 && r < self->kinds.len && ((const uint8_t *)self->kinds.buf)[r] != self->excluded;
     }
     if (get_seq(arg, &s))
         return -1;
@@ -467,19 +485,14 @@ static int64_t rank(const lg_Graph *self, const uint8_t *tiles, size_t len) {
     for (size_t i = 0; i < len; i++) {
         if (!p)
             return -1;
+        if (p >= g->n)
+            return lg_bad_index(self, p) - 1;
         index += counts[p];
-        uint32_t v;
-        for (;;) {
-            if (p >= g->n)
-                return lg_bad_index(self, p) - 1;
-            v = lg_load(g->base, p);
-            if (lg_tile(g, v) == tiles[i])
-                break;
-            if (lg_is_end(g, v))
-                return -1;
-            p++;
-        }
-        index -= counts[p];
+        int64_t node = child(self, p, tiles[i]);
+        if (node <= 0)
+            return node - 1; /* absent: -1; a bad file: -2 */
+        uint32_t v = lg_load(g->base, (size_t)node);
+        index -= counts[node];
         if (i + 1 == len)
             return lg_accepts(g, v) ? (int64_t)index : -1;
         index += (uint64_t)lg_accepts(g, v);
@@ -490,7 +503,17 @@ static int64_t rank(const lg_Graph *self, const uint8_t *tiles, size_t len) {
 
 static PyObject *Graph_rank(lg_Graph *self, PyObject *arg) {
     seq_arg s;
-    if (check_view(self) || lg_graph_counts(self) || get_seq(arg, &s))
+    if (check_view(self) || lg_graph_counts(self))
+        return NULL;
+    if (PyUnicode_Check(arg)) { /* a key in letters */
+        uint8_t numbers[256];
+        size_t len;
+        if (key_numbers(self, arg, numbers, sizeof numbers, &len))
+            return PyErr_Occurred() ? NULL : PyLong_FromLong(-1);
+        int64_t r = len ? rank(self, numbers, len) : -1;
+        return r < -1 ? NULL : PyLong_FromLongLong(r);
+    }
+    if (get_seq(arg, &s))
         return NULL;
     int64_t r = rank(self, s.data, (size_t)s.len);
     put_seq(&s);
@@ -537,9 +560,18 @@ static PyObject *Graph_word_count(lg_Graph *self, PyObject *unused) {
     return PyLong_FromUnsignedLong(self->root ? self->counts[self->root] : 0);
 }
 
-/* set_letters(mapping): the number of each letter (a one-character str → 1..255), so that str
- * keys can be looked up: `key in graph`. */
-static PyObject *Graph_set_letters(lg_Graph *self, PyObject *mapping) {
+/* set_letters(mapping, kinds=None, excluded=0): the number of each letter (a one-character str →
+ * 1..255), so that str keys can be looked up (`key in graph`, `rank(key)`). With `kinds`, a
+ * byte per word in rank order, the graph is a key index: `key in graph` is true for a word
+ * whose kind is not `excluded`. The word counts are made now, so no lookup pays for them. */
+static PyObject *Graph_set_letters(lg_Graph *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"letters", "kinds", "excluded", NULL};
+    PyObject *mapping, *kinds = Py_None;
+    unsigned char excluded = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Ob", kwlist, &mapping, &kinds, &excluded))
+        return NULL;
+    if (check_view(self))
+        return NULL;
     if (!PyDict_Check(mapping))
         return PyErr_Format(PyExc_TypeError, "letters must be a dict of one-character str to numbers");
     uint8_t *letters = calloc(0x10000, 1);
@@ -558,6 +590,15 @@ static PyObject *Graph_set_letters(lg_Graph *self, PyObject *mapping) {
             return NULL;
         }
         letters[PyUnicode_READ_CHAR(key, 0)] = (uint8_t)number;
+    }
+    release_kinds(self);
+    if (kinds != Py_None) {
+        if (lg_graph_counts(self) || PyObject_GetBuffer(kinds, &self->kinds, PyBUF_SIMPLE)) {
+            free(letters);
+            return NULL;
+        }
+        self->has_kinds = 1;
+        self->excluded = excluded;
     }
     free(self->letters);
     self->letters = letters;
@@ -584,7 +625,8 @@ static PyMethodDef Graph_methods[] = {
      "anagrams(counts, blanks, sub, min_tiles, max_visits, message) -> iterator of tile sequences"},
     {"pattern", (PyCFunction)(void (*)(void))lg_graph_pattern, METH_VARARGS | METH_KEYWORDS,
      "pattern(tokens, max_visits, message) -> iterator of tile sequences"},
-    {"set_letters", (PyCFunction)Graph_set_letters, METH_O, "set_letters({letter: number}): allow str keys"},
+    {"set_letters", (PyCFunction)(void (*)(void))Graph_set_letters, METH_VARARGS | METH_KEYWORDS,
+     "set_letters({letter: number}, kinds=None, excluded=0): look up str keys (a key index with kinds)"},
     {"release", (PyCFunction)Graph_release, METH_NOARGS, "Let go of the buffer; the graph is closed afterwards."},
     {NULL, NULL, 0, NULL},
 };

@@ -80,11 +80,12 @@ static void seqs_free(seqs *s) {
     memset(s, 0, sizeof *s);
 }
 
-/* Sorting: each sequence as its first 8 bytes in one integer (padding 0 sorts before any
- * byte, or ties and is decided by the full comparison), merge-sorted; a merge of two runs
- * already in order is skipped, so input that is nearly sorted (a list in key order) is quick. */
+/* Sorting: each sequence as its first 16 bytes in two integers (padding 0 sorts before any
+ * byte, or ties and is decided by the full comparison, which reads the sequences themselves:
+ * rare, as few entries share 16 tiles), merge-sorted; a merge of two runs already in order is
+ * skipped, so input that is nearly sorted (a list in key order) is quick. */
 typedef struct {
-    uint64_t key;
+    uint64_t key, key2;
     uint32_t index;
 } sort_item;
 
@@ -106,6 +107,8 @@ static inline int seq_cmp(const seqs *s, uint32_t a, uint32_t b) {
 static inline int item_less(const seqs *s, const sort_item *a, const sort_item *b) {
     if (a->key != b->key)
         return a->key < b->key;
+    if (a->key2 != b->key2)
+        return a->key2 < b->key2;
     return seq_cmp(s, a->index, b->index) < 0;
 }
 
@@ -153,10 +156,13 @@ static uint32_t *sorted_order(const seqs *s) {
     for (size_t i = 0; i < n; i++) {
         const uint8_t *p = s->bytes.data + s->start[i];
         size_t len = s->start[i + 1] - s->start[i];
-        uint64_t key = 0;
+        uint64_t key = 0, key2 = 0;
         for (size_t k = 0; k < 8; k++)
             key = key << 8 | (k < len ? p[k] : 0);
+        for (size_t k = 8; k < 16; k++)
+            key2 = key2 << 8 | (k < len ? p[k] : 0);
         items[i].key = key;
+        items[i].key2 = key2;
         items[i].index = (uint32_t)i;
         if (i && sorted && item_less(s, &items[i], &items[i - 1]))
             sorted = 0;
@@ -182,8 +188,13 @@ static uint32_t *sorted_order(const seqs *s) {
 /* Arc i: tile | accepts << 6 in `ta`, the state it leads to, the rest of its sibling list.
  * Arc 0 is state 0, the empty list. */
 typedef struct {
-    uint32_t *target, *next;
-    uint8_t *ta;
+    uint32_t target, next;
+    uint8_t ta;
+} arc;
+
+/* One struct per arc, so that a probe of the table reads one place. */
+typedef struct {
+    arc *arc;
     size_t n, cap;
     uint32_t *table; /* open addressing, 0 = empty slot */
     size_t mask;
@@ -192,31 +203,31 @@ typedef struct {
 #define ACCEPTS 64u
 
 static inline size_t arc_hash(uint8_t ta, uint32_t target, uint32_t next) {
-    uint64_t h = ((uint64_t)target << 32 | next) * 0x9E3779B97F4A7C15ull;
-    h ^= (uint64_t)ta * 0xC2B2AE3D27D4EB4Full;
-    return (size_t)(h ^ (h >> 29));
+    /* every field reaches the low bits the table uses (murmur3's finaliser) */
+    uint64_t h = ((uint64_t)target << 32 | next) ^ (uint64_t)ta * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return (size_t)h;
 }
 
 static int arcs_init(arcs *a) {
     memset(a, 0, sizeof *a);
     a->cap = 1 << 12;
-    a->target = malloc(a->cap * sizeof *a->target);
-    a->next = malloc(a->cap * sizeof *a->next);
-    a->ta = malloc(a->cap);
+    a->arc = malloc(a->cap * sizeof *a->arc);
     a->mask = (1 << 13) - 1;
     a->table = calloc(a->mask + 1, sizeof *a->table);
-    if (!a->target || !a->next || !a->ta || !a->table)
+    if (!a->arc || !a->table)
         return -1;
-    a->target[0] = a->next[0] = 0;
-    a->ta[0] = 0;
+    a->arc[0] = (arc){0, 0, 0};
     a->n = 1;
     return 0;
 }
 
 static void arcs_free(arcs *a) {
-    free(a->target);
-    free(a->next);
-    free(a->ta);
+    free(a->arc);
     free(a->table);
     memset(a, 0, sizeof *a);
 }
@@ -227,7 +238,7 @@ static int arcs_grow_table(arcs *a) {
     if (!table)
         return -1;
     for (size_t i = 1; i < a->n; i++) {
-        size_t h = arc_hash(a->ta[i], a->target[i], a->next[i]) & mask;
+        size_t h = arc_hash(a->arc[i].ta, a->arc[i].target, a->arc[i].next) & mask;
         while (table[h])
             h = (h + 1) & mask;
         table[h] = (uint32_t)i;
@@ -245,7 +256,8 @@ static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
         uint32_t i = a->table[h];
         if (!i)
             break;
-        if (a->target[i] == target && a->next[i] == next && a->ta[i] == ta)
+        const arc *x = &a->arc[i];
+        if (x->target == target && x->next == next && x->ta == ta)
             return i;
         h = (h + 1) & a->mask;
     }
@@ -253,24 +265,14 @@ static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
         return 0;
     if (a->n == a->cap) {
         size_t cap = a->cap * 2;
-        uint32_t *t = realloc(a->target, cap * sizeof *t);
-        if (!t)
+        arc *grown = realloc(a->arc, cap * sizeof *grown);
+        if (!grown)
             return 0;
-        a->target = t;
-        uint32_t *nx = realloc(a->next, cap * sizeof *nx);
-        if (!nx)
-            return 0;
-        a->next = nx;
-        uint8_t *ta2 = realloc(a->ta, cap);
-        if (!ta2)
-            return 0;
-        a->ta = ta2;
+        a->arc = grown;
         a->cap = cap;
     }
     uint32_t i = (uint32_t)a->n++;
-    a->target[i] = target;
-    a->next[i] = next;
-    a->ta[i] = ta;
+    a->arc[i] = (arc){target, next, ta};
     a->table[h] = i;
     if (a->n * 2 > a->mask + 1 && arcs_grow_table(a))
         return 0;
@@ -401,14 +403,14 @@ static int gaddag_entries(const arcs *a, uint32_t root, size_t longest, seqs *ou
             top--;
             continue;
         }
-        stack[top] = a->next[arc];
-        path[top] = a->ta[arc] & 63;
+        stack[top] = a->arc[arc].next;
+        path[top] = a->arc[arc].ta & 63;
         size_t len = top + 1;
         for (size_t k = 0; k < len; k++)
             reverse[k] = path[len - 1 - k];
-        if ((a->ta[arc] & ACCEPTS) && seqs_add(out, reverse, len, 0))
+        if ((a->arc[arc].ta & ACCEPTS) && seqs_add(out, reverse, len, 0))
             goto done;
-        uint32_t target = a->target[arc];
+        uint32_t target = a->arc[arc].target;
         if (target) {
             reverse[len] = SEPARATOR;
             if (seqs_add(out, reverse, len + 1, target))
@@ -449,7 +451,7 @@ static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement
     if (!is_tail || !seen || !queue || !p->position || !p->chains)
         goto done;
     for (size_t i = 0; i < n; i++)
-        is_tail[a->next[i]] = 1;
+        is_tail[a->arc[i].next] = 1;
     size_t count = n_roots;
     seen[0] = 1;
     for (size_t r = 0; r < n_roots; r++) {
@@ -463,14 +465,14 @@ static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement
             uint32_t head = queue[head_at++];
             if (!is_tail[head]) {
                 p->chains[p->n_chains++] = head;
-                for (uint32_t state = head; state; state = a->next[state]) {
+                for (uint32_t state = head; state; state = a->arc[state].next) {
                     if (!p->position[state])
                         p->position[state] = count > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)count;
                     count++;
                 }
             }
-            for (uint32_t state = head; state; state = a->next[state]) {
-                uint32_t target = a->target[state];
+            for (uint32_t state = head; state; state = a->arc[state].next) {
+                uint32_t target = a->arc[state].target;
                 if (!seen[target]) {
                     seen[target] = 1;
                     queue[tail_at++] = target;
@@ -503,10 +505,10 @@ static void encode(const arcs *a, const placement *p, const uint32_t *roots, siz
     for (size_t r = 0; r < n_roots; r++)
         PUT(end_bit | p->position[roots[r]] << arc_shift);
     for (size_t c = 0; c < p->n_chains; c++) {
-        for (uint32_t state = p->chains[c]; state; state = a->next[state]) {
-            uint8_t ta = a->ta[state];
+        for (uint32_t state = p->chains[c]; state; state = a->arc[state].next) {
+            uint8_t ta = a->arc[state].ta;
             PUT((uint32_t)(ta & 63) << tile_shift | ((ta & ACCEPTS) ? accepts_bit : 0)
-                | (a->next[state] ? 0 : end_bit) | p->position[a->target[state]] << arc_shift);
+                | (a->arc[state].next ? 0 : end_bit) | p->position[a->arc[state].target] << arc_shift);
         }
     }
 #undef PUT

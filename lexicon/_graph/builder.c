@@ -80,12 +80,14 @@ static void seqs_free(seqs *s) {
     memset(s, 0, sizeof *s);
 }
 
-/* Sorting: each sequence as its first 16 bytes in two integers (padding 0 sorts before any
+/* Sorting: each sequence as its first 12 bytes in two integers (padding 0 sorts before any
  * byte, or ties and is decided by the full comparison, which reads the sequences themselves:
- * rare, as few entries share 16 tiles), merge-sorted; a merge of two runs already in order is
- * skipped, so input that is nearly sorted (a list in key order) is quick. */
+ * rarer than it would be with 8, as GADDAG entries are reversed prefixes and Swedish compounds
+ * end alike), 16 bytes an item, merge-sorted; a merge of two runs already in order is skipped,
+ * so input that is nearly sorted (a list in key order) is quick. */
 typedef struct {
-    uint64_t key, key2;
+    uint64_t key;
+    uint32_t key2;
     uint32_t index;
 } sort_item;
 
@@ -156,10 +158,11 @@ static uint32_t *sorted_order(const seqs *s) {
     for (size_t i = 0; i < n; i++) {
         const uint8_t *p = s->bytes.data + s->start[i];
         size_t len = s->start[i + 1] - s->start[i];
-        uint64_t key = 0, key2 = 0;
+        uint64_t key = 0;
+        uint32_t key2 = 0;
         for (size_t k = 0; k < 8; k++)
             key = key << 8 | (k < len ? p[k] : 0);
-        for (size_t k = 8; k < 16; k++)
+        for (size_t k = 8; k < 12; k++)
             key2 = key2 << 8 | (k < len ? p[k] : 0);
         items[i].key = key;
         items[i].key2 = key2;

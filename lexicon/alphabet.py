@@ -3,6 +3,10 @@
 A tile set is data: one TOML file per game in `lexicon/data/tilesets/`. A tile may spell more
 than one letter (Hungarian CS, GY, LY, NY, SZ, TY, ZS). A letter with count 0 belongs to the
 alphabet but has no tile: it is playable only with a blank (Swedish Scrabble Q, W, Ü, Æ).
+
+A tile's number (its value in word-graph files) is its place in the list, unless it says
+`number = N` to skip numbers: Betapet's tiles keep the numbers of wolges' built-in Swedish
+alphabet, which has a Ü (26) and an Æ (30) that Betapet lacks (docs/kwg.md).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ class Tile:
     count: int  # how many the bag holds; 0 = blank-only letter
     points: int
     vowel: bool
-    number: int  # 1-based position in the alphabet: the tile number in KWG files
+    number: int  # the tile number in KWG files: 1-based position, unless the tile set skips numbers
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,12 @@ class Alphabet:
         return sum(t.count for t in self.tiles) + self.blanks
 
     @property
+    def unused_numbers(self) -> tuple[int, ...]:
+        """Tile numbers below the highest that no tile has (Betapet: 26 and 30, wolges' Ü and Æ)."""
+        taken = {t.number for t in self.tiles}
+        return tuple(n for n in range(1, self.tiles[-1].number) if n not in taken)
+
+    @property
     def blank_only(self) -> tuple[str, ...]:
         """Letters of the alphabet that have no tile of their own."""
         return tuple(t.letter for t in self.tiles if t.count == 0)
@@ -127,11 +137,17 @@ def _load(name_or_path: str) -> Alphabet:
     f.check("tiles", 0 < len(raw_tiles) <= MAX_TILES, f"a tile set has 1 to {MAX_TILES} tiles")
     tiles: list[Tile] = []
     seen: set[str] = set()
-    for number, raw in enumerate(raw_tiles, start=1):
+    number = 0
+    for place, raw in enumerate(raw_tiles):
         if not isinstance(raw, dict):
-            raise DataError(f"{path}: tiles[{number - 1}]: expected a table")
-        t = Fields(raw, path, f"tiles[{number - 1}].")
-        t.unknown({"letter", "count", "points"})
+            raise DataError(f"{path}: tiles[{place}]: expected a table")
+        t = Fields(raw, path, f"tiles[{place}].")
+        t.unknown({"letter", "count", "points", "number"})
+        # numbers only go up, so the list's order is the tile order of every search result
+        given = t.get("number", int, number + 1)
+        t.check("number", number < given <= MAX_TILES, f"tile numbers increase along the list, up to {MAX_TILES}; "
+                f"{given} follows {number}")
+        number = given
         letter = t.get("letter", str)
         t.check("letter", _is_upper_letters(letter), f"{letter!r} must be upper-case letters in NFC")
         t.check("letter", letter not in seen, f"{letter!r} appears twice")

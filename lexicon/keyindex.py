@@ -191,9 +191,20 @@ class KeyIndex:
         self._reasons = header["reasons"]
         self._table = {ord(ch): i + 1 for i, ch in enumerate(self.letters)}
         self._kind = self._columns["kind"]
+        # The compiled graph reads keys in letters itself: `number` and `in` are one call each.
+        self._core = self.graph.core
+        if self._core is not None:
+            self._core.set_letters({ch: i + 1 for i, ch in enumerate(self.letters)}, self._kind, EXCLUDED)
+
+    @property
+    def members(self):
+        """What answers `key in members` for valid keys fastest: the compiled graph, or this index."""
+        return self._core if self._core is not None else self
 
     def number(self, key: str) -> int:
         """The key's number, or -1 when the index does not hold it (valid and excluded keys both)."""
+        if self._core is not None:
+            return self._core.rank(key)
         try:
             codes = key.translate(self._table).encode("latin-1")
         except UnicodeEncodeError:  # a letter outside the lexicon's alphabet
@@ -230,11 +241,11 @@ class KeyIndex:
                 yield number, "".join(letters[c - 1] for c in codes)
 
     def close(self) -> None:
+        self.graph.close()  # first: the compiled graph holds a view of the kind column
         for column in self._columns.values():
             column.release()
         self._offsets.release()
         self._blob.release()
-        self.graph.close()
         self._map.close()
 
 

@@ -88,7 +88,8 @@ class Lexicon:
                                 f"the lexicon's is {self.alphabet.name!r}")
         self.graph = wordgraph.open_files(path, entry)
         self.key_index: KeyIndex = self.graph.keys
-        self._members = self.graph.index  # valid keys, for `key in lexicon` (lexicon.wordgraph)
+        # valid keys, for `key in lexicon`: dawgdic's words.dawg is still the faster here (docs/kwg.md)
+        self._members = self.graph.index
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
         self._single_letter_tiles = not self.alphabet.multi
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound

@@ -116,6 +116,21 @@ class GraphBuilder:
         else:
             self._sequences.extend(bytes(s) for s in sequences)
 
+    def add_packed(self, data: bytes) -> None:
+        """Add the sequences packed in `data`, each a length byte and then its bytes: a producer in
+        another process hands over a run of them as one object."""
+        if self._builder is not None:
+            self._builder.add_packed(data)
+            return
+        at = 0
+        while at < len(data):
+            n = data[at]
+            if not n or at + 1 + n > len(data):
+                raise ValueError(f"packed sequences: {'a sequence runs past the end' if n else 'an empty sequence'}"
+                                 f" at byte {at}")
+            self._sequences.append(bytes(data[at + 1:at + 1 + n]))
+            at += 1 + n
+
     def __len__(self) -> int:
         return len(self._builder) if self._builder is not None else len(self._sequences)
 

@@ -287,3 +287,42 @@ def test_key_index_numbers_agree(betapet):
         expected = -1 if key not in known else next(n for n, k in every if k == key)
         assert index.number(key) == expected
         assert (key in index.members) == (key in betapet)
+
+
+# ---------------------------------------------------------------- packed input, what follows a prefix
+
+
+def _packed(words):
+    return b"".join(bytes((len(w),)) + w for w in words)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(word_lists, wide_lists).map(lambda ws: [w for w in ws if w]))
+def test_packed_sequences_build_the_same_graph(words):
+    for native in (True, False):
+        builder = GraphBuilder(native=native)
+        builder.add_packed(_packed(words))
+        assert builder.finish().data == build_kwg(words, native=native).data
+
+
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize("data", [b"\x00", b"\x03ab", b"\x01a\x02b"])
+def test_bad_packing_is_refused_with_its_place(native, data):
+    builder = GraphBuilder(native=native)
+    with pytest.raises(ValueError, match="at byte"):
+        builder.add_packed(data)
+
+
+def test_what_follows_a_prefix_and_a_separator():
+    """after(prefix, separator, limit) lists what follows in order; firsts_after the first per
+    prefix."""
+    sep = 9
+    words = [b"\x01\x02\x09\x05", b"\x01\x02\x09\x03\x04", b"\x01\x09\x07", b"\x02\x02\x09\x01",
+             b"\x01\x02\x03"]
+    graph = Kwg(build_kwg(words, native=True).data)
+    core = graph.core
+    assert core.after(b"\x01\x02", sep, 10) == [b"\x03\x04", b"\x05"]
+    assert core.after(b"\x01\x02", sep, 1) == [b"\x03\x04"]
+    assert core.after(b"\x03", sep, 10) == []
+    assert core.firsts_after([b"\x01\x02", b"\x01", b"\x02", b"\x02\x02"], sep) == [b"\x03\x04", b"\x07", None,
+                                                                                       b"\x01"]

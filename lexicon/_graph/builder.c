@@ -605,6 +605,34 @@ static PyObject *Builder_extend(Builder *self, PyObject *iterable) {
     Py_RETURN_NONE;
 }
 
+/* add_packed(data): sequences one after another, each a length byte and then its bytes. */
+static PyObject *Builder_add_packed(Builder *self, PyObject *arg) {
+    Py_buffer view;
+    if (check_open(self) || PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE))
+        return NULL;
+    const uint8_t *data = view.buf;
+    size_t len = (size_t)view.len, at = 0;
+    PyObject *result = Py_None;
+    while (at < len) {
+        size_t n = data[at];
+        if (!n || at + 1 + n > len) {
+            PyErr_Format(PyExc_ValueError, "packed sequences: %s at byte %zu",
+                         n ? "a sequence runs past the end" : "an empty sequence", at);
+            result = NULL;
+            break;
+        }
+        if (seqs_add(&self->words, data + at + 1, n, 0)) {
+            PyErr_NoMemory();
+            result = NULL;
+            break;
+        }
+        at += 1 + n;
+    }
+    PyBuffer_Release(&view);
+    Py_XINCREF(result);
+    return result;
+}
+
 static Py_ssize_t Builder_len(Builder *self) { return (Py_ssize_t)self->words.n; }
 
 static PyObject *thousands(size_t value) {
@@ -711,6 +739,8 @@ out:
 static PyMethodDef Builder_methods[] = {
     {"add", (PyCFunction)Builder_add, METH_O, "Add one sequence of tile numbers (bytes)."},
     {"extend", (PyCFunction)Builder_extend, METH_O, "Add every sequence of an iterable."},
+    {"add_packed", (PyCFunction)Builder_add_packed, METH_O,
+     "Add the sequences packed in a bytes-like object, each a length byte and then its bytes."},
     {"finish", (PyCFunction)(void (*)(void))Builder_finish, METH_VARARGS | METH_KEYWORDS,
      "finish(gaddag=False, layout=None) -> (data, layout, nodes, gaddag, distinct)"},
     {NULL, NULL, 0, NULL},

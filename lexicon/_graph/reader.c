@@ -617,6 +617,152 @@ static PyObject *Graph_set_letters(lg_Graph *self, PyObject *args, PyObject *kwa
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ what follows a prefix */
+
+/* The list of the nodes that follow `prefix` (str, in letters, or bytes) and then `separator`
+ * (none when negative): 0 when the graph has no such path, -1 on error (an exception is set). */
+static int64_t list_after(lg_Graph *self, PyObject *prefix, int separator) {
+    uint8_t numbers[257];
+    size_t len;
+    if (PyUnicode_Check(prefix)) {
+        if (key_numbers(self, prefix, numbers, sizeof numbers - 1, &len))
+            return PyErr_Occurred() ? -1 : 0;
+    } else {
+        seq_arg s;
+        if (get_seq(prefix, &s))
+            return -1;
+        if ((size_t)s.len > sizeof numbers - 1) {
+            put_seq(&s);
+            return 0;
+        }
+        memcpy(numbers, s.data, (size_t)s.len);
+        len = (size_t)s.len;
+        put_seq(&s);
+    }
+    if (separator >= 0)
+        numbers[len++] = (uint8_t)separator;
+    if (!len)
+        return self->root;
+    int64_t node = follow(self, numbers, len, self->root);
+    if (node <= 0)
+        return node;
+    return lg_arc(&self->g, lg_load(self->g.base, (size_t)node));
+}
+
+/* Every word of the lists below `index`, in order, up to `limit`: appended to `out` as bytes. */
+static int words_below(const lg_Graph *self, uint32_t index, Py_ssize_t limit, PyObject *out) {
+    enum { DEEPEST = 256 };
+    uint32_t stack[DEEPEST];
+    uint8_t path[DEEPEST];
+    size_t top = 0;
+    stack[0] = index;
+    while (index && PyList_GET_SIZE(out) < limit) {
+        uint32_t node = stack[top];
+        if (!node) { /* this list is done: back to the next sibling one level up */
+            if (top == 0)
+                break;
+            top--;
+            continue;
+        }
+        if (node >= self->g.n)
+            return lg_bad_index(self, node);
+        uint32_t v = lg_load(self->g.base, node);
+        stack[top] = lg_is_end(&self->g, v) ? 0 : node + 1;
+        path[top] = (uint8_t)lg_tile(&self->g, v);
+        if (lg_accepts(&self->g, v)) {
+            PyObject *word = PyBytes_FromStringAndSize((const char *)path, (Py_ssize_t)top + 1);
+            if (!word || PyList_Append(out, word)) {
+                Py_XDECREF(word);
+                return -1;
+            }
+            Py_DECREF(word);
+        }
+        uint32_t arc = lg_arc(&self->g, v);
+        if (arc) {
+            if (top + 1 >= DEEPEST) {
+                PyErr_SetString(lg_ArtifactError, "the word graph has a path longer than 256 tiles");
+                return -1;
+            }
+            stack[++top] = arc;
+        }
+    }
+    return 0;
+}
+
+/* after(prefix, separator=-1, limit=…) -> every word that follows the prefix (then the separator), in order */
+static PyObject *Graph_after(lg_Graph *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"prefix", "separator", "limit", NULL};
+    PyObject *prefix;
+    int separator = -1;
+    Py_ssize_t limit = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|in", kwlist, &prefix, &separator, &limit))
+        return NULL;
+    if (check_view(self))
+        return NULL;
+    if (separator > 255)
+        return PyErr_Format(PyExc_ValueError, "a separator is a tile number below 256, not %d", separator);
+    int64_t index = list_after(self, prefix, separator);
+    if (index < 0)
+        return NULL;
+    PyObject *out = PyList_New(0);
+    if (out && index && words_below(self, (uint32_t)index, limit, out))
+        Py_CLEAR(out);
+    return out;
+}
+
+/* firsts_after(prefixes, separator) -> per prefix, the first word after it and the separator (bytes), or None */
+static PyObject *Graph_firsts_after(lg_Graph *self, PyObject *args) {
+    PyObject *iterable;
+    int separator;
+    if (!PyArg_ParseTuple(args, "Oi", &iterable, &separator))
+        return NULL;
+    if (check_view(self))
+        return NULL;
+    if (separator < 0 || separator > 255)
+        return PyErr_Format(PyExc_ValueError, "a separator is a tile number below 256, not %d", separator);
+    PyObject *it = PyObject_GetIter(iterable);
+    if (!it)
+        return NULL;
+    PyObject *out = PyList_New(0), *item;
+    while (out && (item = PyIter_Next(it))) {
+        int64_t index = list_after(self, item, separator);
+        Py_DECREF(item);
+        PyObject *found = NULL;
+        if (index == 0) {
+            found = Py_NewRef(Py_None);
+        } else if (index > 0) {
+            /* the first word: the first node of each list, down to one that accepts */
+            uint8_t path[256];
+            size_t len = 0;
+            uint32_t node = (uint32_t)index;
+            for (;;) {
+                if (node >= self->g.n) {
+                    lg_bad_index(self, node);
+                    break;
+                }
+                uint32_t v = lg_load(self->g.base, node);
+                path[len++] = (uint8_t)lg_tile(&self->g, v);
+                if (lg_accepts(&self->g, v)) {
+                    found = PyBytes_FromStringAndSize((const char *)path, (Py_ssize_t)len);
+                    break;
+                }
+                node = lg_arc(&self->g, v);
+                if (!node || len == sizeof path) {
+                    PyErr_SetString(lg_ArtifactError, "the word graph has a path that ends in no word");
+                    break;
+                }
+            }
+        }
+        if (!found || PyList_Append(out, found))
+            Py_CLEAR(out);
+        Py_XDECREF(found);
+    }
+    Py_DECREF(it);
+    if (out && PyErr_Occurred())
+        Py_CLEAR(out);
+    return out;
+}
+
 static PyObject *Graph_get_root(lg_Graph *self, void *closure) { return PyLong_FromUnsignedLong(self->root); }
 
 static PyGetSetDef Graph_getset[] = {
@@ -633,6 +779,10 @@ static PyMethodDef Graph_methods[] = {
     {"rank", (PyCFunction)Graph_rank, METH_O, "rank(tiles) -> position among the words in tile order, or -1"},
     {"ranks", (PyCFunction)Graph_ranks, METH_O, "ranks(iterable of tiles, or of str keys) -> list of ranks"},
     {"word_count", (PyCFunction)Graph_word_count, METH_NOARGS, "the number of words in the DAWG"},
+    {"after", (PyCFunction)(void (*)(void))Graph_after, METH_VARARGS | METH_KEYWORDS,
+     "after(prefix, separator=-1, limit=…) -> the words that follow prefix (then separator), in order, as bytes"},
+    {"firsts_after", (PyCFunction)Graph_firsts_after, METH_VARARGS,
+     "firsts_after(prefixes, separator) -> per prefix, the first word after prefix + separator, or None"},
     {"anagrams", (PyCFunction)(void (*)(void))lg_graph_anagrams, METH_VARARGS | METH_KEYWORDS,
      "anagrams(counts, blanks, sub, min_tiles, max_visits, message) -> iterator of tile sequences"},
     {"pattern", (PyCFunction)(void (*)(void))lg_graph_pattern, METH_VARARGS | METH_KEYWORDS,

@@ -24,10 +24,11 @@ evidence).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lexicon import Alphabet, DoubledDigraphs, Tiling
+from lexicon import Alphabet, DoubledDigraphs, Tiling, tilings
 from lexicon.boundaries import common_prefix, common_suffix, hy_boundaries, inside_digraphs, tiling_by_parts
 
 from .rules import Candidate
@@ -58,6 +59,7 @@ class MorphologyChooser:
                  parts: Callable[[], CompoundParts] = CompoundParts) -> None:
         self.alphabet, self.policy = alphabet, DoubledDigraphs(policy)
         self._parts_source, self._parts = parts, None
+        self._quick = _QuickCuts.of(alphabet, self.policy)
 
     @property
     def parts(self) -> CompoundParts:
@@ -66,16 +68,34 @@ class MorphologyChooser:
         return self._parts
 
     def __call__(self, key: str, cuts: list[Tiling], c: Candidate) -> tuple[tuple[Tiling, ...], str]:
-        if len(cuts) == 1:
-            return (cuts[0],), "single"
-        text = c.text.strip()
-        if c.boundaries is None or len(text) != len(key):
+        return self._decide(key, cuts[0], len(cuts) > 1, c.text.strip(), c.boundaries, None)
+
+    def choose(self, key: str, text: str, boundaries: tuple[int, ...] | None
+               ) -> tuple[tuple[Tiling, ...], str] | None:
+        """What `self(key, tilings(key), candidate)` answers, for a candidate spelled `text` with these
+        boundaries, without listing every cut where the tile set allows (None: no cut at all). A
+        build of tens of millions of forms cannot list them all."""
+        quick = self._quick
+        preferred = quick.preferred(key) if quick is not None else None
+        if preferred is None:  # a tile set or policy the quick cut does not serve, or a key it cannot cut
+            cuts = tilings(key, self.alphabet, self.policy)
+            return self._decide(key, cuts[0], len(cuts) > 1, text, boundaries, None) if cuts else None
+        return self._decide(key, preferred, quick.several(key), text, boundaries, quick)
+
+    def _decide(self, key: str, preferred: Tiling, several: bool, text: str, boundaries: tuple[int, ...] | None,
+                quick: _QuickCuts | None) -> tuple[tuple[Tiling, ...], str]:
+        if not several:
+            return (preferred,), "single"
+        if boundaries is None or len(text) != len(key):
             # nothing known, or folding changed the length so offsets no longer line up
-            return (cuts[0],), "none"
-        by_parts = tiling_by_parts(key, c.boundaries, self.alphabet, self.policy)
+            return (preferred,), "none"
+        if quick is not None and not quick.splits(preferred, boundaries):
+            by_parts = preferred  # no boundary inside a tile: each part cut by itself gives the same tiles
+        else:
+            by_parts = tiling_by_parts(key, boundaries, self.alphabet, self.policy)
         if by_parts is None:  # a boundary splits something no tile spells alone: trust none of them
-            return (cuts[0],), "none"
-        split = self._compound_split(key, text, c.boundaries)
+            return (preferred,), "none"
+        split = self._compound_split(key, text, boundaries)
         if split is not None and split != by_parts:
             return (split, by_parts), "compound-split"
         return (by_parts,), "morphology"
@@ -93,6 +113,50 @@ class MorphologyChooser:
                         and right in parts.tails):
                     return tiling_by_parts(key, [*boundaries, start + at], self.alphabet, self.policy)
         return None
+
+
+class _QuickCuts:
+    """The preferred cut and "is there another?" by a regular expression, for a tile set whose
+    multi-letter tiles have two letters, laid as written (Hungarian): where the longest tile first
+    at each place completes a cut, it is the preferred cut (lexicon.preferred_tiling); a key has
+    another cut exactly when it holds a two-letter tile whose letters are tiles too (SZ, CS, ZS;
+    GY is one tile, as there is no Y), provided no such tile can overlap a two-letter tile that
+    cannot be split. `of` returns None for a tile set or policy where this does not hold."""
+
+    def __init__(self, alphabet: Alphabet, splittable: list[str]) -> None:
+        tiles = sorted((t.letter for t in alphabet.tiles), key=len, reverse=True)
+        self._cut = re.compile("|".join(map(re.escape, tiles))).findall
+        self._splittable = re.compile("|".join(map(re.escape, splittable)) or "(?!)").search
+
+    @classmethod
+    def of(cls, alphabet: Alphabet, policy: DoubledDigraphs) -> _QuickCuts | None:
+        multi = list(alphabet.multi)
+        if policy is not DoubledDigraphs.AS_WRITTEN or not all(len(m) == 2 for m in multi):
+            return None
+        splittable = [m for m in multi if all(ch in alphabet for ch in m)]
+        whole = [m for m in multi if m not in splittable]
+        # A splittable pair's letter shared with an unsplittable one (X in WX and XY) could leave
+        # a cut with no alternative: then count cuts the slow way.
+        if any(s[0] == w[1] or s[1] == w[0] for s in splittable for w in whole):
+            return None
+        return cls(alphabet, splittable)
+
+    def preferred(self, key: str) -> Tiling | None:
+        found = self._cut(key)
+        return tuple(found) if sum(map(len, found)) == len(key) else None
+
+    def several(self, key: str) -> bool:
+        return self._splittable(key) is not None
+
+    @staticmethod
+    def splits(cut: Tiling, boundaries: tuple[int, ...]) -> bool:
+        """Does a boundary fall inside one of the cut's tiles?"""
+        at = 0
+        for tile in cut:
+            if len(tile) > 1 and any(at < b < at + len(tile) for b in boundaries):
+                return True
+            at += len(tile)
+        return False
 
 
 # ---------------------------------------------------------------- boundaries from Hunspell

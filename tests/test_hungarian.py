@@ -174,11 +174,12 @@ def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
 
 def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
     """max_tiles counts tiles, not letters: asszonyokat (11 letters) is 9 tiles and stays, while
-    a letter bound of 10 would lose it; forms of more than 10 tiles are counted, not emitted."""
+    a letter bound of 10 would lose it. The expansion is pruned by tiles, and forms it makes beyond
+    a bound (here more than 11 letters) are counted, not emitted."""
     from pipelines.sources import KINDS, SourceConfig
 
     dic = subset_dic(DEBIAN, ["asszony", "ablakpárkány", "kiscsoport"], tmp_path, "hu")
-    options = {"path": str(dic), "aff": str(DEBIAN.with_suffix(".aff")), "max_depth": 1, "max_letters": 13}
+    options = {"path": str(dic), "aff": str(DEBIAN.with_suffix(".aff")), "max_depth": 1, "max_letters": 11}
     by_letters = KINDS["hunspell"](SourceConfig("hu", "hunspell", {**options, "max_letters": 10}))
     by_tiles = KINDS["hunspell"](SourceConfig("hu", "hunspell", {**options, "max_tiles": 10,
                                                                   "tileset": "hu-betutorony"}))
@@ -187,7 +188,7 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
     assert "asszonyokat" in tiles and "asszonyokat" not in letters
     alphabet = load_alphabet("hu-betutorony")
     assert all(fewest_tiles(t.upper(), alphabet) <= 10 for t in tiles)
-    assert by_tiles.stats["forms over max_tiles"] > 0
+    assert by_tiles.stats["forms over the bounds"] > 0
     assert by_tiles.provenance()["bounds"]["max_tiles"] == 10
 
 
@@ -204,3 +205,31 @@ def test_only_pipelines_that_tile_by_evidence_pay_for_boundaries():
 
     assert load_pipeline("hu-betutorony").readers()[0].boundaries
     assert not load_pipeline("sv-dsso").readers()[0].boundaries
+
+
+def test_the_quick_cut_agrees_with_every_cut_listed():
+    """The build's quick cut (a regular expression, for tile sets like Hungarian's) gives the
+    preferred cut and whether there is another, as listing every cut does, on the dictionary's
+    stems and on random strings of digraph letters."""
+    from lexicon import DoubledDigraphs, tilings
+    from pipelines.tiling_evidence import _QuickCuts
+
+    alphabet = load_alphabet("hu-betutorony")
+    policy = DoubledDigraphs("as-written")
+    quick = _QuickCuts.of(alphabet, policy)
+    assert quick is not None
+    dic = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = [line.split("/")[0].split("\t")[0].upper() for line in dic]
+    rnd = random.Random(13)
+    words = rnd.sample(words, 20000) + ["".join(rnd.choice("SZCYGLNTAO") for _ in range(rnd.randint(1, 9)))
+                                          for _ in range(5000)]
+    checked = 0
+    for key in words:
+        cuts = tilings(key, alphabet, policy)
+        if not cuts:
+            assert quick.preferred(key) is None
+            continue
+        assert quick.preferred(key) == cuts[0], key
+        assert quick.several(key) == (len(cuts) > 1), key
+        checked += 1
+    assert checked > 15000

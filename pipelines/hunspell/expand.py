@@ -28,10 +28,11 @@ never a word.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from lexicon import SourceError
+from lexicon import Alphabet, SourceError, fewest_tiles
 
 from .aff import Affix, AffixFile, accepts, parse_condition
 from .dic import Stem
@@ -46,24 +47,67 @@ def letters(text: str) -> int:
 
 @dataclass(frozen=True)
 class Bounds:
-    """Limits that keep an expansion finite and small: letters per form, affixes per form, forms in all."""
+    """Limits that keep an expansion finite and small: letters or tiles per form, affixes per form,
+    forms in all."""
 
     max_letters: int | None = None  # forms with more letters are not emitted
     max_depth: int = MAX_DEPTH  # affixes per form: 1 = one affix, 2 = two, 3 = prefix and two suffixes
     max_forms: int | None = None  # more forms than this in all is an error, not a bigger artifact
+    max_tiles: int | None = None  # with `tileset`: forms no cut into its tiles fits in this many are not emitted
+    tileset: Alphabet | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_depth <= MAX_DEPTH:
             raise SourceError(f"max_depth must be 0 to {MAX_DEPTH} (Hunspell strips at most a prefix and two "
                               f"suffixes), got {self.max_depth}")
-        for name in ("max_letters", "max_forms"):
+        for name in ("max_letters", "max_forms", "max_tiles"):
             value = getattr(self, name)
             if value is not None and value < 1:
                 raise SourceError(f"{name} must be at least 1, got {value}")
+        if (self.max_tiles is None) != (self.tileset is None):
+            raise SourceError("max_tiles needs a tile set to count tiles in, and a tile set needs max_tiles")
 
     def fits(self, text: str) -> bool:
         limit = self.max_letters
-        return limit is None or len(text) <= limit or (not text.isalpha() and letters(text) <= limit)
+        if not (limit is None or len(text) <= limit or (not text.isalpha() and letters(text) <= limit)):
+            return False
+        tiles = self.max_tiles
+        return tiles is None or len(text) <= tiles or letters(text) <= tiles or \
+            fewest_tiles(text.upper(), self.tileset) <= tiles
+
+
+def _measure(bounds: Bounds) -> tuple[Callable[[str], int], int, Callable[[str, str, bool], int]]:
+    """What the expansion is pruned by: (size of a word, its limit, the least a rule changes the size
+    by, from the rule's strip and add and whether it is a prefix). The size is in letters, or with a
+    tile bound a lower bound on the tiles: the letters less the most digraphs they hold.
+
+    The least change must never be more than the real one, or a form within the bounds would be lost.
+    Stripping k letters takes at most k from the size, and an added string adds at least its own
+    size, less one where a two-letter tile can straddle the seam (a suffix starting with the second
+    letter of one, a prefix ending with the first): at most one tile crosses a seam when every
+    multi-letter tile has two letters. Other tile sets are pruned by letters and filtered by tiles.
+    """
+    multi = [m.lower() for m in bounds.tileset.multi] if bounds.tileset is not None else []
+    if bounds.max_tiles is None or not all(len(m) == 2 for m in multi):
+        limit = bounds.max_letters if bounds.max_letters is not None else 1 << 30
+
+        def letter_growth(strip: str, add: str, prefix: bool) -> int:
+            return letters(add) - len(strip)
+
+        return letters, limit, letter_growth
+    if not multi:
+        return letters, bounds.max_tiles, lambda strip, add, prefix: letters(add) - len(strip)
+    digraphs = re.compile("|".join(map(re.escape, multi)), re.IGNORECASE).findall
+    firsts, seconds = {m[0] for m in multi}, {m[1] for m in multi}
+
+    def size(text: str) -> int:
+        return (len(text) if text.isalpha() else letters(text)) - len(digraphs(text))
+
+    def tile_growth(strip: str, add: str, prefix: bool) -> int:
+        seam = add[-1:] if prefix else add[:1]
+        return size(add) - len(strip) - (seam.lower() in (firsts if prefix else seconds) if seam else 0)
+
+    return size, bounds.max_tiles, tile_growth
 
 
 class _Rule:
@@ -72,7 +116,7 @@ class _Rule:
     __slots__ = ("affix", "flag", "strip", "add", "matches", "cross", "cont", "needaffix", "fogemorpheme",
                  "circumfix", "next_suffixes", "next_prefixes", "edge", "edge_strip", "growth", "prefix")
 
-    def __init__(self, affix: Affix, aff: AffixFile) -> None:
+    def __init__(self, affix: Affix, aff: AffixFile, growth: Callable[[str, str, bool], int]) -> None:
         self.affix = affix
         self.prefix = affix.is_prefix
         self.flag = affix.flag
@@ -90,8 +134,9 @@ class _Rule:
         positions = parse_condition(affix.condition, lambda m: SourceError(m))
         self.edge = (positions[-1] if affix.kind == "SFX" else positions[0]) if positions else (None, False)
         self.edge_strip = (affix.strip[-1] if affix.kind == "SFX" else affix.strip[0]) if affix.strip else None
-        # The fewest letters the rule adds (it may strip letters): a bound that prunes hopeless expansions.
-        self.growth = letters(affix.add) - len(affix.strip)
+        # The least the rule adds to a word's size (it may strip letters): a bound that prunes hopeless
+        # expansions. The size is in letters, or in tiles at the fewest (_measure).
+        self.growth = growth(affix.strip, affix.add, self.prefix)
 
     def fits_edge(self, ch: str) -> bool:
         return (self.edge_strip is None or self.edge_strip == ch) and accepts(self.edge, ch)
@@ -125,17 +170,17 @@ class Expander:
         self.aff = aff
         self.bounds = bounds
         self.least_rest = 0 if aff.fullstrip else 1  # letters a rule must leave of the word it strips
-        self.suffixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.suffixes.items()}
-        self.prefixes = {f: [_Rule(a, aff) for a in rules] for f, rules in aff.prefixes.items()}
+        self.size, self.limit, growth = _measure(bounds)
+        self.suffixes = {f: [_Rule(a, aff, growth) for a in rules] for f, rules in aff.suffixes.items()}
+        self.prefixes = {f: [_Rule(a, aff, growth) for a in rules] for f, rules in aff.prefixes.items()}
         self.suffix_index = _Index(self.suffixes)
         self.prefix_index = _Index(self.prefixes)
         self.prefix_flags = frozenset(self.prefixes)
         # Suffix classes a cross-product prefix can switch on for a stem that lacks them.
         self.prefix_enabled = frozenset(
             f for rules in self.prefixes.values() for p in rules if p.cross for f in p.cont if f in self.suffixes)
-        # Growth bounds for pruning: the fewest letters a class can add (negative: it may shrink the word),
-        # and how much a word can still shrink after a first suffix (by a second suffix, then a prefix).
-        self.limit = bounds.max_letters if bounds.max_letters is not None else 1 << 30
+        # Growth bounds for pruning: the least a class can add (negative: it may shrink the word), and
+        # how much a word can still shrink after a first suffix (by a second suffix, then a prefix).
         self.growth = {f: min(r.growth for r in rs) for f, rs in self.suffixes.items()}
         self.prefix_growth = {f: min(r.growth for r in rs) for f, rs in self.prefixes.items()}
         self.shrink_prefix = min(0, min(self.prefix_growth.values(), default=0))
@@ -157,6 +202,7 @@ class Expander:
         self.words -= self.first_forbidden
         self.poison = self._poison(stems)
         self.withheld = 0  # forms the rules make but Hunspell may reject (see above), counted
+        self.outside = 0  # forms made but outside the bounds (pruning by size lets some through), counted
 
     # -- what a stem is --------------------------------------------------------------------------
 
@@ -179,15 +225,23 @@ class Expander:
         """Whether ICONV rewrites the text before checking it: then Hunspell never sees it as written."""
         return any(p in text for p in self.conversions)
 
-    def forms(self, stem: Stem) -> dict[str, Chain]:
-        """The affixed forms of a stem Hunspell accepts, within the bounds, first analysis kept."""
+    def forms(self, stem: Stem, *, lower_case: bool = False) -> dict[str, Chain]:
+        """The affixed forms of a stem Hunspell accepts, within the bounds, first analysis kept.
+
+        With `lower_case`, only the forms written in small letters: a stem written with a capital (a
+        name) has those only through a prefix that changes its first letter (Magyar Ispell's `"`
+        makes budapesti of Budapest), so its suffixed forms are not even made."""
         if self.forbidden(stem) or self.aff.onlyincompound in stem.flags:
             return {}
         out: dict[str, Chain] = {}
         fits, poison, words, banned = self.bounds.fits, self.poison, self.words, self.first_forbidden
         conversions = self.conversions
-        for text, chain in self._derive(stem.word, stem.flags, self.bounds.max_depth):
-            if text in out or not fits(text):
+        prefixed = lower_case and not stem.word[:1].islower()
+        for text, chain in self._derive(stem.word, stem.flags, self.bounds.max_depth, prefixed):
+            if text in out or (lower_case and not text.islower()):
+                continue
+            if not fits(text):
+                self.outside += 1
                 continue
             if text in banned or (text in poison and text not in words) or (conversions and self.converted(text)):
                 self.withheld += 1
@@ -214,26 +268,28 @@ class Expander:
             return None
         return rule.add + word[len(strip):] if rule.prefix else word[:rest] + rule.add
 
-    def _derive(self, word: str, flags: frozenset[str], depth: int) -> Iterator[tuple[str, Chain]]:
-        """Every (form, chain) the rules allow, shortest chains first; forms may repeat.
+    def _derive(self, word: str, flags: frozenset[str], depth: int, prefixed: bool = False
+                ) -> Iterator[tuple[str, Chain]]:
+        """Every (form, chain) the rules allow, shortest chains first; forms may repeat. With
+        `prefixed`, only the forms with a prefix.
 
-        With a letter bound, a rule is tried only if the word it makes can still fit: `growth` is
-        the fewest letters a rule (or a class, or what may follow) adds."""
-        limit = self.limit
-        size = letters(word) if word else 0
+        With a bound, a rule is tried only if the word it makes can still fit: `growth` is the least
+        a rule (or a class, or what may follow) adds to the size, in letters or tiles (_measure)."""
+        limit, measure = self.limit, self.size
+        size = measure(word) if word else 0
         if depth < 1 or not word or size + self.shrink > limit:
             return
         suffixes, prefixes, apply = self.suffix_index, self.prefix_index, self._apply
         growth, prefix_growth, after = self.growth, self.prefix_growth, self.after
-        # Suffixes from the stem's own flags, applied once: (rule, suffixed word, its letters).
+        # Suffixes from the stem's own flags, applied once: (rule, suffixed word, its size).
         firsts = []
         for flag in flags:
             if flag in growth and size + growth[flag] + after[flag] <= limit:
                 for rule in suffixes(flag, word[-1]):
                     s1 = apply(rule, word)
                     if s1:
-                        firsts.append((rule, s1, letters(s1)))
-        for rule, s1, n in firsts:  # rule 2
+                        firsts.append((rule, s1, measure(s1)))
+        for rule, s1, n in () if prefixed else firsts:  # rule 2
             if n <= limit and not (rule.circumfix or rule.fogemorpheme or rule.needaffix):
                 yield s1, (rule,)
         own_prefixes = flags & self.prefix_flags
@@ -246,7 +302,7 @@ class Expander:
                             yield w, (p,)
         if depth < 2:
             return
-        for rule, s1, n in firsts:  # rule 4
+        for rule, s1, n in () if prefixed else firsts:  # rule 4
             if rule.next_suffixes and not (rule.circumfix or rule.fogemorpheme):
                 for flag in rule.next_suffixes:
                     if n + growth[flag] <= limit:
@@ -265,7 +321,7 @@ class Expander:
                     if rule.cross:
                         s1 = apply(rule, word)
                         if s1:
-                            crossed.append((rule, s1, letters(s1), False))
+                            crossed.append((rule, s1, measure(s1), False))
         for rule, s1, n, own in crossed:  # rule 5
             if rule.fogemorpheme:
                 continue
@@ -295,7 +351,7 @@ class Expander:
                     s2 = apply(outer, s1) if outer.cross and n + outer.growth + self.shrink_prefix <= limit else None
                     if not s2:
                         continue
-                    n2 = letters(s2)
+                    n2 = measure(s2)
                     if alone:
                         for pflag in outer.next_prefixes:
                             for p in prefixes(pflag, s2[0]):

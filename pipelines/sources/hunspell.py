@@ -8,8 +8,9 @@ Options:
 - `max_letters`: forms with more letters are not emitted (letters bound tiles from above: a form
   of N letters never takes more than N tiles). Unbounded by default.
 - `max_tiles` with `tileset`: forms that no cut into that tile set's tiles fits in `max_tiles`
-  are not emitted (`max_tiles = 10`, `tileset = "hu-betutorony"`). Give `max_letters` too, a
-  little above it: letters prune the expansion itself, tiles only sort what it made.
+  are not emitted (`max_tiles = 10`, `tileset = "hu-betutorony"`). The expansion is pruned by
+  tiles then, so no letter bound is needed: a rule is not tried when the word it would make
+  cannot fit (pipelines/hunspell/expand.py).
 - `max_depth`: affixes per form, 0 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
 - `max_forms`: the most forms the source may emit (10 million by default); beyond, the build stops.
 """
@@ -23,13 +24,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon import DataError, SourceError, fewest_tiles
+from lexicon import DataError, SourceError
 from lexicon.alphabet import load_alphabet
 from lexicon.analyser import ud_pos
 
 from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
-from ..hunspell.expand import Chain, letters
+from ..hunspell.expand import Chain
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
 from .base import DEFAULT_MAX_BYTES, Source
 
@@ -49,20 +50,21 @@ class HunspellSource(Source):
         max_letters = self.config.options.get("max_letters")
         if max_letters is not None:
             max_letters = get("max_letters", int, None)
-        self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
-                             max_forms=get("max_forms", int, DEFAULT_MAX_FORMS))
-        self.stats: Counter = Counter()
-        self.max_tiles, self.tileset = None, None
+        max_tiles, tileset = None, None
         if "max_tiles" in self.config.options:
-            self.max_tiles = get("max_tiles", int, None)
+            max_tiles = get("max_tiles", int, None)
             name = get("tileset", str, "")
-            if self.max_tiles < 1 or not name:
+            if max_tiles < 1 or not name:
                 raise SourceError(f"source {self.id!r}: max_tiles must be at least 1 and needs `tileset`, the "
                                   f"tile set whose tiles it counts (tileset = \"hu-betutorony\")")
             try:
-                self.tileset = load_alphabet(name)
+                tileset = load_alphabet(name)
             except DataError as exc:
                 raise SourceError(f"source {self.id!r}: tileset: {exc}") from None
+        self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
+                             max_forms=get("max_forms", int, DEFAULT_MAX_FORMS), max_tiles=max_tiles,
+                             tileset=tileset)
+        self.stats: Counter = Counter()
 
     # -- files -----------------------------------------------------------------------------------
 
@@ -105,10 +107,10 @@ class HunspellSource(Source):
             return f"PyPI {package}"
 
     def provenance(self) -> dict[str, Any]:
-        bounds = {"max_letters": self.bounds.max_letters, "max_depth": self.bounds.max_depth,
-                  "max_forms": self.bounds.max_forms}
-        if self.max_tiles is not None:
-            bounds |= {"max_tiles": self.max_tiles, "tileset": self.tileset.name}
+        b = self.bounds
+        bounds = {"max_letters": b.max_letters, "max_depth": b.max_depth, "max_forms": b.max_forms}
+        if b.max_tiles is not None:
+            bounds |= {"max_tiles": b.max_tiles, "tileset": b.tileset.name}
         return super().provenance() | {"bounds": bounds, "expansion": dict(sorted(self.stats.items()))}
 
     # -- entries ---------------------------------------------------------------------------------
@@ -127,8 +129,6 @@ class HunspellSource(Source):
         abbreviations = {stem.word for stem in stems if _po(stem.morph) == "abr"}
         for stem in stems:
             forms = expander.forms(stem)
-            if self.max_tiles is not None:
-                forms = self._within_tiles(forms)
             word = expander.is_word(stem)
             if not forms and not word:
                 stats["stems without a word"] += 1
@@ -153,14 +153,7 @@ class HunspellSource(Source):
                 extra={"morph": stem.morph} if stem.morph else {},
             )
         stats["withheld"] = expander.withheld
-
-    def _within_tiles(self, forms: dict[str, Chain]) -> dict[str, Chain]:
-        """The forms some cut into the tile set fits in max_tiles; the rest are counted, not emitted."""
-        limit, tileset = self.max_tiles, self.tileset
-        kept = {text: chain for text, chain in forms.items()
-                if letters(text) <= limit or fewest_tiles(text.upper(), tileset) <= limit}
-        self.stats["forms over max_tiles"] += len(forms) - len(kept)
-        return kept
+        stats["forms over the bounds"] = expander.outside
 
     def compound_parts(self) -> CompoundParts:
         """The stems the dictionary lets begin a compound, and those it lets end one (COMPOUNDFLAG,

@@ -69,6 +69,16 @@ class ArtifactError(LexiconError):
     code = "bad-artifact"
 
 
+def expect_format(document: object, path: object, name: str, version: int, what: str) -> None:
+    """Raise ArtifactError unless `document` (a header or table read from `path`) is a dict of
+    format `name` at `version`; `what` names it in the message ("key table")."""
+    if not isinstance(document, dict) or document.get("format") != name:
+        raise ArtifactError(f"{path}: not a {name} file")
+    if document.get("format_version") != version:
+        raise ArtifactError(f"{path}: {what} version {document.get('format_version')!r}, this toolkit reads "
+                            f"{version}: rebuild the lexicon")
+
+
 class UnknownLexicon(ArtifactError):
     """No artifact of that name or version exists."""
 

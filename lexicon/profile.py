@@ -7,7 +7,7 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from ._data import Fields, data_names, is_path, read_toml
+from ._data import Fields, data_names, file_stamp, is_path, read_toml
 from .alphabet import Alphabet, load_alphabet
 from .errors import DataError, ProfileError
 from .reasons import Reason
@@ -87,7 +87,8 @@ def load_profile(name_or_path: str | Path, *, tileset: str | Path | None = None)
     """Load a game profile by name (`hu-betutorony`) or path; cached. A profile names its tile set,
     or gives its path relative to the profile file; `tileset` reads the tile set from another file
     (the copy an artifact carries)."""
-    return _load(str(name_or_path), None if tileset is None else str(tileset))
+    tileset = None if tileset is None else str(tileset)
+    return _load(str(name_or_path), file_stamp(name_or_path), tileset, file_stamp(tileset))
 
 
 def profile_names() -> list[str]:
@@ -95,7 +96,7 @@ def profile_names() -> list[str]:
 
 
 @cache
-def _load(name_or_path: str, tileset_file: str | None) -> Profile:
+def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> Profile:
     try:
         table, path = read_toml(name_or_path, "profiles")
         f = Fields(table, path)

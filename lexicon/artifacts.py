@@ -97,13 +97,20 @@ def resolve(spec: str, root: str | Path | None = None) -> Path:
     version = version or current_version(root, name)
     if version is None:
         known = ", ".join(names(root)) or "none"
-        raise UnknownLexicon(f"no lexicon {name!r} in {root} (built: {known}); build it with "
-                             f"`lexicon build pipelines/{name}.toml`")
+        raise UnknownLexicon(f"no lexicon {name!r} in {root} (built: {known}); {build_hint(name, root)}")
     folder = root / name / version
     if not (folder / MANIFEST).is_file():
         raise UnknownLexicon(f"lexicon {name!r} has no version {version!r} in {root} "
                              f"(versions: {', '.join(versions(root, name)) or 'none'})")
     return folder
+
+
+def build_hint(name: str, root: Path | None = None, *, again: bool = False) -> str:
+    """The command that builds `name` into `root`, as it works from any directory: a shipped
+    pipeline builds by name, one's own from its file."""
+    where = "" if root is None or Path(root) == artifacts_root() else f" --artifacts {root}"
+    return (f"{'rebuild' if again else 'build'} it with `lexicon build {name}{where}` (a shipped pipeline) "
+            f"or `lexicon build <your pipeline file>{where}`")
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -137,8 +144,8 @@ def verify(folder: Path) -> dict[str, Any]:
         if size != record.get("size") or digest != record.get("sha256"):
             raise ArtifactError(
                 f"{path}: checksum {digest[:16]}… ({size} bytes), manifest says "
-                f"{str(record.get('sha256'))[:16]}… ({record.get('size')} bytes): rebuild it with "
-                f"`lexicon build pipelines/{manifest.get('name', '<name>')}.toml`")
+                f"{str(record.get('sha256'))[:16]}… ({record.get('size')} bytes): "
+                f"{build_hint(manifest.get('name', '<name>'), folder.parent.parent, again=True)}")
     return manifest
 
 

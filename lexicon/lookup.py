@@ -85,8 +85,8 @@ class Lexicon:
         self.word_count = int(meta["words"])
         entry = manifest.get("graph")
         if not isinstance(entry, dict):
-            raise ArtifactError(f"{path}: the manifest has no word graph entry: rebuild it with "
-                                f"`lexicon build {self.name}`")
+            raise ArtifactError(f"{path}: the manifest has no word graph entry: "
+                                f"{artifacts.build_hint(self.name, path.parent.parent, again=True)}")
         if entry.get("tileset") != self.alphabet.name:
             raise ArtifactError(f"{path}: the word graph is over tile set {entry.get('tileset')!r}, "
                                 f"the lexicon's is {self.alphabet.name!r}")

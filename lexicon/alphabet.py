@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from ._data import Fields, data_names, file_stamp, read_toml
 from .errors import DataError
@@ -35,8 +35,7 @@ class Tile:
     number: int  # the tile number in KWG files: 1-based position, unless the tile set skips numbers
 
 
-@dataclass(frozen=True)
-class BagFit:
+class BagFit(NamedTuple):
     """Can the game's bag form a word? `blanks` are needed for letters it lacks (Swedish W, a third ZS)."""
 
     formable: bool
@@ -60,6 +59,8 @@ class Alphabet:
     def __post_init__(self) -> None:
         by_letter = {t.letter: t for t in self.tiles}
         object.__setattr__(self, "_by_letter", by_letter)
+        object.__setattr__(self, "_counts", {t.letter: t.count for t in self.tiles})
+        object.__setattr__(self, "_points", {t.letter: t.points for t in self.tiles})
         object.__setattr__(self, "letters", frozenset(ch for t in self.tiles for ch in t.letter))
         object.__setattr__(self, "multi", tuple(t.letter for t in self.tiles if len(t.letter) > 1))
         object.__setattr__(self, "longest", max(len(t.letter) for t in self.tiles))
@@ -92,10 +93,22 @@ class Alphabet:
 
     def bag_fit(self, tiles: Iterable[str]) -> BagFit:
         """Whether a full bag can lay these tiles, and how many blanks that takes."""
-        need = Counter(tiles)
-        short = {t: n - self.tile(t).count for t, n in need.items() if n > self.tile(t).count}
+        tiles = tuple(tiles)
+        counts = self._counts  # type: ignore[attr-defined]
+        short = {}
+        for t in set(tiles):  # a word has a handful of tiles: count them in place, no Counter
+            missing = tiles.count(t) - counts[t]
+            if missing > 0:
+                short[t] = missing
+        if not short:
+            return BagFit(True, 0, short)
         blanks = sum(short.values())
         return BagFit(blanks <= self.blanks, blanks, dict(sorted(short.items())))
+
+    def points_of(self, tiles: Iterable[str]) -> list[int]:
+        """Each tile's points: `points_of(["CS", "Ő"]) == [7, 7]`."""
+        points = self._points  # type: ignore[attr-defined]
+        return [points[t] for t in tiles]
 
     @property
     def total_tiles(self) -> int:

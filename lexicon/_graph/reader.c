@@ -522,7 +522,24 @@ static PyObject *Graph_rank(lg_Graph *self, PyObject *arg) {
     return PyLong_FromLongLong(r);
 }
 
-/* ranks(iterable of sequences) -> list of ranks (-1: absent) */
+/* One item of `ranks`: a str key in letters (set_letters), or tile numbers as bytes. -2: an error. */
+static int64_t rank_item(lg_Graph *self, PyObject *item) {
+    if (PyUnicode_Check(item)) {
+        uint8_t numbers[256];
+        size_t len;
+        if (key_numbers(self, item, numbers, sizeof numbers, &len))
+            return PyErr_Occurred() ? -2 : -1;
+        return len ? rank(self, numbers, len) : -1;
+    }
+    seq_arg s;
+    if (get_seq(item, &s))
+        return -2;
+    int64_t r = rank(self, s.data, (size_t)s.len);
+    put_seq(&s);
+    return r;
+}
+
+/* ranks(iterable of sequences or str keys) -> list of ranks (-1: absent) */
 static PyObject *Graph_ranks(lg_Graph *self, PyObject *iterable) {
     if (check_view(self) || lg_graph_counts(self))
         return NULL;
@@ -532,12 +549,7 @@ static PyObject *Graph_ranks(lg_Graph *self, PyObject *iterable) {
     PyObject *out = PyList_New(0);
     PyObject *item;
     while (out && (item = PyIter_Next(it))) {
-        seq_arg s;
-        int64_t r = -2;
-        if (!get_seq(item, &s)) {
-            r = rank(self, s.data, (size_t)s.len);
-            put_seq(&s);
-        }
+        int64_t r = rank_item(self, item);
         Py_DECREF(item);
         PyObject *value = r < -1 ? NULL : PyLong_FromLongLong(r);
         if (!value || PyList_Append(out, value)) {
@@ -619,7 +631,7 @@ static PyMethodDef Graph_methods[] = {
     {"hooks", (PyCFunction)Graph_hooks, METH_O, "hooks(tiles) -> (front tiles, back tiles) as bytes"},
     {"validate", (PyCFunction)Graph_validate, METH_VARARGS, "validate(name, gaddag_root): check untrusted bytes"},
     {"rank", (PyCFunction)Graph_rank, METH_O, "rank(tiles) -> position among the words in tile order, or -1"},
-    {"ranks", (PyCFunction)Graph_ranks, METH_O, "ranks(iterable of tiles) -> list of ranks"},
+    {"ranks", (PyCFunction)Graph_ranks, METH_O, "ranks(iterable of tiles, or of str keys) -> list of ranks"},
     {"word_count", (PyCFunction)Graph_word_count, METH_NOARGS, "the number of words in the DAWG"},
     {"anagrams", (PyCFunction)(void (*)(void))lg_graph_anagrams, METH_VARARGS | METH_KEYWORDS,
      "anagrams(counts, blanks, sub, min_tiles, max_visits, message) -> iterator of tile sequences"},

@@ -82,7 +82,7 @@ judge-hunspell: $(BIN)/.installed
 
 lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
-	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed

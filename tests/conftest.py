@@ -8,6 +8,7 @@ import pytest
 
 from lexicon import load_alphabet
 from lexicon.lookup import load
+from support.http import Served
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -112,86 +113,10 @@ def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], pro
     return load(name, folder / "art")
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_get(url: str, path: str, headers: dict | None = None):
-    """GET url + path: status, headers and body, for error statuses too."""
-    import urllib.error
-    import urllib.request
-
-    request = urllib.request.Request(url + path, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as r:
-            return r.status, dict(r.headers), r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, dict(e.headers), e.read()
-
-
-class Server:
+class Server(Served):
     """The service as `make run` starts it (`lexicon serve`: nginx in front of a lookup and a search
     pool of gunicorn, with the repository's configs; one pool alone with proxy=False), on a free
-    loopback port, for real-HTTP tests. Every log goes to log_path."""
-
-    def __init__(self, root: Path, workers: int = 2, env: dict | None = None, proxy: bool = True,
-                 searches: bool = False) -> None:
-        import os
-        import subprocess
-        import sys
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = os.environ | {"LEXICON_LOG_LEVEL": "info", "LEXICON_ACCESS_LOG": "-"} | (env or {})
-        self.log_path = root / f"serve-{self.port}.log"
-        self.log = self.log_path.open("w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root),
-                                      "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                                      *([] if proxy else ["--no-proxy"]), *(["--searches"] if searches else [])],
-                                     cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
-        self.wait_ready()
-
-    def wait_ready(self, timeout: float = 30) -> None:
-        import time
-
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"lexicon serve exited: {self.log_path.read_text()[-2000:]}"
-            try:
-                if self.get("/readyz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise TimeoutError("the service did not become ready")
-
-    def get(self, path: str, headers: dict | None = None):
-        return http_get(self.url, path, headers)
-
-    def post(self, path: str, body: bytes, content_type: str = "application/json"):
-        import urllib.error
-        import urllib.request
-
-        request = urllib.request.Request(self.url + path, data=body, headers={"Content-Type": content_type})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as r:
-                return r.status, dict(r.headers), r.read()
-        except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read()
-
-    def workers(self) -> list[int]:
-        from bench.http import gunicorn_workers
-
-        return gunicorn_workers(self.proc.pid)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-        self.log.close()
+    loopback port, for real-HTTP tests (support.http)."""
 
 
 @pytest.fixture(scope="session")

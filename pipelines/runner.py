@@ -250,7 +250,10 @@ def _change(job: Job, root: Path, version: str) -> Change:
     name = job.p.name
     empty = [r.id for r in job.readers if job.counts.entries[r.id] == 0]
     old = artifacts.current_version(root, name)
-    old_folder = root / name / old if old is not None and old != version else None
+    if old == version:  # the same content again: nothing changes
+        words = job.summary["words"]
+        return Change(f"{name}@{old}", f"{name}@{version}", words, words, empty_sources=tuple(empty))
+    old_folder = root / name / old if old is not None else None
     try:
         return compare_folders(old_folder, f"{name}@{old}" if old_folder else None, job.folder,
                                f"{name}@{version}", empty)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import ArtifactError, InputError, LexiconError, UnknownLexicon, artifacts
-from lexicon.guard import MAX_LOSS, compare
+from lexicon.guard import MAX_LOSS, compare_indexes
 from lexicon.lookup import Lexicon, open_lexicon
 
 log = logging.getLogger("lexicon.service")
@@ -143,7 +143,7 @@ class Registry:
 
     def _shrinks(self, served: Lexicon, fresh: Lexicon) -> str | None:
         """Why the shrink guard holds `fresh` back from replacing `served`, or None."""
-        change = compare(served.spec, served.keys(), fresh.spec, fresh.keys())
+        change = compare_indexes(served.key_index, served.spec, fresh.key_index, fresh.spec)
         refusal = change.refusal(self.max_loss)
         if refusal is None:
             return None

@@ -180,3 +180,16 @@ def test_swedish_words_have_one_cut_and_no_guess(tmp_path):
     (tmp_path / "words.txt").write_text("hund\nkatt\n", encoding="utf-8")
     result = build(path, tmp_path / "art")
     assert result.manifest["counts"]["tilings_guessed"] == 0 and result.warnings == []
+
+
+def test_messages_suggest_commands_that_work_from_anywhere(tmp_path):
+    from lexicon import UnknownLexicon
+
+    with pytest.raises(UnknownLexicon) as caught:
+        load("sv-betapet", tmp_path / "empty")
+    message = str(caught.value)
+    assert f"`lexicon build sv-betapet --artifacts {tmp_path / 'empty'}`" in message
+    assert "pipelines/" not in message
+    with pytest.raises(DataError, match=r"no such pipeline file \(shipped, buildable by name from any directory: "
+                                        r".*sv-betapet"):
+        load_pipeline(tmp_path / "nope.toml")

@@ -141,3 +141,16 @@ def test_pointer_with_an_unknown_mark_is_no_pointer(tmp_path):
     (tmp_path / "sv-x" / "current").write_text("../../etc\n", encoding="ascii")
     assert artifacts.current_pointer(tmp_path, "sv-x") == (None, False)
 
+
+
+def test_the_compiled_key_codes_and_the_decoded_keys_give_one_change(tmp_path):
+    from lexicon.guard import compare_indexes
+
+    path, words = word_list_pipeline(tmp_path, "sv-test-codes", WORDS)
+    old = build(path, tmp_path / "art")
+    words.write_text(WORDS.replace("gris\n", "grisar\n").replace("örn\n", ""), encoding="utf-8")
+    new = build(path, tmp_path / "art", allow_shrink=True)
+    a, b = (load(f"sv-test-codes@{r.version}", tmp_path / "art") for r in (old, new))
+    by_codes = compare_indexes(a.key_index, a.spec, b.key_index, b.spec)
+    by_text = compare(a.spec, a.keys(), b.spec, b.keys())
+    assert by_codes == by_text and (by_text.added, by_text.removed) == (1, 2) == (new.change.added, new.change.removed)

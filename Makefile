@@ -14,7 +14,10 @@ TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv 
 BENCH_DEBS := $(TEST_DEBS) wrk
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
+# axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
+AXE := tests/node_modules/axe-core/axe.min.js
+
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
 
 $(BIN)/.installed: pyproject.toml
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -41,9 +44,21 @@ run: $(BIN)/.installed
 	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
 
-test: $(BIN)/.installed
+test: $(BIN)/.installed $(AXE)
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m pytest
+
+$(AXE): tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Screenshots of the page's main states in docs/screenshots/ (the README shows one), against the
+# lexicons in $(ARTIFACTS): the Swedish ones are built when missing, Hungarian is shown when built.
+screenshots: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="chromium chromium-driver"
+	@for l in sv-betapet sv-betapet-inflected; do \
+	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
+	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
 
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
@@ -62,7 +77,7 @@ judge-hunspell: $(BIN)/.installed
 
 lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
-	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests support
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
@@ -85,4 +100,4 @@ judge-hungarian: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info tests/node_modules

@@ -34,10 +34,15 @@ LANGUAGE_COOKIE = "lang"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 
-@page.after_request
+#: The page and its files; the app's own static route serves the same folder as the blueprint's.
+PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static"})
+
+
+@page.after_app_request
 def secure(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    if request.endpoint in PAGE_ENDPOINTS:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
     return response
 
 

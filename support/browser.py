@@ -32,7 +32,10 @@ def chromium(size: tuple[int, int] = PHONE, language: str = "en-US"):
                     "--disable-dev-shm-usage", "--hide-scrollbars", f"--user-data-dir={profile}",
                     f"--window-size={size[0]},{size[1]}", f"--lang={language}"):
             options.add_argument(arg)
-        options.add_experimental_option("prefs", {"intl.accept_languages": language})
+        # No speculative connections: a sync gunicorn worker (without nginx in front) waits on an
+        # idle socket until its timeout, and the answers the test waits for wait behind it.
+        options.add_experimental_option("prefs", {"intl.accept_languages": language,
+                                                  "net.network_prediction_options": 2})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console messages, for the tests
         driver = webdriver.Chrome(service=Service(driver_path), options=options)
         try:

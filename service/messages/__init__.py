@@ -48,7 +48,7 @@ def catalogue(lang: str) -> dict[str, Message]:
     return messages
 
 
-def text(messages: dict[str, Message], key: str, **values) -> str:
+def text(messages: dict[str, Message], key: str, /, **values) -> str:
     """One message with its placeholders filled in (the plural form by `n`); the key itself when a
     catalogue lacks it."""
     found = messages.get(key, key)

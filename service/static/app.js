@@ -220,10 +220,10 @@ function verdictNodes(answer, lex, url) {
 }
 
 /** For a wrong tiling (Hungarian digraphs): the cubes as asked, and every valid way to lay the word. */
-async function tilingHelp(answer, lex, signal) {
+async function tilingHelp(answer, lex) {
   const [asked, every] = await Promise.all([
-    api("/tiles", { word: answer.word, lexicon: lex.name }, signal),
-    api("/tiles", { word: answer.normalized, lexicon: lex.name }, signal),
+    api("/tiles", { word: answer.word, lexicon: lex.name }),
+    api("/tiles", { word: answer.normalized, lexicon: lex.name }),
   ]);
   const valid = every.tilings.filter((cut) => cut.valid);
   const box = el("div", { class: "help", id: "tilings" });
@@ -241,11 +241,11 @@ async function tilingHelp(answer, lex, signal) {
 }
 
 /** For a word this lexicon refuses: what the other served lexicons of its language say. */
-async function elsewhereHelp(answer, lex, signal) {
+async function elsewhereHelp(answer, lex) {
   const others = DATA.lexicons.filter((l) => l.name !== lex.name && l.language === lex.language);
   if (!others.length) return null;
-  const answers = await Promise.all(others.map((l) => api("/valid", { word: answer.word, lexicon: l.name }, signal)
-    .catch((error) => { if (error.name === "AbortError") throw error; return null; })));
+  const answers = await Promise.all(others.map((l) => api("/valid", { word: answer.word, lexicon: l.name })
+    .catch(() => null)));  // a lexicon that cannot answer now is left out of the help
   const box = el("div", { class: "help", id: "elsewhere" }, el("h3", {}, t("elsewhere.heading")));
   const list = el("ul", {});
   answers.forEach((other, i) => {
@@ -261,28 +261,51 @@ async function elsewhereHelp(answer, lex, signal) {
   return box;
 }
 
-let checking = null;
-async function check(now) {
+/**
+ * `task` for the latest input only: one run at a time, and of the inputs that arrive during a run,
+ * only the last runs next. A word typed letter by letter so costs at most one request in flight,
+ * and its answer comes one round trip after the last letter. The task is told when it went stale.
+ */
+function latest(task) {
+  let running = false;
+  let waiting = null;
+  const run = async (...args) => {
+    if (running) { waiting = args; return; }
+    running = true;
+    try {
+      await task(() => waiting !== null, ...args);
+    } finally {
+      running = false;
+      if (waiting) { const next = waiting; waiting = null; run(...next); }
+    }
+  };
+  return run;
+}
+
+let drawn = 0;  // the answer on screen, so that help arriving late joins only its own answer
+const check = latest(async (stale, now) => {
   const word = $("word").value;
   const lex = lexicon();
-  checking?.abort();
-  const control = checking = new AbortController();
   const out = $("answer");
+  const mine = ++drawn;
   if (!word.trim()) { out.replaceChildren(); return; }
+  let answer;
   try {
-    const answer = await api("/valid", { word, lexicon: lex.name }, control.signal);
-    const { parts, said } = verdictNodes(answer, lex, share({ word }));
-    out.replaceChildren(...parts);
-    out.dataset.word = word;
-    announce(said, now);
-    let help = null;
-    if (answer.reason === "wrong-tiling") help = await tilingHelp(answer, lex, control.signal);
-    else if (!answer.valid && answer.normalized) help = await elsewhereHelp(answer, lex, control.signal);
-    if (help) out.insertBefore(help, out.querySelector(".share"));
+    answer = await api("/valid", { word, lexicon: lex.name });
   } catch (error) {
-    if (error.name !== "AbortError") out.replaceChildren(...problemNodes(error));
+    if (!stale()) out.replaceChildren(...problemNodes(error));
+    return;
   }
-}
+  if (stale()) return;
+  const { parts, said } = verdictNodes(answer, lex, share({ word }));
+  out.replaceChildren(...parts);
+  announce(said, now);
+  const help = answer.reason === "wrong-tiling" ? tilingHelp(answer, lex)
+    : !answer.valid && answer.normalized ? elsewhereHelp(answer, lex) : null;
+  // Help comes after the answer, without holding up the next word.
+  help?.then((box) => { if (box && drawn === mine) out.insertBefore(box, out.querySelector(".share")); },
+             (error) => { if (drawn === mine) out.append(...problemNodes(error)); });
+});
 
 function checkWord(word) {
   $("word").value = word;

@@ -53,8 +53,8 @@ def axe(driver) -> list[dict]:
         "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations), (e) => done(String(e)));")
 
 
-def wait_for(driver, script: str, timeout: float = 10):
-    """Wait until a script returns something true, and return it."""
+def wait_for(driver, script: str, *args, timeout: float = 10):
+    """Wait until a script (given `args` as arguments[…]) returns something true, and return it."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(lambda d: d.execute_script(script))
+    return WebDriverWait(driver, timeout).until(lambda d: d.execute_script(script, *args))

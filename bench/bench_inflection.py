@@ -30,6 +30,7 @@ class Generated:
     """Every form the pipeline's generator makes, by lemma and class, and its report."""
 
     forms: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # (lemma, class) → form → tag
+    given: set[str] = field(default_factory=set)  # forms SAOL's notation writes out (or the supplement's)
     headwords: set[str] = field(default_factory=set)
     report: dict = field(default_factory=dict)
 
@@ -48,6 +49,8 @@ def generate(pipeline: str = PIPELINE) -> Generated:
             forms = out.forms.setdefault((entry.headword, word_class(entry)), {})
             for form in expand(entry).forms:
                 forms.setdefault(form.text, form.tag)
+                if form.rule.startswith("notation"):
+                    out.given.add(form.text)
     out.report = expand.report()
     return out
 
@@ -71,6 +74,7 @@ def precision(gen: Generated, judge) -> dict:
     union = set().union(*known.values())
     return {
         "known": _share(union, judge), "all": _share(every, judge),
+        "given": _share(union & gen.given, judge), "derived": _share(union - gen.given, judge),
         "by_class": {cls: _share(texts, judge) for cls, texts in sorted(known.items())},
         "tags": tags, "rejected": rejected,
     }
@@ -121,13 +125,17 @@ def run() -> str:
         f"notation, {rep['forms']:,} forms; unparsed {rep['unparsed']:,} "
         f"({100 * rep['unparsed_share']:.3f}%), notations cut at 50 characters {rep['truncated_notations']:,}.",
         "Judge: DSSO from Debian hunspell-sv, through chunspell (accepts) and unmunch (DSSO's forms per "
-        "stem); see docs/inflection.md for the method.",
+        "stem); see docs/inflection.md for the method. Evidence lists of the pipeline: "
+        + (", ".join(f"{e['id']} ({e['version'] or e['kind']}, {e['words']:,} words)" for e in rep.get("evidence", []))
+           or "none") + ".",
         "",
         "| measure | all classes | NOUN | VERB | ADJ |",
         "|---|---:|---:|---:|---:|",
         f"| precision, lemmas DSSO knows | {_pct(p['known'])} | "
         + " | ".join(_pct(p["by_class"].get(c, (0, 0))) for c in CLASSES) + " |",
         f"| precision, all generated forms | {_pct(p['all'])} | | | |",
+        f"| precision, lemmas DSSO knows: forms SAOL's notation writes | {_pct(p['given'])} | | | |",
+        f"| precision, lemmas DSSO knows: forms the rules derive | {_pct(p['derived'])} | | | |",
         f"| recall | {_pct((sum(r['found'].values()), sum(r['total'].values())))} | "
         + " | ".join(_pct((r["found"][c], r["total"][c])) for c in CLASSES) + " |",
         "",

@@ -68,6 +68,7 @@ class Pipeline:
     sha256: str
     graph: GraphOptions = GraphOptions()
     inflection: str | None = None  # the inflection generator named in `[inflection]`
+    evidence: tuple[SourceConfig, ...] = ()  # its `[[inflection.evidence]]` word lists
     tiling: TilingOptions = TilingOptions()
 
     def readers(self) -> list[Source]:
@@ -93,7 +94,8 @@ class Pipeline:
         """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""
         if self.inflection is None:
             return None
-        return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()))
+        return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()),
+                         [KINDS[c.kind](c) for c in self.evidence])
 
 
 _KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph", "inflection", "tiling"}
@@ -143,22 +145,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         raise fail("sources", "needs at least one [[sources]] table")
     seen: set[str] = set()
     for i, src in enumerate(raw_sources):
-        if not isinstance(src, dict):
-            raise fail(f"sources[{i}]", "expected a table")
-        options = dict(src)
-        sid, kind = options.pop("id", None), options.pop("kind", None)
-        if not isinstance(sid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", sid) or sid in seen:
-            raise fail(f"sources[{i}].id", f"{sid!r}: each source needs a unique id of letters, digits, '.', '_', '-'")
-        if kind not in KINDS:
-            raise fail(f"sources[{i}].kind", f"{kind!r} is not a source kind (known: {', '.join(sorted(KINDS))})")
-        seen.add(sid)
-        config = SourceConfig(sid, kind, options, path.parent)
-        try:
-            KINDS[kind](config)  # check the options now, before any work
-        except SourceError as exc:
-            raise fail(f"sources[{i}]", str(exc)) from None
-        sources.append(config)
-
+        sources.append(_source(f"sources[{i}]", src, seen, path, fail))
     overlays = table.get("overlays", {})
     if not isinstance(overlays, dict) or set(overlays) - {"allow", "block", "allow_file", "block_file"}:
         raise fail("overlays", "a table with allow, block (lists of words) or allow_file, block_file (paths)")
@@ -174,9 +161,11 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
             or not isinstance(tiling.get("compound_splits", False), bool)):
         raise fail("tiling", 'a table with evidence = "preferred" or "morphology", and compound_splits = '
                              'true or false')
+    generator, evidence = _inflection(table.get("inflection"), profile, path, fail)
     return Pipeline(
         tiling=TilingOptions(tiling.get("evidence", "preferred"), tiling.get("compound_splits", False)),
-        inflection=_inflection(table.get("inflection"), profile, fail),
+        inflection=generator,
+        evidence=evidence,
         name=name,
         description=str(table.get("description", "")),
         profile=profile,
@@ -189,19 +178,44 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
     )
 
 
-def _inflection(table: Any, profile: Profile, fail) -> str | None:
-    """The generator named in `[inflection]`, checked against the known ones and the profile."""
+def _source(key: str, src: Any, seen: set[str], path: Path, fail) -> SourceConfig:
+    """One source table (`[[sources]]`, `[[inflection.evidence]]`), its options checked now, before any work."""
+    if not isinstance(src, dict):
+        raise fail(key, "expected a table")
+    options = dict(src)
+    sid, kind = options.pop("id", None), options.pop("kind", None)
+    if not isinstance(sid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", sid) or sid in seen:
+        raise fail(f"{key}.id", f"{sid!r}: each source needs a unique id of letters, digits, '.', '_', '-'")
+    if kind not in KINDS:
+        raise fail(f"{key}.kind", f"{kind!r} is not a source kind (known: {', '.join(sorted(KINDS))})")
+    seen.add(sid)
+    config = SourceConfig(sid, kind, options, path.parent)
+    try:
+        KINDS[kind](config)
+    except SourceError as exc:
+        raise fail(key, str(exc)) from None
+    return config
+
+
+def _inflection(table: Any, profile: Profile, path: Path, fail) -> tuple[str | None, tuple[SourceConfig, ...]]:
+    """The generator named in `[inflection]`, checked against the known ones and the profile, and
+    its evidence lists (`[[inflection.evidence]]`, source tables whose words attest forms)."""
     if table is None:
-        return None
-    if not isinstance(table, dict) or set(table) != {"generator"}:
-        raise fail("inflection", 'a table with one key, generator (for example generator = "saol")')
+        return None, ()
+    if not isinstance(table, dict) or "generator" not in table or set(table) - {"generator", "evidence"}:
+        raise fail("inflection", 'a table with generator (for example generator = "saol") and, optionally, '
+                                 '[[inflection.evidence]] word lists')
     name = table["generator"]
     if name not in GENERATORS:
         raise fail("inflection.generator", f"{name!r} is not a generator (known: {', '.join(sorted(GENERATORS))})")
     if not profile.inflections:
         raise fail("inflection", f"profile {profile.name!r} plays no inflections (inflections = false): "
                                  f"drop the [inflection] table or choose a profile that plays them")
-    return name
+    evidence = table.get("evidence", [])
+    if not isinstance(evidence, list):
+        raise fail("inflection.evidence", "expected an array of source tables ([[inflection.evidence]])")
+    seen: set[str] = set()
+    return name, tuple(_source(f"inflection.evidence[{i}]", src, seen, path, fail) for i, src in enumerate(evidence))
 
 
 def _words(overlays: dict, key: str, path: Path, fail) -> tuple[str, ...]:

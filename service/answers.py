@@ -15,6 +15,8 @@ from functools import lru_cache, partial
 
 import orjson
 from flask import Response, request
+from werkzeug.datastructures import ResponseCacheControl
+from werkzeug.http import quote_etag
 
 from lexicon import Lexicon
 
@@ -25,22 +27,27 @@ def dumps(data) -> bytes:
     return orjson.dumps(data)
 
 
+# Cache-Control of a pinned version's answers (never change) and of the others (revalidate).
+_IMMUTABLE = ResponseCacheControl({"public": None, "max-age": "31536000", "immutable": None}).to_header()
+_REVALIDATE = ResponseCacheControl({"public": None, "no-cache": None}).to_header()
+_CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE",
+                "HTTP_RANGE")
+
+
 def respond(data, lex: Lexicon | None = None, *, pinned: bool = False, status: int = 200, tag: str | None = None,
             mimetype: str = "application/json") -> Response:
     """A JSON answer (a dict, or bytes already serialised). For a lexicon's answer: its version, a
-    strong ETag, Cache-Control, and 304 for a conditional GET or HEAD that already has it (Werkzeug)."""
+    strong ETag, Cache-Control, and 304 for a conditional GET or HEAD that already has it (Werkzeug's
+    make_conditional, asked only when the request has a conditional header: it is most of a small
+    answer's cost otherwise)."""
     body = data if isinstance(data, bytes) else dumps(data)
-    response = Response(body, status=status, mimetype=mimetype)
-    if lex is not None:
-        response.headers["X-Lexicon-Version"] = lex.spec
-        response.set_etag(tag or etag(lex, body))
-        control = response.cache_control
-        control.public = True
-        if pinned:
-            control.max_age = 31536000
-            control.immutable = True
-        else:
-            control.no_cache = True
+    if lex is None:
+        return Response(body, status=status, mimetype=mimetype)
+    headers = [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag or etag(lex, body))),
+               ("Cache-Control", _IMMUTABLE if pinned else _REVALIDATE)]
+    response = Response(body, status=status, mimetype=mimetype, headers=headers)
+    environ = request.environ
+    if any(name in environ for name in _CONDITIONAL):
         response.make_conditional(request)
     return response
 

@@ -160,3 +160,12 @@ def server(betapet, artifacts_root):
     s = Server(artifacts_root)
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="session")
+def scrabble(artifacts_root):
+    """sv-scrabble: SAOL 14 and its supplement with their inflections, by the federation's rules."""
+    from pipelines import build
+
+    build("sv-scrabble", artifacts_root)
+    return load("sv-scrabble", artifacts_root)

@@ -227,8 +227,9 @@ def test_unreadable_notations_are_counted_by_shape_not_dropped():
 def test_unparsed_notations_are_under_half_a_percent(saol_entries, saol_inflector):
     from pipelines.inflection import SaolInflector
 
-    expand = SaolInflector(saol_entries)
-    forms = sum(len(expand(e).forms) for e in saol_entries)
+    package = [e for e in saol_entries if e.source == "saol14"]
+    expand = SaolInflector(package)
+    forms = sum(len(expand(e).forms) for e in package)
     report = expand.report()
     assert report["with_notation"] == 119_586  # 126,900 entries less 7,314 (null)
     assert report["unparsed_share"] < 0.005
@@ -283,7 +284,9 @@ def test_check_says_inflected_form_of(betapet_inflected, artifacts_root):
 
 def test_the_manifest_reports_the_generator(betapet_inflected):
     report = betapet_inflected.manifest["inflection"]
-    assert report["generator"] == "saol" and report["entries"] == 126_900
+    entries = betapet_inflected.manifest["counts"]["entries"]
+    assert report["generator"] == "saol" and report["entries"] == sum(entries.values())
+    assert entries["saol14"] == 126_900
     assert report["unparsed"] == sum(s["entries"] for s in report["unparsed_shapes"].values())
 
 
@@ -323,3 +326,58 @@ def test_inflect_command_shows_forms_tags_and_rules():
     line = next(line for line in result.output.splitlines() if line.split()[:1] == ["grävarens"])
     assert line.split() == ["grävarens", "sg", "def", "gen", "genitive", "+s"]
     assert CliRunner().invoke(main, ["inflect", "xyzzy"]).exit_code == 1
+
+
+# ---------------------------------------------------------------- evidence: what SAOL does not mark
+
+def forms_with(headword: str, pos: str, notation: str, attested: set[str]) -> dict[str, str]:
+    from pipelines.inflection import Context, inflect
+
+    return {f.text: f.tag for f in inflect(headword, pos, notation, Context(attested=frozenset(attested)))}
+
+
+def test_an_adjective_compares_when_a_comparison_form_is_attested():
+    assert forms_with("vacker", "ADJ", "vackert vackra", {"vackrare"}) == {
+        "vackert": "pos n", "vackra": "pos def/pl", "vackrare": "comp", "vackrast": "super", "vackraste": "super def"}
+    assert forms_with("vacker", "ADJ", "vackert vackra", {"vackre"}) == {
+        "vackert": "pos n", "vackra": "pos def/pl", "vackre": "pos masc"}  # masculine, no comparison
+    # without evidence lists the old rule stands: a one-syllable root compares (tested in PARADIGMS: fin)
+    assert "polskare" not in forms_with("polsk", "ADJ", "+t +a", {"fin"})
+
+
+def test_saols_own_comparison_needs_no_evidence_and_irregular_superlatives_get_both_definites():
+    forms = forms_with("god", "ADJ", "gott goda, bättre bäst", {"bäste"})
+    assert forms["bättre"] == "comp" and forms["bästa"] == "super def" and forms["bäste"] == "super def masc"
+    assert "gode" not in forms  # not attested
+    assert "bäste" not in forms_with("god", "ADJ", "gott goda, bättre bäst", {"x"})
+
+
+def test_a_verbs_s_forms_and_participles_need_evidence():
+    plain = forms_with("dingla", "VERB", "+de +t", {"x"})
+    assert not {"dinglas", "dinglades", "dinglad", "dinglande"} & set(plain)
+    assert plain["dinglade"] == "past" and plain["dinglar"] == "pres"
+    skada = forms_with("skada", "VERB", "+de +t", {"skadas", "skadad", "skadande"})
+    assert skada["skadad"] == "past part" and skada["skadat"] == "sup" and skada["skadades"] == "past pass"
+    assert skada["skadande"] == "pres part"
+    # the participle's plural skadade is the past too: attesting the past attests no participle
+    assert "skadad" not in forms_with("skada", "VERB", "+de +t", {"skadade"})
+
+
+def test_the_shipped_inflected_pipelines_name_their_evidence():
+    for name in ("sv-betapet-inflected", "sv-scrabble"):
+        assert [(c.id, c.kind) for c in load_pipeline(name).evidence] == [("wswedish", "plain"), ("dsso", "hunspell")]
+
+
+def test_an_evidence_table_is_checked_like_a_source(tmp_path):
+    body = ('profile = "sv-betapet-inflected"\n[[sources]]\nid = "s"\nkind = "saol"\n[inflection]\ngenerator = "saol"\n'
+            '[[inflection.evidence]]\nid = "w"\nkind = "plain"\nfile = "x"\n')
+    with pytest.raises(DataError, match=r"inflection.evidence\[0\]: .*unknown option 'file'"):
+        load_pipeline(write_pipeline(tmp_path, "sv-x", body))
+    with pytest.raises(DataError, match=r"inflection.evidence\[0\].kind: 'list'"):
+        load_pipeline(write_pipeline(tmp_path, "sv-x", body.replace('"plain"', '"list"')))
+
+
+def test_the_manifest_records_the_evidence_lists(betapet_inflected):
+    evidence = betapet_inflected.manifest["inflection"]["evidence"]
+    assert [e["id"] for e in evidence] == ["wswedish", "dsso"]
+    assert all(e["words"] > 100_000 and e["files"][0]["sha256"] for e in evidence)

@@ -3,6 +3,12 @@
     [inflection]
     generator = "saol"     # SAOL's notation (Entry.notation) → full paradigms
 
+    [[inflection.evidence]]  # optional: word lists that attest comparison, passives, participles
+    id = "wswedish"
+    kind = "plain"
+    path = "/usr/share/dict/swedish"
+    encoding = "iso-8859-1"
+
 A generator is a callable Entry → Entry (the same entry with `forms` added) with a `report()`
 for the manifest. It is made from every entry of the pipeline's sources, a first pass that
 tells it which forms are headwords of their own and which words are participles.
@@ -10,7 +16,7 @@ tells it which forms are headwords of their own and which words are participles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..entry import Entry
 from .notation import Notation, UnreadableNotation, parse
@@ -20,9 +26,10 @@ from .saol import SaolInflector, context, word_class
 GENERATORS = {SaolInflector.name: SaolInflector}
 
 
-def inflector(name: str, entries: Iterable[Entry] = ()) -> SaolInflector:
-    """The generator called `name`, prepared with every entry of the sources it will expand."""
-    return GENERATORS[name](entries)
+def inflector(name: str, entries: Iterable[Entry] = (), evidence: Sequence = ()) -> SaolInflector:
+    """The generator called `name`, prepared with every entry of the sources it will expand and
+    the evidence lists (source readers) it may consult."""
+    return GENERATORS[name](entries, evidence)
 
 
 __all__ = ["GENERATORS", "Context", "Notation", "SaolInflector", "UnreadableNotation", "context", "inflect",

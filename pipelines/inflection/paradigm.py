@@ -15,7 +15,7 @@ spelling (after `_`) get them too where the headword itself is not needed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..entry import Form
@@ -32,35 +32,72 @@ _Rule = tuple[str, str, str]  # text, tag, rule
 
 @dataclass(frozen=True)
 class Context:
-    """What the rest of the source says about a word: its headwords, and the past participles its
-    verbs give (so that `ställd` and `välbesökt` are known to be participles)."""
+    """What the rest of the source says about a word: its headwords, the past participles its verbs
+    give (so that `ställd` and `välbesökt` are known to be participles), and the words independent
+    lists attest (`attested`: the pipeline's `[[inflection.evidence]]`, empty when it names none)."""
 
     headwords: frozenset[str] = frozenset()
     participles: frozenset[str] = frozenset()
+    attested: frozenset[str] = frozenset()
 
     def participial(self, word: str) -> bool:
         """A past participle, or a compound ending in one (välbesökt, oklädd)."""
         return word in self.participles or any(word[i:] in self.participles for i in range(1, len(word) - 3))
 
-    def gradable(self, adjective: str) -> bool:
-        """An adjective that compares with -are/-ast and has a masculine -e (fin: finare, fine).
+    def attests(self, forms: Iterable[str]) -> bool | None:
+        """Whether the evidence lists attest one of `forms`; None when the pipeline names none."""
+        if not self.attested:
+            return None
+        return any(f in self.attested for f in forms)
 
-        SAOL does not mark comparison, so its own evidence stands in: a quality adjective has a
-        quality noun in -het (finhet, snabbhet); a one-syllable root (varm, glad) is one too,
-        unless it names a nation (polsk). Participles and the periphrastic endings never are.
+    def compares(self, adjective: str, forms: list[str]) -> bool:
+        """Whether an adjective compares with -are/-ast (fin: finare, finast), given its candidate
+        comparative and superlative forms.
+
+        SAOL does not mark comparison. With evidence lists, an adjective compares when they attest
+        one of its comparison forms (wswedish's vackrare, dyrbarast). Without, SAOL's own evidence
+        stands in: a quality adjective has a quality noun in -het (finhet, snabbhet); a one-syllable
+        root (varm, glad) is one too, unless it names a nation (polsk); participles and the
+        periphrastic endings never compare.
         """
+        attested = self.attests(forms)
+        if attested is not None:
+            return attested
         if adjective.endswith(_PERIPHRASTIC) or adjective[-1:] in "ae" or self.participial(adjective):
             return False
         if adjective + "het" in self.headwords:
             return True
         return len(re.findall(r"[aeiouyåäöé]+", adjective)) == 1 and not adjective.endswith("sk")
 
-    def transitive(self, verb: str) -> bool:
-        """A verb that takes an object, by SAOL's evidence: it names its action with a noun in
-        -ning, -ing, -an or -else (parcellera: parcellering, verka: verkan), as verbs acting on
-        something do; weather and motion verbs (snöa, forsa) have none."""
+    def has_masculine(self, adjective: str, forms: list[str]) -> bool:
+        """Whether the masculine definite in -e (den gamle, den engelske) is made: attested by the
+        evidence lists, or without them, for adjectives that compare (as before evidence lists)."""
+        attested = self.attests(forms)
+        return attested if attested is not None else self.compares(adjective, [])
+
+    def has_passive(self, verb: str, forms: list[str]) -> bool:
+        """Whether a verb's s-forms are made: an intransitive verb (dinglar, snöar) has a passive
+        only impersonally. With evidence lists, when they attest one s-form (grävas, grävs, grävdes,
+        grävts); without, every verb has them."""
+        attested = self.attests(forms)
+        return True if attested is None else attested
+
+    def has_participle(self, verb: str, forms: list[str]) -> bool:
+        """Whether a derived past participle is made: it needs an object (grävd is "dug", but snöad
+        or forsad are not words). With evidence lists, when they attest it; without, SAOL's own
+        evidence for a transitive verb: it names its action with a noun in -ning, -ing, -an or
+        -else (parcellera: parcellering, verka: verkan), as verbs acting on something do."""
+        attested = self.attests(forms)
+        if attested is not None:
+            return attested
         stem = verb[:-1]
         return any(stem + ending in self.headwords for ending in ("ning", "ing", "an", "else"))
+
+    def has_present_participle(self, verb: str, form: str) -> bool:
+        """Whether the derived present participle (grävande) is made: attested by the evidence
+        lists, or without them, for every -a verb."""
+        attested = self.attests([form])
+        return True if attested is None else attested
 
 
 NO_CONTEXT = Context()
@@ -210,7 +247,9 @@ def _verb(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     # deponents (hoppas) and modal verbs have no s-forms and no participles of their own making
     derive = base is not None and not deponent and not modal
     if derive:
-        out += _passives(base, [p for p, _, _ in pres], past, sup)
+        passives = _passives(base, [p for p, _, _ in pres], past, sup)
+        if context.has_passive(base, [p for p, _, _ in passives]):
+            out += passives
     out += _participles(base if derive else None, keys, past, short, context)
     return out
 
@@ -273,9 +312,12 @@ def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, co
     # gräva → grävande; not for short stems (ta: tagande) or other vowels (gå: gående, se: seende),
     # whose participles SAOL lists as headwords when it has them
     derived = [(base + "nde", "pres part", "pres part: +nde")] if base and base.endswith("a") and not short else []
-    out += keys.fill("pres part", [f for f in derived if f[0] not in context.headwords])
+    derived = [f for f in derived if f[0] not in context.headwords and context.has_present_participle(base, f[0])]
+    out += keys.fill("pres part", derived)
     weak = [(w, "past part", "past part: past -e") for w in map(weak_participle, past) if w]
-    if not base or not context.transitive(base):
+    # the participle, or its plural where that is not the past itself (skadade is both)
+    attestable = [w for w, _, _ in weak] + [p for w, _, _ in weak for p, _ in _participle_plural(w) if p not in past]
+    if not base or not context.has_participle(base, attestable):
         weak = []
     if any(text in context.headwords for text, _, _ in weak):
         weak = []
@@ -326,14 +368,25 @@ def _adjective(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     out: list[_Rule] = list(keys.given("pos n"))
     weak = [f for slot in ("pos def/pl", "pos def", "pos pl") for f in keys.given(slot)]
     out += weak
-    gradable = base is not None and context.gradable(base)
-    stems = [t[:-1] for t, _, _ in weak if t.endswith("a")] if gradable else []
-    out += keys.fill("pos masc", [(s + "e", "pos masc", "masc: -a +e") for s in stems])
-    out += keys.fill("comp", [(s + "are", "comp", "comp: stem +are") for s in stems])
-    superlative = keys.fill("super", [(s + "ast", "super", "super: stem +ast") for s in stems])
+    stems = [t[:-1] for t, _, _ in weak if t.endswith("a")]
+    masculine = [(s + "e", "pos masc", "masc: -a +e") for s in stems]
+    if base is None or not context.has_masculine(base, [m for m, _, _ in masculine]):
+        masculine = []
+    out += keys.fill("pos masc", masculine)
+    comparison = [(s + "are", "comp", "comp: stem +are") for s in stems]
+    superlative = [(s + "ast", "super", "super: stem +ast") for s in stems]
+    if base is None or not context.compares(base, [f for f, _, _ in comparison + superlative]):
+        comparison = superlative = []
+    out += keys.fill("comp", comparison)
+    superlative = keys.fill("super", superlative)
     out += superlative
-    out += [(s + ("e" if s.endswith("ast") else "a"), "super def", "super def: +e" if s.endswith("ast")
-             else "super def: +a") for s, _, _ in superlative]
+    for s, _, _ in superlative:
+        if s.endswith("ast"):
+            out.append((s + "e", "super def", "super def: +e"))  # finaste
+            continue
+        out.append((s + "a", "super def", "super def: +a"))  # bästa
+        if context.attests([s + "e"]):
+            out.append((s + "e", "super def masc", "super def masc: +e"))  # min bäste vän, den yngste
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -43,9 +43,20 @@ def word_class(entry: Entry) -> str:
     return "OTHER"
 
 
-def context(entries: Iterable[Entry]) -> Context:
+def attested_words(evidence: Sequence) -> frozenset[str]:
+    """Every word (headwords and forms) of the evidence lists, each a source reader."""
+    words: set[str] = set()
+    for reader in evidence:
+        reader.boundaries = False
+        for entry in reader.entries():
+            words.add(entry.headword)
+            words.update(f.text for f in entry.forms)
+    return frozenset(words)
+
+
+def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) -> Context:
     """What the generator needs to know of the whole source: its headwords, and every past
-    participle its verbs give or imply (grävde → grävd)."""
+    participle its verbs give or imply (grävde → grävd); `attested`: the evidence lists' words."""
     headwords, participles = set(), set()
     for entry in entries:
         headwords.add(entry.headword)
@@ -57,7 +68,7 @@ def context(entries: Iterable[Entry]) -> Context:
             continue  # counted when the entry itself is expanded
         participles.update(notation.slot("past part"))
         participles.update(w for w in map(weak_participle, notation.slot("past")) if w)
-    return Context(frozenset(headwords), frozenset(participles))
+    return Context(frozenset(headwords), frozenset(participles), attested)
 
 
 class SaolInflector:
@@ -65,8 +76,13 @@ class SaolInflector:
 
     name = "saol"
 
-    def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self.context = context(entries)
+    def __init__(self, entries: Iterable[Entry] = (), evidence: Sequence = ()) -> None:
+        """`evidence`: source readers of independent word lists (the pipeline's
+        `[[inflection.evidence]]`) that attest which words compare and which verbs have a passive
+        and participles; without them, SAOL's own evidence stands in (docs/inflection.md)."""
+        lists = [attested_words([reader]) for reader in evidence]
+        self.evidence = [r.provenance() | {"words": len(words)} for r, words in zip(evidence, lists)]
+        self.context = context(entries, frozenset().union(*lists))
         self.entries = self.with_notation = self.forms = self.truncated = 0
         self.unparsed: Counter[str] = Counter()
         self.examples: dict[str, list[str]] = {}
@@ -96,7 +112,8 @@ class SaolInflector:
         """What the generator did, for the manifest: counts, and every unparsed shape with examples."""
         unparsed = sum(self.unparsed.values())
         return {
-            "generator": self.name, "entries": self.entries, "with_notation": self.with_notation,
+            "generator": self.name, "evidence": self.evidence, "entries": self.entries,
+            "with_notation": self.with_notation,
             "forms": self.forms, "truncated_notations": self.truncated, "unparsed": unparsed,
             "unparsed_share": round(unparsed / self.with_notation, 6) if self.with_notation else 0.0,
             "unparsed_shapes": {k: {"entries": n, "examples": self.examples[k]}

@@ -11,10 +11,12 @@ from .base import Source, SourceConfig
 from .hunspell import HunspellSource
 from .plain import PlainSource, TsvSource
 from .saol import SaolSource
+from .supplement import SupplementSource
 from .xml import LmfSource, SaolXmlSource
 
 KINDS: dict[str, type[Source]] = {
-    cls.kind: cls for cls in (SaolSource, SaolXmlSource, LmfSource, PlainSource, TsvSource, HunspellSource)
+    cls.kind: cls for cls in (SaolSource, SupplementSource, SaolXmlSource, LmfSource, PlainSource, TsvSource,
+                                HunspellSource)
 }
 
 

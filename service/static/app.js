@@ -283,11 +283,15 @@ function latest(task) {
 }
 
 let drawn = 0;  // the answer on screen, so that help arriving late joins only its own answer
+let onScreen = null;  // {word, lexicon, said} of the answer on screen
 const check = latest(async (stale, now) => {
   const word = $("word").value;
   const lex = lexicon();
   const out = $("answer");
+  // Enter on a word whose answer is already on screen says it again rather than drawing it anew.
+  if (onScreen?.word === word && onScreen.lexicon === lex.name) { if (now) announce(onScreen.said, true); return; }
   const mine = ++drawn;
+  onScreen = null;
   if (!word.trim()) { out.replaceChildren(); return; }
   let answer;
   try {
@@ -299,6 +303,7 @@ const check = latest(async (stale, now) => {
   if (stale()) return;
   const { parts, said } = verdictNodes(answer, lex, share({ word }));
   out.replaceChildren(...parts);
+  onScreen = { word, lexicon: lex.name, said };
   announce(said, now);
   const help = answer.reason === "wrong-tiling" ? tilingHelp(answer, lex)
     : !answer.valid && answer.normalized ? elsewhereHelp(answer, lex) : null;
@@ -328,8 +333,8 @@ function hitItem(hit, lex) {
 
 /** A search panel: pages of hits grouped by length (longest first), a total and a "more" control. */
 class Search {
-  constructor(form, out, path, field, order) {
-    Object.assign(this, { form, out, path, field, order, control: null });
+  constructor(out, path, order) {
+    Object.assign(this, { out, path, order, control: null });
   }
 
   async run(params, shared) {
@@ -400,8 +405,8 @@ class Search {
 }
 
 const searches = {
-  anagram: new Search($("anagram"), $("anagrams"), "/anagram", "rack", "length"),
-  pattern: new Search($("pattern"), $("patterns"), "/pattern", "pattern", "length"),
+  anagram: new Search($("anagrams"), "/anagram", "length"),
+  pattern: new Search($("patterns"), "/pattern", "length"),
 };
 
 function findAnagrams() {

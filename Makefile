@@ -7,11 +7,12 @@ ARTIFACTS ?= artifacts
 LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
-# hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch.
+# hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch; nginx is the
+# proxy in front of the service (`make run`, the tests and the soak start it with service/nginx.conf).
 BUILD_DEBS := libicu-dev pkg-config
 # The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
 SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
-TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools
+TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
 # manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
 BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
@@ -46,8 +47,10 @@ build: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
 	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 
-# The main job: build the default lexicon from SAOL 14 if it is missing, then serve it.
+# The main job: build the default lexicon from SAOL 14 if it is missing, then serve it (nginx in
+# front of gunicorn, both started by `lexicon serve`).
 run: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="nginx"
 	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
 
@@ -94,12 +97,17 @@ fuzz: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[fuzz]'
 	$(BIN)/python -m fuzz
 
-# The bad-input catalogue with timings, then a 60 s load run at 64 connections with faults (new
-# versions, a killed worker, a corrupt version); both write docs/reliability.md.
+# The bad-input catalogue with timings; /valid under hostile load (idle, trickling and costly clients)
+# for each server model; then a 60 s load run at 64 connections with faults (new versions, a killed
+# worker, a corrupt version), once as `make run` serves and once as docs/deploy.md's two instances. All
+# write docs/reliability.md.
 soak: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="wrk"
+	@$(MAKE) --no-print-directory debs DEBS="wrk nginx"
+	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m bench.catalogue
+	$(BIN)/python -m bench.hostile
 	$(BIN)/python -m bench.soak
+	$(BIN)/python -m bench.soak deploy
 
 # The Hungarian lexicons from both builds of Magyar Ispell (built and measured by the benchmark,
 # into $(ARTIFACTS)), every word judged by Hunspell.

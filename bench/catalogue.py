@@ -1,5 +1,5 @@
-"""`python -m bench.catalogue`: run the bad-input catalogue (tests/hostile.py) against gunicorn and
-the CLI, and write the table of answers, with the time each took, into docs/reliability.md."""
+"""`python -m bench.catalogue`: run the bad-input catalogue (tests/hostile.py) against the service as
+`make run` starts it and the CLI, and write the table of answers, with the time each took, into docs/reliability.md."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import tempfile
 import time
 
 from bench.__main__ import stamp
-from bench.http import Gunicorn
+from bench.http import Served
 from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
 from tests.hostile import CLI_CASES, HTTP_CASES, RAW_CASES
@@ -21,7 +21,7 @@ DOC = ROOT / "docs" / "reliability.md"
 
 
 class _Server:
-    def __init__(self, g: Gunicorn) -> None:
+    def __init__(self, g: Served) -> None:
         self.port, self.url = g.port, g.url
 
 
@@ -29,7 +29,7 @@ def main() -> None:
     root = tempfile.mkdtemp()
     try:
         build_lexicon(root)
-        g = Gunicorn("service.wsgi:app", root)
+        g = Served(root)
         server = _Server(g)
         rows = ["| endpoint | hostile input | answer | type | ms |", "|---|---|---:|---|---:|"]
         try:
@@ -61,8 +61,8 @@ def main() -> None:
     body = "\n".join([
         stamp("python -m bench.catalogue"), "",
         "Every case is also a test (tests/test_bad_input.py, cases in tests/hostile.py). Times are "
-        "wall-clock on loopback through gunicorn (2 sync workers), or a whole `lexicon` process for the "
-        "CLI (Python start-up included).", "", *rows, "", *cli,
+        "wall-clock on loopback through `lexicon serve` (nginx, gunicorn with 2 sync workers), or a whole "
+        "`lexicon` process for the CLI (Python start-up included).", "", *rows, "", *cli,
     ])
     print(body)
     write_section(DOC, "Bad-input catalogue", body, "# Reliability\n")

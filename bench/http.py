@@ -1,4 +1,6 @@
-"""HTTP measuring helpers: gunicorn with the repository's config on a free port, wrk, worker memory."""
+"""HTTP measuring helpers: the service deployed the ways the repository describes (`lexicon serve`,
+gunicorn alone with its config, nginx in front of two gunicorn instances) on free ports, wrk, and
+worker memory."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -15,9 +18,11 @@ from .measure import ROOT
 
 CONFIG = ROOT / "service" / "gunicorn.conf.py"
 DURATION = os.environ.get("BENCH_SECONDS", "10")
+#: Lines gunicorn's arbiter logs when it kills or loses a worker.
+WORKER_DEATHS = re.compile(r"WORKER TIMEOUT|Worker \(pid:\d+\) (was sent|exited with code)")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     import socket
 
     with socket.socket() as s:
@@ -25,31 +30,125 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-class Gunicorn:
-    def __init__(self, app: str, root: str, workers: int = 2, env: dict | None = None) -> None:
-        self.port = _free_port()
-        env = os.environ | {"LEXICON_ARTIFACTS": root, "LEXICON_BIND": f"127.0.0.1:{self.port}",
-                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "warning"} | (env or {})
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.proc = subprocess.Popen([str(gunicorn), "-c", str(CONFIG), app], cwd=ROOT, env=env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.url = f"http://127.0.0.1:{self.port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(self.url + "/healthz", timeout=1)
-                break
-            except urllib.error.HTTPError:
-                break  # the constant app has no /healthz: it answers 404, so it is up
-            except OSError:
-                time.sleep(0.1)
+def wait_up(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args[0]} exited with {proc.returncode}")
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            return
+        except urllib.error.HTTPError:
+            return  # the constant app has no /healthz: it answers 404, so it is up
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"{url} did not come up")
+
+
+class _Started:
+    """A server process on a free loopback port, its output in a temporary log file."""
+
+    def __init__(self, args: list[str], env: dict, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log")
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=os.environ | env, stdout=self.log, stderr=self.log)
+        wait_up(self.url, self.proc)
 
     def workers(self) -> list[int]:
-        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True).stdout
-        return [int(p) for p in out.split()]
+        return gunicorn_workers(self.proc.pid)
+
+    def deaths(self) -> list[str]:
+        """Log lines that say a worker was killed or died."""
+        return [line for line in Path(self.log.name).read_text(errors="replace").splitlines()
+                if WORKER_DEATHS.search(line)]
 
     def stop(self) -> None:
         self.proc.terminate()
-        self.proc.wait(timeout=30)
+        self.proc.wait(timeout=60)
+        self.log.close()
+
+
+class Gunicorn(_Started):
+    """gunicorn alone with the repository's config, serving `app` (service.wsgi:app, or another)."""
+
+    def __init__(self, app: str, root: str, workers: int = 2, worker_class: str | None = None,
+                 env: dict | None = None) -> None:
+        port = free_port()
+        settings = {"LEXICON_ARTIFACTS": str(root), "LEXICON_BIND": f"127.0.0.1:{port}",
+                    "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "warning"}
+        if worker_class:
+            settings["LEXICON_WORKER_CLASS"] = worker_class
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        super().__init__([str(gunicorn), "-c", str(CONFIG), app], settings | (env or {}), port)
+
+
+class Served(_Started):
+    """`lexicon serve` as `make run` starts it (nginx in front of gunicorn), on a free loopback port."""
+
+    def __init__(self, root: str, workers: int = 2, env: dict | None = None) -> None:
+        port = free_port()
+        super().__init__([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root), "--bind",
+                          f"127.0.0.1:{port}", "--workers", str(workers)],
+                         {"LEXICON_LOG_LEVEL": "warning"} | (env or {}), port)
+
+
+def gunicorn_workers(pid: int) -> list[int]:
+    """The workers of the gunicorn masters that are `pid` or its children (`lexicon serve` runs two)."""
+    def children(p: int) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(p)], capture_output=True, text=True).stdout
+        return [int(c) for c in out.split()]
+
+    def is_gunicorn(p: int) -> bool:
+        try:
+            return b"gunicorn" in Path(f"/proc/{p}/cmdline").read_bytes()
+        except OSError:
+            return False
+
+    masters = [p for p in [pid, *children(pid)] if is_gunicorn(p)]
+    return sorted(c for master in masters for c in children(master))
+
+
+class Deployment:
+    """The service deployed one way: `lexicon serve` as `make run` starts it ("serve"); docs/deploy.md's
+    recipe, nginx (service/nginx.conf) in front of two instances, each a lookup and a search pool of
+    gunicorn serving the same artifacts ("deploy"); or gunicorn alone with a worker class ("gunicorn")."""
+
+    def __init__(self, root: str, kind: str = "serve", worker_class: str | None = None, workers: int = 2,
+                 env: dict | None = None) -> None:
+        from service.proxy import SEARCH_NICE, Nginx
+
+        self.served = Served(root, workers, env) if kind == "serve" else None
+        self.instances: list[Gunicorn] = []
+        self.nginx = None
+        if kind == "gunicorn":
+            self.instances = [Gunicorn("service.wsgi:app", root, workers, worker_class, env=env)]
+        elif kind == "deploy":
+            proxied = (env or {}) | {"LEXICON_TRUSTED_PROXIES": "1"}
+            lookups = [Gunicorn("service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
+            searches = [Gunicorn("service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
+                        for _ in range(2)]
+            self.instances = lookups + searches
+            self.nginx = Nginx(f"127.0.0.1:{free_port()}", [f"127.0.0.1:{g.port}" for g in lookups],
+                               [f"127.0.0.1:{g.port}" for g in searches])
+            self.nginx.wait_up()
+        self.url = (self.served or self.nginx or self.instances[0]).url
+        self.name = {"serve": f"`lexicon serve`: nginx, sync × {workers} for lookups, × 1 for searches",
+                     "deploy": f"nginx + 2 instances, each sync × {workers} for lookups, × 1 for searches",
+                     "gunicorn": f"gunicorn {worker_class} × {workers} alone"}[kind]
+
+    def workers(self) -> list[int]:
+        return self.served.workers() if self.served else [pid for g in self.instances for pid in g.workers()]
+
+    def deaths(self) -> list[str]:
+        return self.served.deaths() if self.served else [line for g in self.instances for line in g.deaths()]
+
+    def stop(self) -> None:
+        if self.nginx:
+            self.nginx.stop()
+        for server in [self.served, *self.instances]:
+            if server:
+                server.stop()
 
 
 def wrk(url: str, connections: int = 32, script: str | None = None, env: dict | None = None,
@@ -69,6 +168,12 @@ def wrk(url: str, connections: int = 32, script: str | None = None, env: dict | 
             if sockets else {}}
 
 
+def ms(latency: str | None) -> float:
+    """wrk's latency text (812.00us, 10.82ms, 1.20s) in milliseconds."""
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency or "").groups()
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+
 def memory(pids: list[int]) -> tuple[float, float]:
     """Mean RSS and PSS (proportional: shared pages split between processes) per worker, MiB."""
     rss, pss = [], []
@@ -77,5 +182,3 @@ def memory(pids: list[int]) -> tuple[float, float]:
         rss.append(int(fields["Rss"].split()[0]) / 1024)
         pss.append(int(fields["Pss"].split()[0]) / 1024)
     return sum(rss) / len(rss), sum(pss) / len(pss)
-
-

@@ -1,10 +1,12 @@
 """`make soak`: a load run with faults, figures into docs/reliability.md.
 
-gunicorn (2 workers) serves SAOL 14 → sv-betapet; wrk keeps 64 connections busy with valid words
-for SOAK_SECONDS (60) while, one after the other: a new version is published, a worker is killed
-with SIGKILL, a second new version is published, and a corrupt version is made current. Recorded:
-requests, non-2xx answers and socket errors, p50/p99 latency, which versions answered, and memory
-per worker at the start and the end.
+`python -m bench.soak` runs it against the service as `make run` starts it (`lexicon serve`: nginx in
+front of gunicorn with 2 workers); `python -m bench.soak deploy` against the recipe of docs/deploy.md:
+nginx in front of two gunicorn instances serving the same artifacts directory. SAOL 14 → sv-betapet
+is served; wrk keeps 64 connections busy with valid words for SOAK_SECONDS (60) while, one after the
+other: a new version is published, a worker is killed with SIGKILL, a second new version is published,
+and a corrupt version is made current. Recorded: requests, non-2xx answers and socket errors, p50/p99
+latency, which versions answered, and memory per worker at the start and the end.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import random
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -23,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench.__main__ import stamp
-from bench.http import Gunicorn, memory, wrk
+from bench.http import Deployment, memory, wrk
 from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
 
@@ -62,7 +65,10 @@ def _corrupt(root: str, good: str) -> str:
     return "ffffffffffff"
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
+    recipe = argv == ["deploy"]
+    if argv and not recipe:
+        raise SystemExit("usage: python -m bench.soak [deploy]")
     root = tempfile.mkdtemp()
     work = Path(tempfile.mkdtemp())
     events: list[str] = []
@@ -77,7 +83,7 @@ def main() -> None:
         sample = random.sample(keys, 20000)
         words = work / "words.txt"
         words.write_text("\n".join(urllib.parse.quote(w) for w in sample) + "\n")
-        server = Gunicorn("service.wsgi:app", root)
+        server = Deployment(root, "deploy" if recipe else "serve", workers=1 if recipe else 2)
         # Warm up: every worker memoises the answers of the words the load will ask. One client in
         # turn may keep meeting the same sync worker, so batches go four at a time, then the load
         # itself runs briefly.
@@ -130,9 +136,10 @@ def main() -> None:
     mem_rows = [f"| {pid} | {when(pid)} | {mib(start_mem, pid)} | {mib(end_mem, pid)} |"
                 for pid in sorted(set(start_mem) | set(end_mem))]
     body = "\n".join([
-        stamp("make soak" + (f" (SOAK_SECONDS={SECONDS})" if SECONDS != 60 else "")), "",
+        stamp("python -m bench.soak" + (" deploy" if recipe else "")
+              + (f" (SOAK_SECONDS={SECONDS})" if SECONDS != 60 else "")), "",
         f"wrk, 2 threads, 64 connections, {SECONDS} s of `GET /valid` over 20,000 valid words of sv-betapet "
-        "(SAOL 14), against gunicorn with 2 sync workers on the same 2 cores. The new versions were built "
+        f"(SAOL 14), against {server.name}, on the same 2 cores. The new versions were built "
         "beforehand and are published the way a build publishes (copy in privately, verify, rename, move "
         "`current`); memory is measured after every worker has memoised the answers for those words. "
         "Events during the run:", "",
@@ -150,12 +157,14 @@ def main() -> None:
         f"| RSS growth of workers alive from start to end | "
         f"{', '.join(f'{g:+.1%}' for g in growth) or 'no worker survived'} |", "",
         "| worker pid | measured at | RSS start (MiB) | RSS end (MiB) |", "|---|---|---:|---:|", *mem_rows, "",
-        "A worker killed with SIGKILL drops the requests it holds: those show as socket (read) errors, "
-        "not as answers; gunicorn starts a replacement, which loads the current version on start.",
+        "A worker killed with SIGKILL loses the request it was answering, if any: "
+        + ("nginx tries it again on the other instance (`proxy_next_upstream`); "
+           if recipe else "nginx answers it 503 (`/problems/service-unavailable`), a non-2xx above; ")
+        + "gunicorn starts a replacement, which loads the current version on start.",
     ])
     print(body)
-    write_section(DOC, "Soak run", body, "# Reliability\n")
+    write_section(DOC, "Soak run, two instances" if recipe else "Soak run", body, "# Reliability\n")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -15,6 +15,7 @@ from .errors import (
     LexiconError,
     LimitExceeded,
     NotationError,
+    PlayError,
     ProfileError,
     SourceError,
     TooCostly,
@@ -24,6 +25,7 @@ from .errors import (
 from .lookup import Lexicon, diff, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
 from .pages import Page
+from .play import Game, Judgement, game_names, judge, judge_request, load_game
 from .profile import Profile, load_profile, profile_names
 from .reasons import Reason, describe
 from .search import Match, PatternError, RackError
@@ -46,11 +48,12 @@ from .verdict import Analysis, Exclusion, Verdict, hit_document, tiling_document
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "InputError",
-    "InvalidWord", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError",
-    "Page", "PatternError", "Profile", "ProfileError", "RackError", "Reason", "Segment", "SourceError", "Tile",
-    "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Verdict", "alphabet_names", "check_text", "describe", "diff",
-    "fewest_tiles", "format_tiling", "hit_document", "load", "load_alphabet", "load_profile", "normalize",
-    "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling",
-    "profile_names", "spell", "tiling_document", "tilings",
+    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "Game", "InputError",
+    "InvalidWord", "Judgement", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer",
+    "NotationError", "Page", "PatternError", "PlayError", "Profile", "ProfileError", "RackError", "Reason", "Segment",
+    "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Verdict", "alphabet_names",
+    "check_text", "describe", "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document", "judge",
+    "judge_request", "load", "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for",
+    "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names",
+    "spell", "tiling_document", "tilings",
 ]

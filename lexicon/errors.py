@@ -91,3 +91,17 @@ class TooLong(LimitExceeded):
     """A word or parameter longer than the toolkit accepts (the service answers 414)."""
 
     code = "too-long"
+
+
+class PlayError(InputError):
+    """A board, move, rack or layout that cannot be read; names the request field and the square."""
+
+    code = "bad-play"
+
+    def __init__(self, field: str, message: str, *, square: str | None = None) -> None:
+        super().__init__(f"{field}: {message}", parameter=field)
+        self.field = field
+        self.square = square
+
+    def where(self) -> dict[str, object]:
+        return super().where() | ({"square": self.square} if self.square else {})

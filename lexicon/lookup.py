@@ -38,6 +38,7 @@ from .tiling import (
     notation_tilings,
     parse_notation,
     preferred_tiling,
+    spell,
 )
 from .verdict import Analysis, Exclusion, Verdict, tiling_document
 
@@ -168,8 +169,10 @@ class Lexicon:
     def _check_notation(self, word: str, detail: bool, *, with_exclusions: bool = True) -> Verdict:
         try:
             segments = parse_notation(word, self.alphabet, self.normalizer.key)
-            key = notation_letters(segments)
             asked = notation_tilings(segments, self.alphabet, self.policy)
+            # The word the tiles spell under the game's policy: [SZ][SZ] is written SSZ when doubled
+            # digraphs are laid as pronounced (every cut of one notation spells the same word).
+            key = spell(asked[0], self.policy) if asked else notation_letters(segments)
         except InvalidWord as exc:
             return self._not_a_word(word, exc.result, with_exclusions=False)
         except (NotationError, LimitExceeded) as exc:

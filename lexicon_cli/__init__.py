@@ -17,6 +17,7 @@ from lexicon import LexiconError
 from .artifacts import build_command, check_command, diff_command, export_command, info_command
 from .hunspell import expand_command
 from .inflect import inflect_command
+from .play import judge_command
 from .serve import serve_command
 from .words import normalize_command, tiles_command
 
@@ -44,7 +45,7 @@ def main() -> None:
 
 
 for command in (build_command, check_command, diff_command, expand_command, export_command, inflect_command,
-                info_command, normalize_command, serve_command, tiles_command):
+                info_command, judge_command, normalize_command, serve_command, tiles_command):
     main.add_command(command)
 
 

@@ -4,7 +4,8 @@
 
 Configuration, each from the mapping given, else the environment, else the default:
 ARTIFACTS ($LEXICON_ARTIFACTS, ./artifacts), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet),
-LEXICONS ($LEXICON_NAMES, comma-separated; all published ones when empty).
+LEXICONS ($LEXICON_NAMES, comma-separated; all published ones when empty); CORS, compression, rate
+limits and proxies as service/extensions.py says.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from flask import Flask
 
 from lexicon import artifacts
 
-from . import hooks, problems
+from . import extensions, hooks, problems
 from .api import MAX_BATCH, api
 from .metrics import Metrics
 from .page import page
+from .play import play
 from .registry import Registry
 
 #: Request bodies larger than this are refused with 413 (a full batch of long words fits).
@@ -36,6 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_BATCH=MAX_BATCH,
         JSON_SORT_KEYS=False,
+        **extensions.defaults(),
     )
     app.config.update(config or {})
     registry = Registry(app.config["ARTIFACTS"], names=app.config["LEXICONS"] or None)
@@ -44,6 +47,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["lexicon.metrics"] = metrics
     app.register_blueprint(api)
     app.register_blueprint(page)
+    app.register_blueprint(play)
     problems.register(app)
     hooks.register(app)
+    extensions.wire(app)
     return app

@@ -1,25 +1,41 @@
-"""gunicorn settings for the validation service (`make run` uses this file).
+"""gunicorn settings for the validation service (`lexicon serve`, so `make run`, and the tests use this file).
 
-Sync workers, one per core: each request is short and CPU-bound, and sync workers spread
-connections evenly (threaded workers kept keep-alive connections stuck to one worker in tests).
-The app is preloaded so the workers share the parent's memory, including the shared metrics map;
-artifact files are memory-mapped or opened read-only, so the kernel shares their pages.
+Sync workers, one per core, behind nginx (service/nginx.conf), which `lexicon serve` starts in front
+of them (docs/reliability.md, "The server model, and why", has the measurements behind the choice).
+Lookups are short and CPU-bound, so a process per core serving one complete request at a time is the
+fastest and fairest model (the kernel, not a cooperative loop, shares the CPU when a costly search
+runs), and nginx does what a sync worker cannot: it holds idle, slow and kept-alive connections,
+reads pipelined requests, and passes a request on only when its head and body are complete. gunicorn alone
+(`lexicon serve --no-proxy`) belongs behind another buffering proxy.
+
+The app is preloaded so that workers share the parent's memory; artifact files are memory-mapped
+or opened read-only, so the kernel shares their pages. Counters are prometheus_client's
+multiprocess files in a directory made here (service/metrics.py).
 """
 
+import ast
 import json
 import logging
 import multiprocessing
 import os
+import re
+import shutil
+import tempfile
 
+import gunicorn.http.message
 import gunicorn.util
 
 bind = os.environ.get("LEXICON_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("LEXICON_WORKERS", multiprocessing.cpu_count()))
-worker_class = "sync"
+# The other models bench/hostile.py measures: LEXICON_WORKER_CLASS=gevent or gthread.
+worker_class = os.environ.get("LEXICON_WORKER_CLASS", "sync")
+worker_connections = 4000  # gevent: idle and slow connections are greenlets
+threads = 8 if worker_class == "gthread" else 1  # gunicorn turns sync into gthread when threads > 1
 preload_app = True
 timeout = 30
 graceful_timeout = 30
-keepalive = 2
+keepalive = 5  # gevent and gthread: how long a request head may take, and an idle connection may stay
+http_parser = "python"  # the same parser whether or not gunicorn_h1c is installed (see below)
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
@@ -29,12 +45,13 @@ errorlog = "-"
 loglevel = os.environ.get("LEXICON_LOG_LEVEL", "info")
 proc_name = "tile-lexicon"
 
-
-def post_fork(server, worker):
-    """Give each worker its own row of the shared metrics counters."""
-    metrics = getattr(server.app.wsgi(), "extensions", {}).get("lexicon.metrics")
-    if metrics is not None:  # the same config also runs the benchmark's bare constant app
-        metrics.claim(worker.age)
+# prometheus_client reads this when it is first imported: when gunicorn preloads the app, after this file.
+# A directory given (`lexicon serve` gives both pools of an instance one) belongs to the giver, who
+# starts it empty; otherwise a fresh one is made here and removed on exit.
+_metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+_own_metrics_dir = not _metrics_dir
+if _own_metrics_dir:
+    _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="lexicon-metrics-")
 
 
 def on_starting(server):
@@ -48,14 +65,77 @@ def on_starting(server):
     app_log.propagate = False
 
 
+def post_fork(server, worker):
+    """The search pool's workers run at a lower CPU priority (LEXICON_NICE, set by `lexicon serve`), so
+    that when searches and lookups want the CPU at once, lookups get it."""
+    if int(os.environ.get("LEXICON_NICE", "0")):
+        os.nice(int(os.environ["LEXICON_NICE"]))
+
+
+def child_exit(server, worker):
+    from service.metrics import mark_dead
+
+    mark_dead(worker.pid)
+
+
+def on_exit(server):
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)
+
+
+# Raw UTF-8 in the query string. RFC 9112 wants a request target of printable ASCII, but game engines
+# and shells send `?word=ÖVÄRLD` as raw UTF-8 bytes, and gunicorn 27 refuses those with a bare 400
+# whichever parser it uses. In the query, where words go, such bytes are taken as what the client
+# meant: the app decodes the query as UTF-8, exactly as it decodes %-escapes, and refuses bytes that
+# are not UTF-8 with a problem+json naming the position (the same answer as for the %-escaped bytes).
+# Elsewhere in the target (the path) they are still refused, with a problem+json that names the position.
+_TARGET_INVALID = gunicorn.http.message.RFC9112_TARGET_INVALID  # [^\x21-\x7e]: fails loudly if renamed
+_QUERY_INVALID = re.compile(r"[^\x21-\x7e\x80-\xff]")
+
+
+class _RawUtf8InQuery:
+    """Stands in for gunicorn's target check: printable ASCII, and bytes >= 0x80 after the '?'."""
+
+    def search(self, target: str):
+        path, mark, query = target.partition("?")
+        return _TARGET_INVALID.search(path) or (_QUERY_INVALID.search(query) if mark else None)
+
+
+gunicorn.http.message.RFC9112_TARGET_INVALID = _RawUtf8InQuery()
+
+
 def _write_problem(sock, status_int, reason, mesg):
     """gunicorn answers the requests it rejects itself (a request line over 8190 bytes, broken
     headers) with an HTML page; answer them with problem+json like every other error."""
     code = reason.lower().replace(" ", "-")
-    body = json.dumps({"type": f"/problems/{code}", "title": reason, "status": status_int, "detail": mesg}).encode()
+    detail, position = _explain(mesg)
+    body = {"type": f"/problems/{code}", "title": reason, "status": status_int, "detail": detail}
+    if position is not None:
+        body["position"] = position
+    body = json.dumps(body).encode()
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n")
     gunicorn.util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+def _explain(mesg: str) -> tuple[str, int | None]:
+    """A readable detail for a request line gunicorn refused (gunicorn's is a repr inside a repr), with
+    the position in the request target of a byte that must be %-escaped; gunicorn's message otherwise."""
+    prefix = "Invalid HTTP request line: "
+    at = mesg.find(prefix)
+    if at < 0:
+        return mesg, None
+    try:
+        line = ast.literal_eval(mesg[at + len(prefix):].removesuffix("'"))
+    except (ValueError, SyntaxError):
+        return mesg, None
+    parts = line.split(" ")
+    bad = re.search(r"[^\x21-\x7e]", parts[1]) if len(parts) == 3 else None
+    if bad is None:
+        return mesg, None
+    escaped = "".join(c if "\x21" <= c <= "\x7e" else f"%{ord(c):02X}" for c in parts[1])
+    return (f"the request target has the byte 0x{ord(bad.group()):02X} at position {bad.start()}, in its path: "
+            f"there every byte that is not printable ASCII must be %-escaped ({escaped[:200]})"), bad.start()
 
 
 gunicorn.util.write_error = _write_problem

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from lexicon import game_names, load_game
 from lexicon.reasons import Reason
 from lexicon.text import TEXT_PATTERN
 from lexicon.verdict import BRIEF_FIELDS, FULL_FIELDS
@@ -48,7 +49,7 @@ BRIEF = {"type": "object", "required": list(BRIEF_FIELDS), "additionalProperties
          "properties": {k: _FULL_PROPERTIES[k] for k in BRIEF_FIELDS}}
 PROBLEM = {"type": "object", "required": ["type", "title", "status", "detail"],
            "properties": {"type": _STR, "title": _STR, "status": _INT, "detail": _STR, "position": _INT,
-                          "parameter": _STR, "allowed": {"type": "array", "items": _STR}}}
+                          "parameter": _STR, "allowed": {"type": "array", "items": _STR}, "square": _STR}}
 HIT = {"type": "object", "required": ["word", "tiles", "notation", "tile_count", "blanks", "value"],
        "properties": {"word": _STR, "tiles": _TILES, "notation": _STR, "tile_count": _INT,
                       "blanks": {"type": "array", "items": _INT}, "value": _INT}}
@@ -58,6 +59,80 @@ PAGE = {"type": "object",
         "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR, "order": _STR, "offset": _INT,
                        "limit": _INT, "total": _NINT, "total_at_least": _NINT, "truncated": _BOOL,
                        "next_offset": _NINT, "words": {"type": "array", "items": HIT}}}
+
+_ROWS = {"type": "array", "minItems": 2, "maxItems": 26, "items": _STR}
+_PLACEMENT = {
+    "type": "object", "required": ["tile"], "additionalProperties": False,
+    "description": "One tile laid: row and col (from 0 at the top left) or square (H8); a lower-case tile or "
+                   "blank: true is a blank naming its letter; [CS] or CS a multi-letter tile",
+    "properties": {"row": {"type": "integer", "minimum": 0, "maximum": 25},
+                   "col": {"type": "integer", "minimum": 0, "maximum": 25},
+                   "square": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
+                   "tile": {"type": "string", "minLength": 1}, "blank": {"type": "boolean"}},
+}
+PLAY_REQUEST = {
+    "type": "object", "required": ["game", "board", "move"], "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string", "enum": game_names()},
+        "lexicon": LEXICON.schema() | {"description": "Lexicon name or name@version; default: the game's own"},
+        "board": _ROWS | {"description": "One string per row: . empty, a tile (upper case), a blank (lower case), "
+                                         "a multi-letter tile in brackets ([CS]); spaces are ignored"},
+        "heights": {"type": "array", "minItems": 2, "maxItems": 26,
+                    "items": {"type": "string", "pattern": "^[0-9]+$"},
+                    "description": "Stacking games: the height of every square, one digit a square"},
+        "layout": {"oneOf": [{"type": "string", "description": "a layout of the game by name (klassisk)"},
+                             {"type": "array", "minItems": 2, "maxItems": 26,
+                              "items": {"type": "string", "pattern": "^[.dtDT]+$"},
+                              "description": "premium codes a row: . plain, d t letter ×2 ×3, D T word ×2 ×3"}]},
+        "move": {"oneOf": [
+            {"type": "array", "minItems": 1, "maxItems": max(load_game(n).rack for n in game_names()),
+             "items": _PLACEMENT},
+            {"type": "object", "required": ["word", "start"], "additionalProperties": False,
+             "properties": {"word": {"type": "string", "minLength": 1,
+                                     "description": "tile notation, lower case a blank"},
+                            "start": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
+                            "direction": {"type": "string", "enum": ["across", "down"], "default": "across"}}}]},
+        "rack": {"type": "string", "description": "The player's rack, ? a blank; checked when given"},
+        "detail": {"type": "boolean", "default": False,
+                   "description": "each word's verdict in full (readings, tilings), not in short"},
+    },
+}
+_BONUS = {"type": "object", "required": ["kind", "points"],
+          "properties": {"kind": _STR, "points": _INT, "detail": _STR}}
+_PLAY_WORD = {
+    "type": "object",
+    "required": ["word", "notation", "tiles", "squares", "new", "direction", "main", "valid", "reason", "verdict",
+                 "score", "scoring"],
+    "properties": {"word": _STR, "notation": _STR, "tiles": _TILES, "squares": {"type": "array", "items": _STR},
+                   "new": {"type": "array", "items": {"type": "boolean"}},
+                   "direction": {"type": "string", "enum": ["across", "down"]}, "main": {"type": "boolean"},
+                   "valid": {"type": "boolean"}, "reason": _NSTR,
+                   "verdict": {"oneOf": [BRIEF, VERDICT],
+                               "description": "the word's verdict document: brief, or full with detail"},
+                   "score": _INT,
+                   "scoring": {"type": "object", "additionalProperties": True,
+                               "description": "letters: points (face values), premiums (square → DL TL DW TW), "
+                                              "letters, word_multiplier; cubes: heights, points, first_level, "
+                                              "cubes, rare (square → bonus)"}},
+}
+PLAY_ANSWER = {
+    "type": "object",
+    "required": ["game", "lexicon", "version", "legal", "errors", "first_move", "direction", "placed", "words",
+                 "bonus", "bonuses", "score_if_valid", "score", "challenge"],
+    "properties": {
+        "game": _STR, "lexicon": _STR, "version": _STR, "legal": {"type": "boolean"},
+        "errors": {"type": "array", "items": {"type": "object", "required": ["code", "message"],
+                                              "properties": {"code": _STR, "message": _STR, "square": _NSTR}}},
+        "first_move": {"type": "boolean"}, "direction": {"type": "string", "nullable": True},
+        "placed": {"type": "array", "items": {"type": "object", "properties": {
+            "square": _STR, "row": _INT, "col": _INT, "tile": _STR, "blank": {"type": "boolean"}}}},
+        "words": {"type": "array", "items": _PLAY_WORD},
+        "bonus": _INT, "bonuses": {"type": "array", "items": _BONUS},
+        "score_if_valid": {"type": "integer", "nullable": True}, "score": _INT,
+        "challenge": {"type": "object", "required": ["upheld", "invalid"],
+                      "properties": {"upheld": {"type": "boolean"}, "invalid": {"type": "array", "items": _STR}}},
+    },
+}
 
 
 def _json(schema, description="OK"):
@@ -135,6 +210,11 @@ def document() -> dict:
                                                                                       "items": TILING},
                                                          "front": _TILES, "back": _TILES}}),
                                    400, 404, 414, 503, tag="search")},
+            "/play": {"post": {
+                "summary": "Judge a whole play: legality, every word formed with its verdict and score, the total",
+                "tags": ["play"], "parameters": [],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": PLAY_REQUEST}}},
+                "responses": {"200": _json(PLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
             "/lexicons": {"get": _get("GET /lexicons", "The lexicons served now",
                                       _json({"type": "object", "required": ["lexicons"],
                                              "properties": {"lexicons": {"type": "array"}, "default": _STR}}),

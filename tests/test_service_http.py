@@ -32,17 +32,41 @@ def test_batch_over_http(server):
 
 def test_metrics_add_up_across_workers(server):
     before = _count(server.get("/metrics")[2])
+    pids = set()
     for _ in range(40):
-        assert server.get("/valid?word=hund")[0] == 200
+        assert server.get("/valid?word=hund", {"Connection": "close"})[0] == 200
+        pids.add(_scalar(server.get("/metrics", {"Connection": "close"})[2], "lexicon_worker_pid"))
     after = _count(server.get("/metrics")[2])
-    assert after - before >= 40  # whichever worker answers the scrape sees every worker's requests
+    assert len(pids) == 2  # both workers answered scrapes…
+    assert after - before == 40  # …and each scrape counted every worker's requests
+
+
+def test_counts_of_a_killed_worker_stay_in_the_totals(betapet, artifacts_root):
+    import os
+    import signal
+
+    s = Server(artifacts_root)
+    try:
+        for _ in range(30):
+            s.get("/valid?word=hund", {"Connection": "close"})
+        before = _count(s.get("/metrics")[2])
+        os.kill(s.workers()[0], signal.SIGKILL)
+        time.sleep(1)
+        s.wait_ready()
+        assert _count(s.get("/metrics")[2]) == before == 30
+    finally:
+        s.stop()
 
 
 def _count(text: bytes) -> int:
     for line in text.decode().splitlines():
         if line.startswith('lexicon_http_requests_total{endpoint="valid",status="2xx"}'):
-            return int(line.split()[-1])
+            return int(float(line.split()[-1]))
     return 0
+
+
+def _scalar(text: bytes, name: str) -> float:
+    return next(float(line.split()[-1]) for line in text.decode().splitlines() if line.startswith(name + " "))
 
 
 def test_publishing_while_serving_drops_no_request(tmp_path):

@@ -1,0 +1,17 @@
+-- wrk script: POST /play with a different play each request, from $PLAYS (one JSON body a line).
+-- Each wrk thread starts at its own offset, so the two threads do not send the same play together.
+local bodies = {}
+for line in io.lines(os.getenv("PLAYS")) do bodies[#bodies + 1] = line end
+local threads = 0
+function setup(thread)
+  thread:set("offset", threads)
+  threads = threads + 1
+end
+local n = 0
+function init(args)
+  n = (offset or 0) * math.floor(#bodies / 2)
+end
+request = function()
+  n = n + 1
+  return wrk.format("POST", "/play", {["Content-Type"] = "application/json"}, bodies[(n % #bodies) + 1])
+end

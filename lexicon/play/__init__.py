@@ -1,0 +1,24 @@
+"""Judging whole plays: games as data, boards, moves, legality, words formed, scores, end of game.
+
+    >>> from lexicon import load
+    >>> from lexicon.play import empty_board, judge, load_game, word_move
+    >>> game, lex = load_game("sv-betapet"), load("sv-betapet")                  # doctest: +SKIP
+    >>> board = empty_board(game)                                                 # doctest: +SKIP
+    >>> judge(game, board, word_move(game, board, "HUND", "H8", "across"), lex).score   # doctest: +SKIP
+    20
+
+The rules each game follows, and the choices its rules leave open, are in docs/games.md.
+"""
+
+from .board import Board, empty_board, parse_board
+from .endgame import TimePenalty, final_adjustments, rack_value, time_penalty
+from .game import Game, Layout, game_names, load_game, parse_square, square_name
+from .judge import Judgement, Problem, Word, judge
+from .move import Placement, move_from_json, parse_rack, placements, word_move
+from .request import PlayAnswers, judge_request
+
+__all__ = [
+    "Board", "Game", "Judgement", "Layout", "Placement", "PlayAnswers", "Problem", "TimePenalty", "Word", "empty_board",
+    "final_adjustments", "game_names", "judge", "judge_request", "load_game", "move_from_json", "parse_board",
+    "parse_rack", "parse_square", "placements", "rack_value", "square_name", "time_penalty", "word_move",
+]

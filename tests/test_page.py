@@ -16,8 +16,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
-from .conftest import Server
-from .test_hungarian import DEBIAN, hungarian_lexicon
+from .conftest import DEBIAN, Server, hungarian_lexicon
+from .test_hungarian import STEMS
 
 TITLES = {lang: {name: catalogue(lang)[f"lexicon.{name}"]
                  for name in ("sv-betapet", "sv-betapet-inflected", "hu-betutorony")} for lang in LANGUAGES}
@@ -33,7 +33,7 @@ def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
     for name in ("sv-betapet", "sv-betapet-inflected"):
         (root / name).symlink_to(artifacts_root / name)
     folder = tmp_path_factory.mktemp("page-hu")
-    hungarian_lexicon(folder, DEBIAN, "hu-betutorony")
+    hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
     (root / "hu-betutorony").symlink_to(folder / "art" / "hu-betutorony")
     server = Server(root)
     yield server

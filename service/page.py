@@ -13,6 +13,7 @@ import orjson
 from flask import Blueprint, Response, current_app, make_response, render_template, request
 
 from lexicon import Lexicon, LexiconError
+from lexicon.play import game_names, load_game
 
 from . import messages
 from .openapi import document
@@ -52,7 +53,7 @@ def index():
     lang = messages.choose(asked, request.cookies.get(LANGUAGE_COOKIE), request.accept_languages)
     catalogue = messages.catalogue(lang)
     data = {"lang": lang, "default": current_app.config["DEFAULT_LEXICON"],
-            "lexicons": served(catalogue), "messages": catalogue}
+            "lexicons": served(catalogue), "games": games(catalogue), "messages": catalogue}
     # The menu groups the lexicons by language: the page's own first, then the default lexicon's.
     default_language = next((i["language"] for i in data["lexicons"] if i["name"] == data["default"]), lang)
     groups: dict[str, list[dict]] = {}
@@ -93,10 +94,21 @@ def describe(lex: Lexicon, catalogue: dict[str, messages.Message]) -> dict:
         game = catalogue.get(f"lexicon.{lex.profile.name}")
         title = f"{game} · {lex.name}" if game else lex.name
     sources = {s["id"]: s.get("version") or s["id"] for s in lex.manifest.get("sources", []) if "id" in s}
-    return {"name": lex.name, "title": title, "language": lex.alphabet.language, "min": lex.profile.min_length,
+    return {"name": lex.name, "title": title, "language": lex.alphabet.language, "tileset": lex.alphabet.name,
+            "min": lex.profile.min_length,
             "max": lex.profile.max_tiles, "sources": sources,
             # Betűtorony is played with letter cubes that stack, not with flat tiles.
             "cubes": lex.alphabet.name.startswith("hu-betutorony")}
+
+
+def games(catalogue: dict[str, messages.Message]) -> list[dict]:
+    """The games POST /play judges, for the judge panel: board size, tile set, default lexicon."""
+    found = []
+    for name in game_names():
+        game = load_game(name)
+        found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
+                      "tileset": game.tileset, "lexicon": game.lexicon})
+    return found
 
 
 @page.get("/openapi.json")

@@ -395,10 +395,11 @@ def test_keyboard_only_reaches_everything_in_order_and_gets_answers(browser, sit
         forwards.append(focused(browser))
     assert forwards == ["button", "rack", "button", "sub", "q", "button", "hook-word"]
     browser.find_element(By.ID, "word").click()
-    for _ in range(8):
+    for _ in range(9):
         ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
         backwards.append(focused(browser))
-    assert backwards == ["hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "lexicon", "en", "hu", "sv"]
+    assert backwards == ["play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "lexicon", "en",
+                         "hu", "sv"]
     # the word box, typed and entered from the keyboard, answers in the live region
     word = browser.find_element(By.ID, "word")
     word.send_keys("hund" + Keys.ENTER)
@@ -409,7 +410,7 @@ def test_keyboard_only_reaches_everything_in_order_and_gets_answers(browser, sit
 
 def test_every_box_has_a_label_and_a_hint(browser, site):
     visit(browser, site, lang="sv")
-    for box in browser.find_elements(By.CSS_SELECTOR, "input, select"):
+    for box in browser.find_elements(By.CSS_SELECTOR, "input, select, textarea"):
         label = browser.find_elements(By.CSS_SELECTOR, f"label[for='{box.get_attribute('id')}']")
         wrapped = box.find_elements(By.XPATH, "ancestor::label")
         assert (label or wrapped) and (label or wrapped)[0].text.strip()
@@ -436,6 +437,48 @@ def test_no_serious_accessibility_problems_in_any_state(browser, site, lang):
         serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]]) for v in found
                    if v["impact"] in ("serious", "critical")]
         assert serious == [], (query, serious)
+
+
+# ------------------------------------------------------------------ judging a play
+
+BOARD = ["." * 15] * 7 + ["." * 7 + "HUND" + "." * 4] + ["." * 15] * 7
+
+
+def judge(browser, site, lang, start):
+    visit(browser, site, lang=lang)
+    browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
+    browser.find_element(By.ID, "move-word").send_keys("hundra")
+    browser.find_element(By.ID, "move-start").send_keys(start)
+    browser.find_element(By.CSS_SELECTOR, "#play button").click()
+    return wait_for(browser, "return document.getElementById('play-verdict')")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_shows_a_play_its_words_and_their_score(browser, site, lang):
+    verdict_line = judge(browser, site, lang, "H8")
+    move = {"word": "hundra", "start": "H8", "direction": "across"}
+    expected = json.loads(site.post("/play", json.dumps({"game": "sv-betapet", "lexicon": "sv-betapet",
+                                                         "board": BOARD, "move": move}).encode())[2])
+    assert expected["legal"] and expected["score"] > 0
+    assert verdict_line.text == t(lang, "play.legal", n=expected["score"])
+    words = texts(browser, "#play-answer .play-words li strong")
+    assert words == [t(lang, "play.word.valid", word=w["word"], n=w["score"]) for w in expected["words"]]
+    scoring = expected["words"][0]["scoring"]
+    assert t(lang, "play.scoring", letters=scoring["letters"], multiplier=scoring["word_multiplier"]) in \
+        browser.find_element(By.CSS_SELECTOR, "#play-answer .play-words li").text
+    placed = browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed")
+    assert [p.text for p in placed] == [p["tile"] for p in expected["placed"]]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .square")) == 15 * 15
+    serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
+    verdict_line = judge(browser, site, lang, "A1")
+    assert verdict_line.text == t(lang, "play.illegal")
+    assert t(lang, "play.error.not-connected") in texts(browser, "#play-answer .errors li")
+    assert browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed") == []
 
 
 # ------------------------------------------------------------------ a game's page on another origin

@@ -60,10 +60,13 @@ class Problem extends Error {
   }
 }
 
-async function api(path, params, signal) {
+/** GET path?params, or POST `body` as JSON; the answer, or a Problem. */
+async function api(path, params, signal, post) {
   let response;
+  const init = post === undefined ? { signal, headers: { Accept: "application/json" } }
+    : { signal, method: "POST", body: JSON.stringify(post), headers: { "Content-Type": "application/json" } };
   try {
-    response = await fetch(`${path}?${new URLSearchParams(params)}`, { signal, headers: { Accept: "application/json" } });
+    response = await fetch(`${path}?${new URLSearchParams(params)}`, init);
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new Problem(0, null);
@@ -454,6 +457,103 @@ async function findHooks() {
       announce(out.textContent, true);
     }
   }
+}
+
+// ---------------------------------------------------------------- judging a play
+
+const GAMES = new Map(DATA.games.map((g) => [g.name, g]));
+
+function emptyBoard(size) {
+  return Array(size).fill(".".repeat(size)).join("\n");
+}
+
+/** A board row as the API reads it: `.` empty, `[CS]` one tile, a small letter a blank. */
+function rowCells(row) {
+  return (row.match(/\[[^\]]*\]|\S/g) || []).map((cell) => {
+    if (cell === ".") return null;
+    const tile = cell.replace(/[[\]]/g, "");
+    return { tile: tile.toUpperCase(), blank: tile !== tile.toUpperCase() };
+  });
+}
+
+function boardGrid(rows, placed, game) {
+  const cells = rows.map(rowCells);
+  for (const p of placed) (cells[p.row] ||= [])[p.col] = { tile: p.tile, blank: p.blank, placed: true };
+  const grid = el("div", { class: `board${game.name.startsWith("hu-") ? " cubes" : ""}`, role: "img",
+                           "aria-label": t("play.board.result"), style: null });
+  grid.dataset.size = game.size;
+  for (let r = 0; r < game.size; r++) {
+    for (let c = 0; c < game.size; c++) {
+      const cell = cells[r]?.[c];
+      grid.append(el("span", { class: `square${cell ? " filled" : ""}${cell?.placed ? " placed" : ""}${cell?.blank ? " blank" : ""}` },
+                     cell ? cell.tile : ""));
+    }
+  }
+  return grid;
+}
+
+function wordItem(word) {
+  const said = word.valid ? t("play.word.valid", { word: word.word, n: word.score }) : t("play.word.invalid", { word: word.word });
+  const notes = [];
+  if (word.valid && word.scoring?.letters !== undefined) {
+    notes.push(t("play.scoring", { letters: word.scoring.letters, multiplier: word.scoring.word_multiplier }));
+  }
+  for (const [square, premium] of Object.entries(word.scoring?.premiums || {})) notes.push(t("play.premium", { square, premium }));
+  return el("li", { class: word.valid ? "valid" : "invalid" }, el("strong", {}, said),
+            notes.length ? ` (${notes.join(", ")})` : "");
+}
+
+let judging = null;
+async function judgePlay() {
+  const game = GAMES.get($("game").value);
+  const lex = lexicon();
+  const rows = $("board").value.split("\n").filter((row) => row.trim());
+  const body = { game: game.name, board: rows,
+                 move: { word: $("move-word").value.trim(), start: $("move-start").value.trim().toUpperCase(),
+                         direction: $("move-direction").value } };
+  if (lex.tileset === game.tileset) body.lexicon = lex.name;  // the room chosen above, when it is of this game
+  if ($("play-rack").value.trim()) body.rack = $("play-rack").value.trim();
+  judging?.abort();
+  const control = judging = new AbortController();
+  const out = $("play-answer");
+  try {
+    const answer = await api("/play", {}, control.signal, body);
+    const allValid = answer.words.every((w) => w.valid);
+    const verdict = !answer.legal ? t("play.illegal")
+      : allValid ? t("play.legal", { n: answer.score }) : t("play.refused", { n: answer.score_if_valid });
+    const parts = [el("p", { class: `verdict ${answer.legal && allValid ? "valid" : "invalid"}`, id: "play-verdict" }, verdict)];
+    if (answer.errors.length) {
+      parts.push(el("ul", { class: "errors" }, answer.errors.map((e) => {
+        const key = `play.error.${e.code}`;
+        return el("li", {}, key in DATA.messages ? t(key, { square: e.square || "" }) : e.message);
+      })));
+    }
+    if (answer.legal && answer.words.length) {
+      parts.push(el("h3", {}, t("play.words")), el("ul", { class: "play-words" }, answer.words.map((w) => wordItem(w))));
+    }
+    for (const bonus of answer.bonuses || []) parts.push(el("p", { class: "note" }, t("play.bonus", { n: bonus.points ?? answer.bonus })));
+    parts.push(boardGrid(rows, answer.legal ? answer.placed : [], game));
+    out.replaceChildren(...parts);
+    announce(verdict, true);
+  } catch (error) {
+    if (error.name !== "AbortError") {
+      out.replaceChildren(...problemNodes(error));
+      announce(out.textContent, true);
+    }
+  }
+}
+
+$("game").addEventListener("change", () => {
+  const size = GAMES.get($("game").value).size;
+  if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(size);  // an empty board fits the game
+  $("board").rows = size;
+});
+$("play").addEventListener("submit", (event) => { event.preventDefault(); judgePlay(); });
+if (DATA.games.length) {
+  const first = DATA.games.find((g) => g.tileset === lexicon().tileset) || DATA.games[0];
+  $("game").value = first.name;
+  $("board").value = emptyBoard(first.size);
+  $("board").rows = first.size;
 }
 
 // ---------------------------------------------------------------- wiring

@@ -14,8 +14,9 @@ BUILD_DEBS := libicu-dev pkg-config
 SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
 TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
-# manpages-sv is Swedish running text for the recall benchmark (bench/running_text.py).
-BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv
+# manpages-sv and manpages-hu are running text for the recall benchmarks (bench/running_text.py,
+# bench/hungarian_recall.py).
+BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu
 # The other running text: Journal Digital's transcripts. Only its files are read, so its pinned
 # dependencies (pandas …) are not installed.
 BENCH_TEXTS := journal-digital==2025.12.30.2
@@ -112,8 +113,10 @@ soak: $(BIN)/.installed
 # The Hungarian lexicons from both builds of Magyar Ispell (built and measured by the benchmark,
 # into $(ARTIFACTS)), every word judged by Hunspell.
 judge-hungarian: $(BIN)/.installed
-	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
+	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
+	$(BIN)/pip install --quiet -e '.[bench]'
 	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench hungarian
+	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench analyser
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $(ARTIFACTS)
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 

@@ -1,6 +1,7 @@
 """Size and build time of the Hungarian lexicons from Magyar Ispell, and where their tilings came from.
 
-Each pipeline is built in a fresh process, as `lexicon build` runs it. The builds go to a
+Each pipeline is built in a fresh process, as `lexicon build` runs it, and the recall of
+`hu-betutorony` on real text is measured (bench/hungarian_recall.py). The builds go to a
 temporary directory, or to $BENCH_ARTIFACTS when it is set: `make judge-hungarian` keeps them
 there and then has Hunspell judge every word.
 """
@@ -13,6 +14,7 @@ import tempfile
 
 from lexicon import artifacts, format_tiling, preferred_tiling
 
+from . import hungarian_recall
 from .measure import run_child
 
 TITLE = "Hungarian lexicons from Magyar Ispell"
@@ -74,6 +76,7 @@ def run() -> str:
             rows.append(row(name, *measured))
             if measured[4]["none"]:
                 without_evidence.append(f"{name}: " + ", ".join(measured[4]["none"]))
+        recall = hungarian_recall.run(keep or tmp)
     return ("Bounds as in the pipeline files: stems only, or stems and their one-affix forms of up to 10 "
             "tiles (`max_depth = 1`, `max_letters = 13`, `max_tiles = 10`), then the hu-betutorony profile "
             "(at most 10 tiles, no names, abbreviations, hyphens, digits or affixes). Candidates are the "
@@ -82,4 +85,6 @@ def run() -> str:
             "with a single tiling; `none` is a word tiled by the preferred tiling for want of evidence. "
             "'Chosen ≠ longest match' counts the words whose morphology chose another tiling than the "
             "longest-match cut engines make.\n\n" + "\n".join(rows)
-            + "".join(f"\n\nWithout evidence, {line}" for line in without_evidence))
+            + "".join(f"\n\nWithout evidence, {line}" for line in without_evidence)
+            + "\n\n### Recall on real text\n\nBy `bench/hungarian_recall.py` over the `hu-betutorony` just built "
+            "(its docstring says how words are counted):\n\n" + recall)

@@ -8,6 +8,7 @@
 """
 
 from .alphabet import Alphabet, Tile, alphabet_names, load_alphabet
+from .analyser import Analyser, AnalysisVerdict, Reading
 from .errors import (
     ArtifactError,
     DataError,
@@ -26,7 +27,7 @@ from .lookup import Lexicon, diff, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
 from .pages import Page
 from .play import Game, Judgement, game_names, judge, judge_request, load_game
-from .profile import Profile, load_profile, profile_names
+from .profile import Compounds, Profile, Validation, load_profile, profile_names
 from .reasons import Reason, describe
 from .search import Match, PatternError, RackError
 from .text import check_text
@@ -48,12 +49,13 @@ from .verdict import Analysis, Exclusion, Verdict, hit_document, tiling_document
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alphabet", "Analysis", "ArtifactError", "DataError", "DoubledDigraphs", "Exclusion", "Game", "InputError",
-    "InvalidWord", "Judgement", "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer",
-    "NotationError", "Page", "PatternError", "PlayError", "Profile", "ProfileError", "RackError", "Reason", "Segment",
-    "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Verdict", "alphabet_names",
-    "check_text", "describe", "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document", "judge",
-    "judge_request", "load", "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for",
-    "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names",
-    "spell", "tiling_document", "tilings",
+    "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
+    "DoubledDigraphs", "Exclusion", "Game", "InputError", "InvalidWord", "Judgement", "Lexicon", "LexiconError",
+    "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError", "PlayError",
+    "Profile", "ProfileError", "RackError", "Reading", "Reason", "Segment", "SourceError", "Tile", "Tiling",
+    "TooCostly", "TooLong", "UnknownLexicon", "Validation", "Verdict", "alphabet_names", "check_text", "describe",
+    "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document", "judge", "judge_request", "load",
+    "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for", "notation_letters",
+    "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell",
+    "tiling_document", "tilings",
 ]

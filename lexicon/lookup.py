@@ -7,7 +7,9 @@
 A quick answer (`check(word, detail=False)`, `brief_answers`) comes from the memory-mapped key
 index (lexicon.keyindex): the key's number, kind, preferred reading and tile count, or the first
 reason it was dropped. The SQLite store answers the detailed questions: every reading and source
-record, every exclusion, listed tilings.
+record, every exclusion, listed tilings. A lexicon validated by analysis (its manifest has an
+`analysis` entry: Hungarian) asks its analyser (lexicon.analyser) about every word its list does
+not hold: valid by the dictionary's morphology and the profile, with the analysis's readings and tiles.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from . import artifacts, store, wordgraph
 from .alphabet import Alphabet, load_alphabet
+from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
 from .keyindex import ALSO_EXCLUDED, EXCLUDED, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
@@ -48,6 +51,8 @@ MAX_WORD_CHARS = 256
 MAX_EXCLUSIONS = 20
 _NOTATION = re.compile(r'[\[\]"]')
 _SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
+#: The kind of a reading the analyser gives (the list's are headword and inflected).
+ANALYSED = "analysed"
 
 
 class Lexicon:
@@ -86,6 +91,14 @@ class Lexicon:
         self._members = self.graph.index  # valid keys, for `key in lexicon` (lexicon.wordgraph)
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
         self._single_letter_tiles = not self.alphabet.multi
+        # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
+        # policy), so a version built to be validated by its list stays so whatever the profile says now.
+        # Opened here, not on first use: a service loads before it forks its workers, which then share
+        # the dictionary's memory, and no first request waits for it (about half a second).
+        self.analysis: dict[str, Any] | None = manifest.get("analysis")
+        self.analyser: Analyser | None = None
+        if self.analysis is not None:
+            self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -104,7 +117,15 @@ class Lexicon:
     # ------------------------------------------------------------------ membership
 
     def __contains__(self, key: str) -> bool:
-        """Is `key` (a normalised key, as `check` reports it) a word? `"ALLE" in lex`."""
+        """Is `key` (a normalised key, as `check` reports it) a word? `"ALLE" in lex`. A lexicon validated
+        by analysis asks its analyser about a key its list does not hold."""
+        if key in self._members:
+            return True
+        analyser = self.analyser
+        return analyser is not None and analyser.judge(key, explain=False).valid
+
+    def listed(self, key: str) -> bool:
+        """Is `key` in the word list (and so the word graph), whatever an analyser would say?"""
         return key in self._members
 
     def __len__(self) -> int:
@@ -143,7 +164,7 @@ class Lexicon:
             n = number(key)
             kind = kinds(n) if n >= 0 else EXCLUDED
             if kind == EXCLUDED:
-                append(self._why_not(word, key, n, with_exclusions=False).as_dict(brief=True))
+                append(self._not_listed(word, key, n, None, False, with_exclusions=False).as_dict(brief=True))
             elif kind == INFLECTED:
                 record = self.key_index.record(n)
                 append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
@@ -185,7 +206,37 @@ class Lexicon:
         n = self.key_index.number(key)
         if n >= 0 and self.key_index.kind(n) != EXCLUDED:
             return self._valid(word, key, n, asked, detail)
-        return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
+        return self._not_listed(word, key, n, asked, detail, with_exclusions=with_exclusions)
+
+    def _not_listed(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool, *,
+                    with_exclusions: bool) -> Verdict:
+        """A key the list does not hold as valid: the analyser's answer, or why the list does not have it."""
+        analyser = self.analyser
+        if analyser is None:
+            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
+        # A key the list dropped keeps the list's reason and record (the same in every answer, quick or
+        # detailed); a key no source gave is explained by the analyser (a name? an abbreviation?).
+        judgement = analyser.judge(key, word, explain=n < 0)
+        if judgement.valid:
+            return self._analysed(word, key, judgement, asked, detail)
+        if n >= 0:
+            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
+        return self._verdict(word, key, False, reason=judgement.reason, detail=judgement.detail,
+                             analyses=self._readings(word, judgement) if detail else None)
+
+    def _analysed(self, word: str, key: str, judgement: AnalysisVerdict, asked: list[Tiling] | None,
+                  detail: bool) -> Verdict:
+        first = judgement.readings[0]
+        reading = {"kind": ANALYSED, "pos": ud_pos(first.pos), "lemma": first.lemma, "tag": first.tag or None}
+        if detail:
+            reading["analyses"] = self._readings(word, judgement)
+        return self._answer(word, key, list(judgement.tilings), asked, reading)
+
+    def _readings(self, word: str, judgement: AnalysisVerdict) -> tuple[Analysis, ...]:
+        source = str(self.analysis.get("source", "")) if self.analysis else ""
+        display = word.strip().lower() if word.strip().isalpha() else judgement.key.lower()
+        return tuple(Analysis(display, r.lemma, ud_pos(r.pos), ANALYSED, r.tag, r.describe(), source, 0, r.as_dict())
+                     for r in judgement.readings)
 
     def _valid(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool) -> Verdict:
         record = self.key_index.record(n)
@@ -197,6 +248,11 @@ class Lexicon:
             reading["analyses"] = tuple(self._analyses(key, n))
             if record.flags & ALSO_EXCLUDED:
                 reading["exclusions"] = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
+        return self._answer(word, key, valid, asked, reading)
+
+    def _answer(self, word: str, key: str, valid: list[Tiling], asked: list[Tiling] | None,
+                reading: dict[str, Any]) -> Verdict:
+        """A valid word's verdict, or `wrong-tiling` when the tiles asked for are none of its valid ones."""
         if asked is not None:
             matching = [t for t in asked if t in valid]
             if not matching:
@@ -239,7 +295,8 @@ class Lexicon:
         """The valid tilings of a key, preferred first ([] for a key that is not a word)."""
         n = self.key_index.number(key)
         if n < 0 or self.key_index.kind(n) == EXCLUDED:
-            return []
+            analyser = self.analyser
+            return list(analyser.judge(key, explain=False).tilings) if analyser is not None else []
         return self._valid_tilings(key, n, self.key_index.record(n).flags)
 
     def _valid_tilings(self, key: str, n: int, flags: int) -> list[Tiling]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,21 @@ ALWAYS_EXCLUDED = frozenset({Reason.DIGIT, Reason.NON_LETTER})
 JOINABLE = frozenset({Reason.MULTIWORD, Reason.HYPHENATED, Reason.AFFIX})
 
 
+class Validation(StrEnum):
+    """How a lexicon decides validity: by its enumerated list, or by the dictionary's morphology."""
+
+    LIST = "list"
+    ANALYSIS = "analysis"
+
+
+class Compounds(StrEnum):
+    """Which compounds validation by analysis accepts: what the dictionary's compound rules make
+    (`dictionary`), or only compounds the dictionary lists as one stem (`listed`)."""
+
+    DICTIONARY = "dictionary"
+    LISTED = "listed"
+
+
 @dataclass(frozen=True)
 class Profile:
     """What a game accepts: `load_profile("sv-betapet").excludes(Reason.PROPER_NOUN) is False`."""
@@ -36,6 +52,8 @@ class Profile:
     inflections: bool
     exclude: frozenset[Reason]
     doubled_digraphs: DoubledDigraphs
+    validation: Validation = Validation.LIST
+    compounds: Compounds = Compounds.DICTIONARY
     path: Path | None = None
 
     @property
@@ -46,16 +64,20 @@ class Profile:
         return Reason(kind) in self.exclude
 
     def as_dict(self) -> dict:
+        # The modes are named only where they differ from the defaults, so the rules (and with them
+        # the versions) of lexicons validated by their list stay what they were.
+        modes = {} if self.validation is Validation.LIST else {"validation": str(self.validation),
+                                                                "compounds": str(self.compounds)}
         return {
             "name": self.name, "description": self.description, "rules": self.rules,
             "tileset": self.tileset, "min_length": self.min_length, "max_tiles": self.max_tiles,
             "inflections": self.inflections, "exclude": sorted(self.exclude),
             "doubled_digraphs": str(self.doubled_digraphs),
-        }
+        } | modes
 
 
 _KEYS = {"name", "description", "rules", "tileset", "min_length", "max_tiles", "inflections", "exclude",
-         "doubled_digraphs"}
+         "doubled_digraphs", "validation", "compounds"}
 
 
 def load_profile(name_or_path: str | Path) -> Profile:
@@ -83,6 +105,11 @@ def _load(name_or_path: str) -> Profile:
         policy = f.get("doubled_digraphs", str, "as-written")
         f.check("doubled_digraphs", policy in {p.value for p in DoubledDigraphs},
                 f"{policy!r}: one of {', '.join(p.value for p in DoubledDigraphs)}")
+        validation, compounds = f.get("validation", str, "list"), f.get("compounds", str, "dictionary")
+        f.check("validation", validation in {v.value for v in Validation},
+                f"{validation!r}: one of {', '.join(v.value for v in Validation)}")
+        f.check("compounds", compounds in {c.value for c in Compounds},
+                f"{compounds!r}: one of {', '.join(c.value for c in Compounds)}")
         min_length, max_tiles = f.get("min_length", int), f.get("max_tiles", int)
         f.check("min_length", 1 <= min_length, "must be at least 1")
         f.check("max_tiles", min_length <= max_tiles <= 64, "must be between min_length and 64")
@@ -92,7 +119,8 @@ def _load(name_or_path: str) -> Profile:
             name=f.get("name", str), description=f.get("description", str), rules=f.get("rules", str),
             tileset=tileset, min_length=min_length, max_tiles=max_tiles,
             inflections=f.get("inflections", bool), exclude=exclude,
-            doubled_digraphs=DoubledDigraphs(policy), path=path,
+            doubled_digraphs=DoubledDigraphs(policy), validation=Validation(validation),
+            compounds=Compounds(compounds), path=path,
         )
     except ProfileError:
         raise

@@ -25,6 +25,7 @@ class Reason(StrEnum):
     CAPITALISED = "capitalised"  # written with a capital: "Amerikabrev"
     ABBREVIATION = "abbreviation"  # an initialism or symbol: "DNA", "pH"
     BLOCKLIST = "blocklist"  # removed by the pipeline's blocklist overlay
+    COMPOUND = "compound"  # a compound the dictionary does not list, where the game takes only listed ones
     # Lookup outcomes.
     NOT_IN_LEXICON = "not-in-lexicon"
     WRONG_TILING = "wrong-tiling"  # the letters form a word, but not with these tiles
@@ -45,6 +46,7 @@ DESCRIPTIONS: dict[Reason, str] = {
     Reason.CAPITALISED: "written with a capital letter, and the game excludes such words",
     Reason.ABBREVIATION: "an abbreviation, initialism or symbol",
     Reason.BLOCKLIST: "removed by the pipeline's blocklist",
+    Reason.COMPOUND: "a compound the dictionary's rules make but do not list, and the game takes only listed ones",
     Reason.NOT_IN_LEXICON: "not in the lexicon",
     Reason.WRONG_TILING: "a valid word, but not with these tiles",
     Reason.BAD_NOTATION: "tile notation that cannot be read (a bracket left open, a tile the game does not have)",

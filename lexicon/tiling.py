@@ -66,6 +66,8 @@ def tilings(key: str, alphabet: Alphabet, policy: DoubledDigraphs | str = Double
 def preferred_tiling(key: str, alphabet: Alphabet,
                      policy: DoubledDigraphs | str = DoubledDigraphs.AS_WRITTEN) -> Tiling | None:
     """The deterministic preferred cut (longest tile first where the rest still completes), or None."""
+    if not alphabet.multi_re.search(key):  # no multi-letter tile occurs: letter by letter, if at all
+        return tuple(key) if all(ch in alphabet for ch in key) else None
     steps = _steps(key, alphabet, DoubledDigraphs(policy))
     completes = _completes(steps, len(key))
     if not completes[0]:

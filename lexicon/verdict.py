@@ -36,7 +36,8 @@ HIT_FIELDS = ("word", "tiles", "notation", "tile_count", "blanks", "value")
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """One reading of a playable key: a headword, or an inflected form of a lemma, from a source record."""
+    """One reading of a playable key: a headword or an inflected form of a lemma from a source record, or
+    an analysis of the dictionary's morphology (kind `analysed`)."""
 
     display: str
     lemma: str
@@ -46,10 +47,14 @@ class Analysis:
     rule: str
     source: str
     record: int
+    # A reading by analysis (lexicon.analyser): prefix, preverb, compound parts with their lemmas and
+    # tags, and Hunspell's analysis; None for a reading from a source record.
+    morphology: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"display": self.display, "lemma": self.lemma, "pos": self.pos or None, "kind": self.kind,
-                "tag": self.tag or None, "rule": self.rule, "source": self.source, "record": self.record}
+                "tag": self.tag or None, "rule": self.rule, "source": self.source, "record": self.record,
+                "morphology": self.morphology}
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,8 @@ def _verdict_text(v, lex: Lexicon) -> str:
         for a in v.analyses or ():
             if a.kind == "headword":
                 lines.append(f"  headword {a.display!r} ({a.pos or '?'}), {a.source} record {a.record}")
+            elif a.kind == "analysed":
+                lines.append(f"  by analysis: {a.rule} (Hunspell: {a.morphology['analysis']})")
             else:
                 lines.append(f"  inflected form of {a.lemma} ({a.tag}), {a.source} record {a.record}")
         lines.append(f"  tiles: {' '.join(v.tiles)} ({len(v.tiles)} tiles)")
@@ -105,6 +107,8 @@ def _verdict_text(v, lex: Lexicon) -> str:
         return "\n".join(lines)
     detail = f" ({v.detail})" if v.detail else ""
     lines = [f"{shown}: not valid in {lex.spec}: {v.reason}{detail}: {describe(v.reason)}"]
+    for a in v.analyses or ():  # readings by analysis the profile refuses
+        lines.append(f"  analysed: {a.rule} (Hunspell: {a.morphology['analysis'] if a.morphology else ''})")
     for e in v.exclusions:
         what = "headword" if e.kind == "headword" else f"form of {e.lemma} ({e.tag})"
         lines.append(f"  excluded {e.word!r} ({what}, {e.source} record {e.record}): {e.reason}")

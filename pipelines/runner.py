@@ -7,6 +7,8 @@ Steps, each streaming and counted:
 4. write   the store and the key table in key order (pipelines.write); the version is the hash of the content
 5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex)
 6. publish verify checksums, rename into place, move the `current` pointer
+A profile that validates by analysis also gets the dictionary files its analyser reads, copied
+into the version before the sources are read (so they are the files the words came from).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from lexicon import LimitExceeded, __version__, artifacts, store, wordgraph
+from lexicon import DataError, LimitExceeded, __version__, artifacts, store, wordgraph
+from lexicon.analyser import ENGINE
+from lexicon.profile import Validation
 
 from .definition import Pipeline, load_pipeline
 from .progress import Progress, Silent
@@ -59,6 +63,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         counts = Counts()
         staging = Staging(build_dir / "staging.sqlite")
         readers = p.readers()
+        analysis = _copy_analysis_files(p, readers, build_dir)
         choose = choose or p.chooser(readers)
         rules = Rules(p.profile, choose)
         source_order = {s.id: i for i, s in enumerate(p.sources)}
@@ -85,7 +90,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         staging.block({rules.normalize(w).key for w in p.overlays.block} - {None}, counts)
 
         progress.start("write")
-        summary, graph_input = write_tables(build_dir, staging, p, counts, progress, gaddag)
+        summary, graph_input = write_tables(build_dir, staging, p, counts, progress, gaddag, analysis)
         staging.close()
         progress.finish(f"{summary['words']:,} words")
 
@@ -96,6 +101,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if gaddag else ''})")
 
         manifest = _manifest(p, readers, counts, summary, build_dir, graph)
+        if analysis is not None:
+            manifest["analysis"] = analysis
         if inflector is not None:
             manifest["inflection"] = inflector.report()
         (build_dir / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
@@ -130,3 +137,26 @@ def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], bui
                                  summary["excluded_keys"]),
         "files": artifacts.file_records(build_dir, files),
     }
+
+
+#: Where an analysing lexicon's dictionary files go in its version (Hunspell opens <name>.aff/.dic).
+ANALYSIS_FILES = {"aff": "analysis.aff", "dic": "analysis.dic"}
+
+
+def _copy_analysis_files(p: Pipeline, readers, build_dir: Path) -> dict[str, Any] | None:
+    """For a profile that validates by analysis: copy the first Hunspell source's .aff and .dic into
+    the build, so the served version carries (and checksums) the files its analyser reads; the
+    manifest's `analysis` entry, or None for a lexicon validated by its list."""
+    if p.profile.validation is not Validation.ANALYSIS:
+        return None
+    source = next((r for r in readers if r.kind == ENGINE), None)
+    if source is None:
+        raise DataError(f"{p.path}: profile {p.profile.name!r} validates by analysis, which needs a "
+                        f"{ENGINE} source to analyse with; this pipeline has none")
+    checksums = {}
+    for role, path in (("aff", source.aff_path()), ("dic", source.dic_path())):
+        target = build_dir / ANALYSIS_FILES[role]
+        shutil.copyfile(path, target)
+        checksums[role] = artifacts.sha256_file(target)
+    return {"engine": ENGINE, "source": source.id, "files": dict(ANALYSIS_FILES), "sha256": checksums,
+            "compounds": str(p.profile.compounds)}

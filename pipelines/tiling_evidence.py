@@ -24,12 +24,16 @@ evidence).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from lexicon import Alphabet, DoubledDigraphs, Tiling, preferred_tiling
+from lexicon import Alphabet, DoubledDigraphs, Tiling
+from lexicon.boundaries import common_prefix, common_suffix, hy_boundaries, inside_digraphs, tiling_by_parts
 
 from .rules import Candidate
+
+__all__ = ["CompoundParts", "MorphologyChooser", "affix_boundaries", "hy_boundaries", "inside_digraphs",
+           "tiling_by_parts"]
 
 #: Shorter compound parts are not trusted for splits.
 MIN_PART = 3
@@ -41,38 +45,6 @@ class CompoundParts:
 
     heads: frozenset[str] = frozenset()
     tails: frozenset[str] = frozenset()
-
-
-def tiling_by_parts(key: str, boundaries: Collection[int], alphabet: Alphabet,
-                    policy: DoubledDigraphs | str = DoubledDigraphs.AS_WRITTEN) -> Tiling | None:
-    """Cut `key` at the boundaries and tile each part by itself; None if a part cannot be tiled.
-
-    >>> tiling_by_parts("HÁZSOR", [3], load_alphabet("hu-betutorony"))   # doctest: +SKIP
-    ('H', 'Á', 'Z', 'S', 'O', 'R')
-    """
-    cuts = sorted(b for b in set(boundaries) if 0 < b < len(key))
-    if DoubledDigraphs(policy) is DoubledDigraphs.PRONOUNCED:
-        # asszony+nyi is written asszonnyi: the doubled NY straddles the boundary, and laid out
-        # as pronounced it is NY NY, so the boundary must not split its written form N|NY.
-        cuts = [b for b in cuts if not any(key.startswith(m[0] + m, b - 1) for m in alphabet.multi)]
-    out: list[str] = []
-    for start, end in zip([0, *cuts], [*cuts, len(key)]):
-        part = preferred_tiling(key[start:end], alphabet, policy)
-        if part is None:
-            return None
-        out.extend(part)
-    return tuple(out)
-
-
-def inside_digraphs(key: str, alphabet: Alphabet) -> list[int]:
-    """Positions strictly inside some multi-letter tile's spelling in `key`: where a boundary matters."""
-    positions = set()
-    for multi in alphabet.multi:
-        start = key.find(multi)
-        while start >= 0:
-            positions.update(range(start + 1, start + len(multi)))
-            start = key.find(multi, start + 1)
-    return sorted(positions)
 
 
 class MorphologyChooser:
@@ -125,44 +97,6 @@ class MorphologyChooser:
 
 # ---------------------------------------------------------------- boundaries from Hunspell
 
-_HY_MARKS = "|=-."
-
-
-def hy_boundaries(word: str, morph: str) -> tuple[int, ...]:
-    """Boundaries in a stem from Magyar Ispell's `hy:` field, which serves hyphenation:
-
-    - `hy:5`: a compound boundary after five letters (üzlet|ág);
-    - `hy:ü=gye-le-tes|szo-ba`: the whole word with its breaks, `|` between compound parts, `=`
-      and `-` between syllables;
-    - `hy:n|ny`, `hy:t.y`: a fragment of the word, `.` marking two letters that are not one
-      digraph (Édeskuty: t.y).
-
-    Hungarian never breaks a digraph, so every mark is a place where no tile crosses: all of them
-    are boundaries for tiling. A fragment that does not occur in the word gives nothing.
-    """
-    out: set[int] = set()
-    lower = word.lower()
-    for field in morph.split():
-        if not field.startswith("hy:"):
-            continue
-        value = field[3:]
-        if value.isdigit():
-            if 0 < int(value) < len(word):
-                out.add(int(value))
-            continue
-        letters, marks = [], []
-        for ch in value.lower():
-            if ch in _HY_MARKS:
-                marks.append(len(letters))
-            else:
-                letters.append(ch)
-        fragment = "".join(letters)
-        start = lower.find(fragment) if fragment else -1
-        if start < 0:
-            continue
-        out.update(start + m for m in marks if 0 < start + m < len(word))
-    return tuple(sorted(out))
-
 
 def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tuple[bool, str, str]]
                      ) -> tuple[int, ...]:
@@ -175,7 +109,7 @@ def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tu
     word, bounds = stem, set(stem_boundaries)
     for is_prefix, strip, add in steps:
         if is_prefix:
-            kept = _common_suffix(strip, add)
+            kept = common_suffix(strip, add)
             shift = len(add) - len(strip)
             bounds = {b + shift for b in bounds if b >= len(strip)}
             if len(add) - kept > 0:
@@ -183,23 +117,9 @@ def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tu
             word = add + word[len(strip):]
         else:
             cut = len(word) - len(strip)
-            kept = _common_prefix(strip, add)
+            kept = common_prefix(strip, add)
             bounds = {b for b in bounds if b <= cut}
             if len(add) - kept > 0:
                 bounds.add(cut + kept)
             word = word[:cut] + add
     return tuple(sorted(b for b in bounds if 0 < b < len(word)))
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < len(a) and n < len(b) and a[n] == b[n]:
-        n += 1
-    return n
-
-
-def _common_suffix(a: str, b: str) -> int:
-    n = 0
-    while n < len(a) and n < len(b) and a[-1 - n] == b[-1 - n]:
-        n += 1
-    return n

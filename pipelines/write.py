@@ -46,8 +46,9 @@ class GraphInput:
 
 
 def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, progress: Progress,
-                 gaddag: bool) -> tuple[dict[str, Any], GraphInput]:
-    """Write lexicon.sqlite and keys.dat into `folder`; return the summary and the word graphs' input."""
+                 gaddag: bool, analysis: dict[str, Any] | None = None) -> tuple[dict[str, Any], GraphInput]:
+    """Write lexicon.sqlite and keys.dat into `folder`; return the summary and the word graphs' input.
+    `analysis` (the manifest's entry, with the checksums of the analyser's files) joins the version."""
     alphabet = p.profile.alphabet
     letters = keyindex.letter_numbers(alphabet)
     strings = Strings()
@@ -120,6 +121,8 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
 
     identity = {"name": p.name, "schema_version": store.SCHEMA_VERSION, "profile": p.profile.as_dict(),
                 "alphabet": _alphabet_identity(alphabet), "graph": {"gaddag": gaddag}}
+    if analysis is not None:  # the analyser's files are part of what the version serves
+        identity["analysis"] = analysis
     digest.update(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode())
     version = digest.hexdigest()[:12]
     table.write(folder / keyindex.DATA_FILE, letters)

@@ -95,10 +95,14 @@ def test_without_hy_fields_a_compound_split_supplies_the_evidence(fastspell):
     assert fastspell.manifest["counts"]["tiling_evidence"]["compound-split"] >= 2
 
 
-def test_a_stem_the_pypi_build_marks_compound_only_is_no_word(fastspell):
+def test_a_stem_the_pypi_build_marks_compound_only_is_a_compound_by_analysis(fastspell):
     """That build's házsor line carries `|` (ONLYINCOMPOUND) among its flags: Hunspell takes it only
-    inside compounds, and so does the reader."""
-    assert not fastspell.check("házsor").valid
+    inside compounds, and so does the reader, so the list does not hold it; Hunspell with the same
+    files accepts it as the compound ház+sor, and so does the analyser, tiled by its parts."""
+    assert "HÁZSOR" not in fastspell.keys()
+    v = fastspell.check("házsor", detail=True)
+    assert v.valid and v.kind == "analysed" and v.tiles == ("H", "Á", "Z", "S", "O", "R")
+    assert [p["text"] for p in v.analyses[0].morphology["parts"]] == ["ház", "sor"]
 
 
 def test_the_build_reports_its_evidence(debian):

@@ -364,7 +364,7 @@ def hungarian(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("hu")
     (folder / "words.txt").write_text(HUNGARIAN + "\n".join(hungarian_words()) + "\n", encoding="utf-8")
-    path = write_pipeline(folder, "hu-test-graph", 'profile = "hu-betutorony"\n'
+    path = write_pipeline(folder, "hu-test-graph", 'profile = "hu-betutorony-list"\n'
                           '[[sources]]\nid = "words"\nkind = "plain"\npath = "words.txt"\n')
     every_cut = lambda key, cuts, candidate: (tuple(cuts), "all")  # noqa: E731
     build(path, folder / "artifacts", choose=every_cut, gaddag=True)
@@ -406,7 +406,7 @@ def test_building_with_gaddag_changes_the_version(hungarian, tmp_path):
 
     assert hungarian.manifest["graph"]["gaddag"] is True
     words = hungarian.path.parent.parent.parent / "words.txt"
-    path = write_pipeline(tmp_path, "hu-test-graph", 'profile = "hu-betutorony"\n'
+    path = write_pipeline(tmp_path, "hu-test-graph", 'profile = "hu-betutorony-list"\n'
                           f'[[sources]]\nid = "words"\nkind = "plain"\npath = "{words}"\n')
     plain = build(path, tmp_path / "artifacts", choose=lambda k, cuts, c: (tuple(cuts), "all"))
     assert plain.version != hungarian.version

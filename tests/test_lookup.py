@@ -14,7 +14,7 @@ def hungarian(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hu")
     (folder / "words.txt").write_text("házsor\nasszony\ncsésze\negyszer\nnyúl\nBudapest\nkv\n"
                                       "a\ntaxi\nmegszentségteleníthetetlenségeskedéseitekért\n", encoding="utf-8")
-    path = write_pipeline(folder, "hu-test-words", 'profile = "hu-betutorony"\n[[sources]]\nid = "w"\n'
+    path = write_pipeline(folder, "hu-test-words", 'profile = "hu-betutorony-list"\n[[sources]]\nid = "w"\n'
                           'kind = "plain"\npath = "words.txt"\n')
     build(path, folder / "art")
     return load("hu-test-words", folder / "art")

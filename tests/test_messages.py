@@ -11,6 +11,7 @@ from babel.messages.pofile import read_po
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from lexicon import Reason
 from service import messages
 
 SERVICE = Path(messages.__file__).parent.parent
@@ -56,6 +57,14 @@ def test_every_message_the_page_asks_for_exists():
     assert {k for k in keys if not k.endswith(".")} <= english.keys()
     for prefix in (k for k in keys if k.endswith(".")):  # a key made at run time: `'language.' ~ code`
         assert any(k.startswith(prefix) for k in english), prefix
+
+
+def test_every_reason_a_rule_gives_is_explained():
+    """A new reason code in lexicon/reasons.py needs its words here (`rule.<code>`) before the page says it."""
+    outcomes = {Reason.EMPTY, Reason.NOT_IN_LEXICON, Reason.WRONG_TILING, Reason.BAD_NOTATION}
+    for lang in messages.LANGUAGES:
+        missing = [r.value for r in Reason if r not in outcomes and f"rule.{r.value}" not in messages.catalogue(lang)]
+        assert missing == [], lang
 
 
 def test_the_template_holds_no_words_of_its_own():

@@ -25,8 +25,9 @@ from typing import Any
 
 from lexicon import DataError, SourceError, fewest_tiles
 from lexicon.alphabet import load_alphabet
+from lexicon.analyser import ud_pos
 
-from ..entry import STEM_ONLY, Entry, Form
+from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain, letters
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
@@ -34,12 +35,6 @@ from .base import DEFAULT_MAX_BYTES, Source
 
 DEFAULT_MAX_FORMS = 10_000_000
 
-#: Hunspell `po:` values (the part before any `_`, or the whole value) in UD tags.
-UD_POS = {
-    "noun": "NOUN", "noun_prs": "PROPN", "noun_pron": "PRON", "pron": "PRON", "vrb": "VERB", "verb": "VERB",
-    "adj": "ADJ", "adj_num": "NUM", "num": "NUM", "adv": "ADV", "det": "DET", "con": "CCONJ", "conj": "CCONJ",
-    "post": "ADP", "prep": "ADP", "part": "PART", "int": "INTJ", "interj": "INTJ",
-}
 
 
 class HunspellSource(Source):
@@ -128,6 +123,8 @@ class HunspellSource(Source):
         stats.clear()
         stats["stems"] = len(stems)
         limit = self.bounds.max_forms
+        # A spelling that is an abbreviation's is one on every line: Magyar Ispell lists km as a noun too.
+        abbreviations = {stem.word for stem in stems if _po(stem.morph) == "abr"}
         for stem in stems:
             forms = expander.forms(stem)
             if self.max_tiles is not None:
@@ -150,7 +147,7 @@ class HunspellSource(Source):
                                  _boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
                             for text, chain in forms.items()),
                 boundaries=bounds,
-                flags=frozenset() if word else frozenset({STEM_ONLY}),
+                flags=_flags(stem, word, abbreviations),
                 source=self.id,
                 record=stem.line,
                 extra={"morph": stem.morph} if stem.morph else {},
@@ -203,9 +200,29 @@ def _tag(chain: Chain) -> str:
     return " ".join(r.affix.morph for r in chain if r.affix.morph)
 
 
-def _pos(morph: str) -> str:
+def _po(morph: str) -> str:
+    """The stem's Hunspell part of speech (`po:` field), or ''."""
     for field in morph.split():
         if field.startswith("po:"):
-            value = field[3:]
-            return UD_POS.get(value) or UD_POS.get(value.split("_")[0], "X")
+            return field[3:]
     return ""
+
+
+def _pos(morph: str) -> str:
+    po = _po(morph)
+    return ud_pos(po) if po else ""
+
+
+def _flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
+    """What the dictionary's morphology says a stem is, as the rules' flags: an abbreviation or symbol
+    (`po:abr`, or the spelling of one: km), a preverb or affix that does not stand alone (`po:prv`,
+    `po:prefix`, `po:suffix`: el, meg as a preverb), or a stem that is no word by itself. As the
+    analyser judges readings (lexicon.analyser), so the list judges its stems."""
+    po, flags = _po(stem.morph), set()
+    if not word:
+        flags.add(STEM_ONLY)
+    if po == "abr" or stem.word in abbreviations:
+        flags.add(ABBREVIATION)
+    if po in ("prv", "prefix", "suffix"):
+        flags.add(AFFIX)
+    return frozenset(flags)

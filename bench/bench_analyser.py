@@ -1,0 +1,116 @@
+"""Validation by analysis (lexicon.analyser): judgements per second beside Hunspell's own calls, and
+the slowest answers to hostile input.
+
+Words: the distinct frequent words of the RÚF Bible that Hunspell accepts and that fit the board
+(bench/hungarian_recall.py), in a fixed shuffled order, and as many one-letter mutations of them
+(a letter replaced by another of the alphabet; most are not words). Each word is judged once: no
+cache. Side by side in the same run: Hunspell's `spell` and `analyze` through chunspell on the
+same words, the floor the analyser stands on. Times are the process's CPU time, so that other
+work on a shared machine does not count; compare the ratios of one run.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .hungarian_recall import DICTIONARY, population, ruf_counts, speller
+
+TITLE = "Hungarian validation by analysis"
+LETTERS = "aábcdeéfghiíjklmnoóöőprstuúüűvz"
+HOSTILE = {
+    "a 260-letter compound (KUTYA × 52)": "KUTYA" * 52,
+    "a flood of preverbs (MEG × 7 + TÖRTÉNT)": "MEG" * 7 + "TÖRTÉNT",
+    "a flood of digraphs, 10 tiles (SZ × 10)": "SZ" * 10,
+    "a flood of digraphs, 11 tiles (SZ × 11)": "SZ" * 11,
+    "20 letters in 10 tiles (ZSSZ × 5)": "ZSSZ" * 5,
+    "10 preverb-like syllables (MEGELKIBE…)": "MEGELKIBEFEL",
+    "a 10-tile compound of real stems (HÁZKUTYAÓL)": "HÁZKUTYAÓL",
+    "20 letters of one vowel": "A" * 20,
+}
+
+
+def mutate(words: list[str], rng: random.Random) -> list[str]:
+    out = []
+    for word in words:
+        i = rng.randrange(len(word))
+        out.append(word[:i] + rng.choice(LETTERS.replace(word[i], "")) + word[i + 1:])
+    return out
+
+
+def rate(fn, items) -> tuple[float, list]:
+    started = time.process_time()
+    results = [fn(x) for x in items]
+    return len(items) / (time.process_time() - started), results
+
+
+def slowest_ms(fn, arg, repeat: int = 20) -> float:
+    worst = 0.0
+    for _ in range(repeat):
+        started = time.process_time()
+        fn(arg)
+        worst = max(worst, time.process_time() - started)
+    return worst * 1000
+
+
+def batches(words: list[str], mutations: list[str]) -> str:
+    """Lexicon.brief_answers (a batch, as POST /valid answers it) of hu-betutorony, when one is built in
+    $BENCH_ARTIFACTS or ./artifacts: the words the list holds, the analyser's only, and the mix."""
+    import os
+
+    from lexicon import UnknownLexicon, load
+
+    try:
+        lex = load("hu-betutorony", os.environ.get("BENCH_ARTIFACTS"))
+    except UnknownLexicon:
+        return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): batch figures skipped."
+    if lex.analyser is None:
+        return f"{lex.spec} validates by its list (built before validation by analysis): batch figures skipped."
+    listed = [w for w in words if lex.listed(w.upper())]
+    unlisted = [w for w in words if not lex.listed(w.upper())]
+    mix = [w for pair in zip(words, mutations) for w in pair]
+    rows = ["| batch of distinct words | words | words/s (CPU) | valid |", "|---|---:|---:|---:|"]
+    lex.brief_answers(["ház"])  # open the analyser before timing
+    for label, batch in (("in the word list", listed), ("valid by analysis only", unlisted),
+                         ("half frequent words, half their one-letter mutations", mix)):
+        chunks = [batch[i:i + 1000] for i in range(0, len(batch), 1000)]
+        started = time.process_time()
+        answers = [a for chunk in chunks for a in lex.brief_answers(chunk)]
+        seconds = time.process_time() - started
+        valid = sum(a["valid"] for a in answers)
+        rows.append(f"| {label} | {len(batch):,} | {len(batch) / seconds:,.0f} | {valid:,} |")
+    return (f"`Lexicon.brief_answers` of {lex.spec} in batches of 1,000 (one process; the list answers first, "
+            "the analyser the rest):\n\n" + "\n".join(rows))
+
+
+def run() -> str:
+    from lexicon import load_profile
+    from lexicon.analyser import Analyser
+
+    started = time.process_time()
+    analyser = Analyser(DICTIONARY.with_suffix(".aff"), DICTIONARY.with_suffix(".dic"), load_profile("hu-betutorony"))
+    load_s = time.process_time() - started
+    judge = speller()
+    words = sorted(population(ruf_counts(), 3, judge))
+    random.Random(13).shuffle(words)
+    mutations = mutate(words, random.Random(14))
+    rows = ["| words | count | Hunspell `spell`/s | Hunspell `analyze`/s | `judge`/s | `judge(explain=False)`/s "
+            "| judge ÷ analyze | valid |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for label, batch in (("frequent words of the RÚF Bible", words), ("their one-letter mutations", mutations),
+                         ("both, interleaved", [w for pair in zip(words, mutations) for w in pair])):
+        spell, _ = rate(judge.spell, batch)
+        analyze, _ = rate(judge.analyze, batch)
+        keys = [w.upper() for w in batch]
+        full, verdicts = rate(analyser.judge, keys)
+        brief, _ = rate(lambda k: analyser.judge(k, explain=False), keys)
+        valid = sum(v.valid for v in verdicts)
+        rows.append(f"| {label} | {len(batch):,} | {spell:,.0f} | {analyze:,.0f} | {full:,.0f} | {brief:,.0f} | "
+                    f"{full / analyze:.2f} | {valid:,} |")
+    hostile = ["| input | verdict | slowest of 20 (CPU ms) |", "|---|---|---:|"]
+    for label, key in HOSTILE.items():
+        verdict = analyser.judge(key)
+        hostile.append(f"| {label} | {verdict.reason or 'valid'} | {slowest_ms(analyser.judge, key):.2f} |")
+    return (f"Loading the analyser (Debian hu_HU, {DICTIONARY.with_suffix('.dic').stat().st_size / 2**20:.1f} MiB "
+            f".dic) took {load_s:.1f} s of CPU. Each word judged once, no cache, one process (CPU time):\n\n"
+            + "\n".join(rows) + "\n\nHostile input (the bound: a key no cut fits in 10 tiles is refused before "
+            "Hunspell sees it):\n\n" + "\n".join(hostile) + "\n\n" + batches(words, mutations))

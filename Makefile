@@ -27,7 +27,10 @@ AXE := tests/node_modules/axe-core/axe.min.js
 
 .PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
 
-$(BIN)/.installed: pyproject.toml
+# The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
+GRAPH_SOURCES := $(wildcard lexicon/_graph/*.c lexicon/_graph/*.h)
+
+$(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
@@ -121,4 +124,4 @@ judge-hungarian: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info tests/node_modules
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so tests/node_modules

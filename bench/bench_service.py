@@ -17,7 +17,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from .http import Gunicorn, memory, wrk
+from .http import Gunicorn, Served, memory, wrk
 from .measure import ROOT, build_lexicon
 from .workload import distinct_words, valid_share
 
@@ -25,6 +25,7 @@ TITLE = "Validation service over HTTP"
 LEXICON = "sv-betapet-inflected"
 GET_WORDS = 300_000
 BATCH = 1000
+WORKERS = 2
 
 
 def run() -> str:
@@ -44,54 +45,66 @@ def run() -> str:
         lex.close()
 
         bare = Gunicorn("bench.constant_app:app", root)
-        ours = Gunicorn("service.wsgi:app", root, env={"LEXICON_DEFAULT": LEXICON})
-        script = str(ROOT / "bench" / "rotate.lua")
         try:
-            wrk(ours.url + "/valid?word=hund", 8, seconds=3)  # warm up both workers
-            results = {"constant": wrk(bare.url + "/constant"), "health": wrk(ours.url + "/healthz")}
-            for key, kwargs in (
-                    ("distinct", {"url": ours.url, "script": script, "env": {"WORDS": str(folder / "words.txt")}}),
-                    ("repeated", {"url": ours.url + "/valid?word=hund"}),
-                    ("batch", {"url": ours.url, "connections": 4, "script": script,
-                               "env": {"BODIES": str(folder / "bodies.txt")}}),
-                    ("batch_same", {"url": ours.url, "connections": 4, "script": script,
-                                    "env": {"BODIES": str(folder / "same.txt")}})):
-                before = _memo(ours.url)
-                results[key] = wrk(**kwargs)
-                after = _memo(ours.url)
-                hits, misses = after[0] - before[0], after[1] - before[1]
-                results[key]["memo"] = hits / (hits + misses) if hits + misses else None
-            mem = memory(ours.workers())
+            constant = wrk(bare.url + "/constant")
         finally:
             bare.stop()
-            ours.stop()
+        script = str(ROOT / "bench" / "rotate.lua")
+        tables, memories = [], []
+        for label, start in ((f"as `make run` serves it (`lexicon serve`: nginx in front of {WORKERS} sync lookup "
+                              "workers)", lambda: Served(root, WORKERS, env={"LEXICON_DEFAULT": LEXICON})),
+                             (f"gunicorn alone ({WORKERS} sync workers, `lexicon serve --no-proxy`)",
+                              lambda: Gunicorn("service.wsgi:app", root, WORKERS, env={"LEXICON_DEFAULT": LEXICON}))):
+            server = start()
+            try:
+                wrk(server.url + "/valid?word=hund", 8, seconds=3)  # warm up every worker
+                results = {"health": wrk(server.url + "/healthz")}
+                for key, kwargs in (
+                        ("distinct", {"url": server.url, "script": script,
+                                      "env": {"WORDS": str(folder / "words.txt")}}),
+                        ("repeated", {"url": server.url + "/valid?word=hund"}),
+                        ("batch", {"url": server.url, "connections": 4, "script": script,
+                                   "env": {"BODIES": str(folder / "bodies.txt")}}),
+                        ("batch_same", {"url": server.url, "connections": 4, "script": script,
+                                        "env": {"BODIES": str(folder / "same.txt")}})):
+                    before = _memo(server.url)
+                    results[key] = wrk(**kwargs)
+                    after = _memo(server.url)
+                    hits, misses = after[0] - before[0], after[1] - before[1]
+                    results[key]["memo"] = hits / (hits + misses) if hits + misses else None
+                memories.append((label, memory(server.workers())))
+            finally:
+                server.stop()
+            tables.append((label, results))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
-    health = results["health"]["rate"]
-    rows = ["| workload (gunicorn, 2 workers, wrk -t2) | req/s | words/s | vs /healthz | p50 | p99 | non-2xx "
-            "| memo hit rate |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
-    labels = (("constant", "bare Flask `/constant` (a ceiling), 32 connections", 0),
-              ("health", "`/healthz`, 32 connections", 0),
-              ("distinct", f"`GET /valid`, {GET_WORDS:,} distinct words, 32 connections", 1),
-              ("repeated", "`GET /valid?word=hund` (one word repeated), 32 connections", 1),
-              ("batch", f"`POST /valid`, {BATCH:,} distinct words a request, 4 connections", BATCH),
-              ("batch_same", f"`POST /valid`, the same {BATCH:,} words every request, 4 connections", BATCH))
-    for key, label, per in labels:
-        r = results[key]
-        memo = r.get("memo")
-        rows.append(f"| {label} | {r['rate']:,.0f} | {r['rate'] * per:,.0f} | {r['rate'] / health:.0%} | "
-                    f"{r['p50']} | {r['p99']} | {r['non2xx']} | {'—' if memo is None else f'{memo:.0%}'} |")
-    return "\n".join([
+    lines = [
         f"The lexicon is {LEXICON} (SAOL 14 with its inflections). The words: {len(words):,} distinct, "
         f"{share:.0%} of them valid (`bench/workload.py`); each wrk thread takes every other word, so no word "
-        "is asked twice in a run shorter than the list. Both apps run under the same gunicorn config "
-        "(`service/gunicorn.conf.py`), one after the other, with wrk on the same two cores. The memo hit rate "
-        "comes from /metrics before and after each run (the batch path uses no memo: —).",
-        "", *rows, "",
-        f"Memory per worker with {LEXICON} loaded, after the runs: RSS {mem[0]:.0f} MiB, PSS {mem[1]:.0f} MiB "
-        "(PSS counts shared pages once, split between the processes that share them).",
-    ])
+        "is asked twice in a run shorter than the list. wrk runs on the same two cores. The memo hit rate "
+        "comes from /metrics before and after each run (the batch path uses no memo: —). A bare Flask "
+        f"route answering a constant under the same gunicorn config, a ceiling: {constant['rate']:,.0f} req/s, "
+        f"p99 {constant['p99']}."]
+    for label, results in tables:
+        health = results["health"]["rate"]
+        lines += ["", f"Served {label}:", "",
+                  "| workload (wrk -t2) | req/s | words/s | vs /healthz | p50 | p99 | non-2xx | memo hit rate |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for key, what, per in (("health", "`/healthz`, 32 connections", 0),
+                               ("distinct", f"`GET /valid`, {GET_WORDS:,} distinct words, 32 connections", 1),
+                               ("repeated", "`GET /valid?word=hund` (one word repeated), 32 connections", 1),
+                               ("batch", f"`POST /valid`, {BATCH:,} distinct words a request, 4 connections", BATCH),
+                               ("batch_same", f"`POST /valid`, the same {BATCH:,} words every request, "
+                                              "4 connections", BATCH)):
+            r = results[key]
+            memo = r.get("memo")
+            lines.append(f"| {what} | {r['rate']:,.0f} | {r['rate'] * per:,.0f} | {r['rate'] / health:.0%} | "
+                         f"{r['p50']} | {r['p99']} | {r['non2xx']} | {'—' if memo is None else f'{memo:.0%}'} |")
+    lines += ["", f"Memory per lookup worker with {LEXICON} loaded, after the runs (PSS counts shared pages once, "
+              "split between the processes that share them):", ""]
+    lines += [f"- {label}: RSS {rss:.0f} MiB, PSS {pss:.0f} MiB" for label, (rss, pss) in memories]
+    return "\n".join(lines)
 
 
 def _memo(url: str) -> tuple[int, int]:

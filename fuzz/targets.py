@@ -161,18 +161,56 @@ def artifact(data: bytes) -> None:
 
 
 def kwg(data: bytes) -> None:
-    """Untrusted KWG bytes either fail validation with an ArtifactError or every walk ends."""
+    """Untrusted KWG bytes: the compiled core and the reference agree on validation; every entry
+    point of the compiled reader answers or raises a LexiconError, validated or not (its reads
+    check every index); on bytes that pass validation, every walk ends and both agree."""
     from itertools import islice
 
     from lexicon.kwg import KBWG, KWG, Kwg
 
+    body = data[: len(data) // 4 * 4]
+    if not body:
+        return
+    probe = data[:6]
     for layout in (KWG, KBWG):
         try:
-            graph = Kwg(data[: len(data) // 4 * 4], layout, validate=True)
+            compiled, reference = Kwg(body, layout, native=True), Kwg(body, layout, native=False)
         except LexiconError:
             continue
-        for word in islice(graph.words(), 5000):
-            assert graph.contains(word)
+        verdicts = []
+        for graph in (compiled, reference):
+            try:
+                graph.validate()
+                verdicts.append(None)
+            except LexiconError as exc:
+                verdicts.append(str(exc))
+        assert verdicts[0] == verdicts[1], verdicts
+        _calls_end_cleanly(compiled, probe)
+        if verdicts[0] is None:
+            words = list(islice(reference.words(), 2000))
+            assert all(compiled.contains(word) for word in words)
+            # a search reads a tile as its low six bits (the format's 1..63; the kwg layout has 8)
+            walked = list(islice(compiled.core.pattern([-2, -3], 10**6, "budget"), 2000))
+            assert walked == [bytes(t & 63 for t in w) for w in words]
+
+
+def _calls_end_cleanly(graph, probe: bytes) -> None:
+    """Every entry point of the compiled reader answers or raises a LexiconError on these bytes."""
+    from itertools import islice
+
+    from lexicon.search import Search
+
+    search = Search(graph, ALPHABETS[0], NORMALIZERS[0].key, max_visits=2000)
+    rack = bytes(range(64))
+    calls = [(graph.contains, probe), (graph.follow, probe), (graph.rank, probe), (graph.ranks, [probe, probe[:2]]),
+             (graph.core.hooks, probe), (lambda: list(islice(graph.core.pattern([-2, -3], 2000, "budget"), 500)),),
+             (lambda: list(graph.core.anagrams(rack, 2, True, 1, 2000, "budget")),),
+             (lambda: list(islice(search.anagrams("AB??", sub=True), 100)),)]
+    for function, *args in calls:
+        try:
+            function(*args)
+        except (LexiconError, KeyError):
+            pass  # KeyError: a tile number outside the alphabet, when a result is spelled
 
 
 TARGETS = {"normalize": normalize, "notation": notation, "tiling": tiling, "xml_entries": xml_entries, "lmf": lmf,

@@ -3,17 +3,21 @@
 A tile set is data: one TOML file per game in `lexicon/data/tilesets/`. A tile may spell more
 than one letter (Hungarian CS, GY, LY, NY, SZ, TY, ZS). A letter with count 0 belongs to the
 alphabet but has no tile: it is playable only with a blank (Swedish Scrabble Q, W, Ü, Æ).
+
+A tile's number (its value in word-graph files) is its place in the list, unless it says
+`number = N` to skip numbers: Betapet's tiles keep the numbers of wolges' built-in Swedish
+alphabet, which has a Ü (26) and an Æ (30) that Betapet lacks (docs/kwg.md).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from ._data import Fields, data_names, read_toml
 from .errors import DataError
@@ -28,11 +32,10 @@ class Tile:
     count: int  # how many the bag holds; 0 = blank-only letter
     points: int
     vowel: bool
-    number: int  # 1-based position in the alphabet: the tile number in KWG files
+    number: int  # the tile number in KWG files: 1-based position, unless the tile set skips numbers
 
 
-@dataclass(frozen=True)
-class BagFit:
+class BagFit(NamedTuple):
     """Can the game's bag form a word? `blanks` are needed for letters it lacks (Swedish W, a third ZS)."""
 
     formable: bool
@@ -56,6 +59,8 @@ class Alphabet:
     def __post_init__(self) -> None:
         by_letter = {t.letter: t for t in self.tiles}
         object.__setattr__(self, "_by_letter", by_letter)
+        object.__setattr__(self, "_counts", {t.letter: t.count for t in self.tiles})
+        object.__setattr__(self, "_points", {t.letter: t.points for t in self.tiles})
         object.__setattr__(self, "letters", frozenset(ch for t in self.tiles for ch in t.letter))
         object.__setattr__(self, "multi", tuple(t.letter for t in self.tiles if len(t.letter) > 1))
         object.__setattr__(self, "longest", max(len(t.letter) for t in self.tiles))
@@ -88,15 +93,33 @@ class Alphabet:
 
     def bag_fit(self, tiles: Iterable[str]) -> BagFit:
         """Whether a full bag can lay these tiles, and how many blanks that takes."""
-        need = Counter(tiles)
-        short = {t: n - self.tile(t).count for t, n in need.items() if n > self.tile(t).count}
+        tiles = tuple(tiles)
+        counts = self._counts  # type: ignore[attr-defined]
+        short = {}
+        for t in set(tiles):  # a word has a handful of tiles: count them in place, no Counter
+            missing = tiles.count(t) - counts[t]
+            if missing > 0:
+                short[t] = missing
+        if not short:
+            return BagFit(True, 0, short)
         blanks = sum(short.values())
         return BagFit(blanks <= self.blanks, blanks, dict(sorted(short.items())))
+
+    def points_of(self, tiles: Iterable[str]) -> list[int]:
+        """Each tile's points: `points_of(["CS", "Ő"]) == [7, 7]`."""
+        points = self._points  # type: ignore[attr-defined]
+        return [points[t] for t in tiles]
 
     @property
     def total_tiles(self) -> int:
         """All tiles in the bag, blanks included (100 for every shipped game)."""
         return sum(t.count for t in self.tiles) + self.blanks
+
+    @property
+    def unused_numbers(self) -> tuple[int, ...]:
+        """Tile numbers below the highest that no tile has (Betapet: 26 and 30, wolges' Ü and Æ)."""
+        taken = {t.number for t in self.tiles}
+        return tuple(n for n in range(1, self.tiles[-1].number) if n not in taken)
 
     @property
     def blank_only(self) -> tuple[str, ...]:
@@ -127,11 +150,17 @@ def _load(name_or_path: str) -> Alphabet:
     f.check("tiles", 0 < len(raw_tiles) <= MAX_TILES, f"a tile set has 1 to {MAX_TILES} tiles")
     tiles: list[Tile] = []
     seen: set[str] = set()
-    for number, raw in enumerate(raw_tiles, start=1):
+    number = 0
+    for place, raw in enumerate(raw_tiles):
         if not isinstance(raw, dict):
-            raise DataError(f"{path}: tiles[{number - 1}]: expected a table")
-        t = Fields(raw, path, f"tiles[{number - 1}].")
-        t.unknown({"letter", "count", "points"})
+            raise DataError(f"{path}: tiles[{place}]: expected a table")
+        t = Fields(raw, path, f"tiles[{place}].")
+        t.unknown({"letter", "count", "points", "number"})
+        # numbers only go up, so the list's order is the tile order of every search result
+        given = t.get("number", int, number + 1)
+        t.check("number", number < given <= MAX_TILES, f"tile numbers increase along the list, up to {MAX_TILES}; "
+                f"{given} follows {number}")
+        number = given
         letter = t.get("letter", str)
         t.check("letter", _is_upper_letters(letter), f"{letter!r} must be upper-case letters in NFC")
         t.check("letter", letter not in seen, f"{letter!r} appears twice")

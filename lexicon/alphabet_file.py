@@ -4,6 +4,8 @@ Line i describes tile i; line 0 is the blank. Fields, separated by tabs (wolges 
 white space): label, blank label, count, score, is_vowel (0/1), the number of aliases followed by
 the aliases, the number of blank aliases followed by them. Our aliases are the tile set's `fold`
 letters that fold to exactly one tile (Æ for Ä in Betapet), so an engine reads them as that tile.
+A number no tile takes (Betapet's 26 and 30, wolges' Ü and Æ) is a placeholder line, `_26`, with
+no tiles in the bag: no word holds it, and its label cannot clash with a letter or an alias.
 
     >>> from lexicon import load_alphabet
     >>> alphabet_text(load_alphabet("sv-betapet")).splitlines()[28]
@@ -40,13 +42,15 @@ class AlphabetLine:
 
 
 def alphabet_lines(alphabet: Alphabet) -> list[AlphabetLine]:
-    """The alphabet file's lines: the blank, then every tile in tile-number order."""
+    """The alphabet file's lines: the blank, then line i for tile number i."""
     aliases: dict[str, list[str]] = {}
     for source, target in sorted(alphabet.fold.items()):
         if target in alphabet:
             aliases.setdefault(target, []).append(source)
     lines = [AlphabetLine(BLANK, BLANK, alphabet.blanks, 0, False)]
     for tile in alphabet.tiles:
+        while len(lines) < tile.number:
+            lines.append(AlphabetLine(f"_{len(lines)}", f"_{len(lines)}", 0, 0, False))
         extra = tuple(aliases.get(tile.letter, ()))
         lines.append(AlphabetLine(tile.letter, tile.letter.lower(), tile.count, tile.points, tile.vowel,
                                   extra, tuple(a.lower() for a in extra)))

@@ -43,6 +43,9 @@ SEVERAL_READINGS = 1  # more than one reading in the store's `forms`
 LISTED_TILINGS = 2  # the valid tilings are listed in the store's `tilings` (not just the preferred cut)
 ALSO_EXCLUDED = 4  # a valid key that some source record also gave in a dropped spelling
 
+#: Decoded strings kept per process (lemmas and tags repeat across a lexicon's forms).
+STRING_CACHE = 65536
+
 # name, array type code
 COLUMNS = (("lemma", "I"), ("note", "I"), ("pos", "H"), ("kind", "B"), ("reason", "B"), ("tiles", "B"),
            ("flags", "B"))
@@ -191,9 +194,22 @@ class KeyIndex:
         self._reasons = header["reasons"]
         self._table = {ord(ch): i + 1 for i, ch in enumerate(self.letters)}
         self._kind = self._columns["kind"]
+        self._decoded: dict[int, str] = {}
+        # The compiled graph reads keys in letters itself: `number` and `in` are one call each.
+        self._core = self.graph.core
+        if self._core is not None:
+            self._core.set_letters({ch: i + 1 for i, ch in enumerate(self.letters)}, self._kind, EXCLUDED)
+            self.number = self._core.rank  # the compiled graph reads str keys: one call
+
+    @property
+    def members(self):
+        """What answers `key in members` for valid keys fastest: the compiled graph, or this index."""
+        return self._core if self._core is not None else self
 
     def number(self, key: str) -> int:
         """The key's number, or -1 when the index does not hold it (valid and excluded keys both)."""
+        if self._core is not None:
+            return self._core.rank(key)
         try:
             codes = key.translate(self._table).encode("latin-1")
         except UnicodeEncodeError:  # a letter outside the lexicon's alphabet
@@ -205,12 +221,32 @@ class KeyIndex:
         number = self.number(key)
         return number >= 0 and self._kind[number] != EXCLUDED
 
+    def numbers(self, keys: list[str]) -> list[int]:
+        """`number` of each key, in one call (the compiled graph reads the whole list)."""
+        if self._core is not None:
+            return self._core.ranks(keys)
+        return [self.number(key) for key in keys]
+
     def kind(self, number: int) -> int:
         return self._kind[number]
 
+    def column(self, name: str) -> memoryview:
+        """One column of the key table, indexed by key number (the quick paths read them directly)."""
+        return self._columns[name]
+
+    def pos(self, number: int) -> str:
+        return self._pos[self._columns["pos"][number]]
+
     def string(self, number: int) -> str:
-        offsets = self._offsets
-        return str(self._blob[offsets[number]:offsets[number + 1]], "utf-8")
+        # Lemmas and tags repeat (every form of a lemma names it): decoded ones are kept, up to a bound.
+        found = self._decoded.get(number)
+        if found is None:
+            offsets = self._offsets
+            found = str(self._blob[offsets[number]:offsets[number + 1]], "utf-8")
+            if len(self._decoded) >= STRING_CACHE:
+                self._decoded.clear()
+            self._decoded[number] = found
+        return found
 
     def record(self, number: int) -> KeyRecord:
         c = self._columns
@@ -230,11 +266,11 @@ class KeyIndex:
                 yield number, "".join(letters[c - 1] for c in codes)
 
     def close(self) -> None:
+        self.graph.close()  # first: the compiled graph holds a view of the kind column
         for column in self._columns.values():
             column.release()
         self._offsets.release()
         self._blob.release()
-        self.graph.close()
         self._map.close()
 
 

@@ -11,6 +11,10 @@ the sibling list it leads to (0: none). Siblings are consecutive in tile order; 
 the last. Node 0 is {tile 0, is_end, arc → the DAWG's root list}; in a file with a GADDAG node
 1 is {tile 0, is_end, arc → the GADDAG's root list}. Tile numbers are the alphabet's (1..63),
 so a file is read with its alphabet file (lexicon.alphabet_file).
+
+`build_kwg` and `GraphBuilder` make the bytes, `Kwg` reads them; both run on the compiled core
+(lexicon._graph) unless LEXICON_PURE_PYTHON=1 (lexicon._native) selects the pure-Python code
+here and in lexicon.dawg, the reference the tests compare the core against.
 """
 
 from __future__ import annotations
@@ -18,17 +22,22 @@ from __future__ import annotations
 import mmap
 import sys
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph
+from . import _native
+from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph, build
 from .errors import ArtifactError, LimitExceeded
 
 KWG = "kwg"
 KBWG = "kbwg"
 #: How many nodes each layout can address.
 CAPACITY = {KWG: 0x400000, KBWG: 0x1000000}
+#: File suffixes: a `.kwg` holds the DAWG and the GADDAG (what a move generator plays with), a
+#: `.dwg` the DAWG alone (wolges' names); `.kbwg` and `.kbdwg` are the same in the big layout.
+SUFFIXES = {(KWG, True): ".kwg", (KWG, False): ".dwg", (KBWG, True): ".kbwg", (KBWG, False): ".kbdwg"}
+LAYOUT_OF_SUFFIX = {suffix: layout for (layout, _), suffix in SUFFIXES.items()}
 
 
 @dataclass(frozen=True)
@@ -39,10 +48,12 @@ class Encoded:
     layout: str  # KWG or KBWG
     nodes: int
     gaddag: bool
+    distinct: int | None = None  # sequences stored (set by the builders, not by `encode`)
 
     @property
     def suffix(self) -> str:
-        return "." + self.layout
+        """`.kwg` with a GADDAG, `.dwg` without (`.kbwg`, `.kbdwg` in the big layout)."""
+        return SUFFIXES[self.layout, self.gaddag]
 
 
 def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
@@ -70,6 +81,54 @@ def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
     if sys.byteorder == "big":
         words.byteswap()
     return Encoded(words.tobytes(), layout, count, len(roots) == 2)
+
+
+def build_kwg(sequences: Iterable[bytes], *, gaddag: bool = False, layout: str | None = None,
+              native: bool | None = None) -> Encoded:
+    """The KWG of `sequences` (tile numbers as bytes, any order, duplicates allowed): the DAWG,
+    with `gaddag` the GADDAG too, in the `kwg` layout when it fits, else `kbwg` (or as asked)."""
+    builder = GraphBuilder(native=native)
+    builder.extend(sequences)
+    return builder.finish(gaddag=gaddag, layout=layout)
+
+
+class GraphBuilder:
+    """Collects tile sequences, then builds their KWG: `add`/`extend`, then `finish` once.
+
+    The compiled builder keeps the sequences in one flat buffer (about their length in bytes,
+    no Python object each) and sorts them itself, so a caller can stream tens of millions.
+    """
+
+    def __init__(self, *, native: bool | None = None) -> None:
+        self._core = _native.use_core(native)
+        self._builder = self._core.Builder() if self._core else None
+        self._sequences: list[bytes] = []
+
+    def add(self, sequence: bytes) -> None:
+        if self._builder is not None:
+            self._builder.add(sequence)
+        else:
+            self._sequences.append(bytes(sequence))
+
+    def extend(self, sequences: Iterable[bytes]) -> None:
+        if self._builder is not None:
+            self._builder.extend(sequences)
+        else:
+            self._sequences.extend(bytes(s) for s in sequences)
+
+    def __len__(self) -> int:
+        return len(self._builder) if self._builder is not None else len(self._sequences)
+
+    def finish(self, *, gaddag: bool = False, layout: str | None = None) -> Encoded:
+        """The KWG bytes; `distinct` on the result counts the sequences without repeats."""
+        if layout is not None and layout not in CAPACITY:
+            raise ValueError(f"unknown word-graph layout {layout!r} (kwg or kbwg)")
+        if self._builder is not None:
+            data, layout, nodes, has_gaddag, distinct = self._builder.finish(gaddag=gaddag, layout=layout)
+            return Encoded(data, layout, nodes, has_gaddag, distinct)
+        sequences, self._sequences = self._sequences, []
+        encoded = encode(build(sequences, gaddag=gaddag), layout=layout)
+        return Encoded(encoded.data, encoded.layout, encoded.nodes, encoded.gaddag, len(set(sequences)))
 
 
 def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
@@ -119,20 +178,31 @@ def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
 # -------------------------------------------------------------------- reading
 
 
+def _tile_bytes(tiles) -> bytes | None:
+    """Tile numbers as bytes, or None when one cannot be a tile (past 255)."""
+    try:
+        return bytes(tiles)
+    except ValueError:
+        return None
+
+
 class Kwg:
     """A KWG file, memory-mapped read-only: pages are shared by every process that maps it.
 
-    `Kwg.open(path)` reads the layout from the suffix (`.kwg` or `.kbwg`). Node access is by
-    index; `root` is the first node of the DAWG's root list (0 for an empty word list).
+    `Kwg.open(path)` reads the layout from the suffix (`.kwg`/`.dwg` or `.kbwg`/`.kbdwg`). Node
+    access is by index; `root` is the first node of the DAWG's root list (0 for an empty word list).
     """
 
-    def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None, validate: bool = False
-                 ) -> None:
+    def __init__(self, buffer, layout: str = KWG, *, name: str = "<bytes>", keep=None, validate: bool = False,
+                 native: bool | None = None) -> None:
         if layout not in CAPACITY:
             raise ArtifactError(f"{name}: unknown word-graph layout {layout!r} (kwg or kbwg)")
         view = memoryview(buffer)
         if len(view) % 4 or len(view) < 4:
             raise ArtifactError(f"{name}: {len(view)} bytes is not a whole number of 4-byte nodes")
+        core = _native.use_core(native)
+        #: the compiled reader over the same bytes (None: the pure-Python reference)
+        self.core = core.Graph(view, layout == KBWG) if core else None
         if sys.byteorder == "little":
             self.nodes = view.cast("I")
         else:  # a big-endian machine needs its own swapped copy
@@ -158,7 +228,12 @@ class Kwg:
     def validate(self) -> None:
         """Check the structure of bytes from an untrusted place: every arc inside the file, every
         sibling list ending before it does, and no cycles, so that every walk ends. An artifact's
-        graph needs none of this: its checksum is verified against the manifest before it is read."""
+        graph needs none of this: its checksum is verified against the manifest before it is read.
+        (Every read of the compiled core checks its node indexes anyway: an unchecked file can
+        fail a search with an ArtifactError, never read outside the file.)"""
+        if self.core is not None:
+            self.core.validate(self.name, self.gaddag_root or 0)
+            return
         n = len(self.nodes)
         for index in range(n):
             _, _, _, arc = self.node(index)
@@ -193,15 +268,15 @@ class Kwg:
 
     @classmethod
     def open(cls, path: str | Path) -> Kwg:
-        """Map a `.kwg` or `.kbwg` file read-only."""
+        """Map a word-graph file read-only (`.kwg`, `.dwg`, `.kbwg`, `.kbdwg`)."""
         path = Path(path)
-        layout = path.suffix.lstrip(".")
+        layout = LAYOUT_OF_SUFFIX.get(path.suffix, KWG)
         try:
             with path.open("rb") as fh:
                 mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as exc:
             raise ArtifactError(f"{path}: cannot map the word graph ({exc})") from None
-        return cls(mapped, layout if layout in CAPACITY else KWG, name=str(path), keep=mapped)
+        return cls(mapped, layout, name=str(path), keep=mapped)
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -248,6 +323,9 @@ class Kwg:
 
     def follow(self, tiles, start: int | None = None) -> int:
         """The node reached by reading `tiles` (tile numbers) from the root list, or 0."""
+        if self.core is not None:
+            sequence = _tile_bytes(tiles)
+            return 0 if sequence is None else self.core.follow(sequence, start)
         index = self.root if start is None else start
         node = 0
         for tile in tiles:
@@ -259,6 +337,9 @@ class Kwg:
 
     def contains(self, tiles) -> bool:
         """Does the DAWG accept this sequence of tile numbers?"""
+        if self.core is not None:
+            sequence = _tile_bytes(tiles)
+            return False if sequence is None else self.core.contains(sequence)
         tiles = list(tiles)
         if not tiles:
             return False
@@ -272,6 +353,9 @@ class Kwg:
         hash). Each node's count of the words reachable from it to the end of its sibling list is
         computed once (`word_counts`); a lookup adds the counts of the siblings it skips.
         """
+        if self.core is not None:
+            sequence = _tile_bytes(tiles)
+            return -1 if sequence is None else self.core.rank(sequence)
         counts = self.word_counts()
         nodes = self.nodes
         accepts_bit = 0x80 if self._kbwg else 0x800000
@@ -312,8 +396,24 @@ class Kwg:
             if accepts:
                 yield here
 
+    # ------------------------------------------------------------------ word index
+
+    def ranks(self, sequences) -> list[int]:
+        """`rank` of each sequence, in one call."""
+        if self.core is not None:
+            return self.core.ranks(bytes(s) for s in sequences)
+        return [self.rank(s) for s in sequences]
+
+    def word_count(self) -> int:
+        """How many words the DAWG holds."""
+        if self.core is not None:
+            return self.core.word_count()
+        return self.word_counts()[self.root] if self.root else 0
+
     def close(self) -> None:
         """Unmap the file; the object is unusable afterwards."""
+        if self.core is not None:
+            self.core.release()
         if isinstance(self.nodes, memoryview):
             self.nodes.release()
         if self._keep is not None:

@@ -26,7 +26,7 @@ from . import artifacts, store, wordgraph
 from .alphabet import Alphabet, load_alphabet
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
-from .keyindex import ALSO_EXCLUDED, EXCLUDED, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
+from .keyindex import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
 from .pages import Page, page
 from .profile import Profile, load_profile
@@ -51,6 +51,7 @@ MAX_WORD_CHARS = 256
 MAX_EXCLUSIONS = 20
 _NOTATION = re.compile(r'[\[\]"]')
 _SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
+_NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value
 #: The kind of a reading the analyser gives (the list's are headword and inflected).
 ANALYSED = "analysed"
 
@@ -88,7 +89,12 @@ class Lexicon:
                                 f"the lexicon's is {self.alphabet.name!r}")
         self.graph = wordgraph.open_files(path, entry)
         self.key_index: KeyIndex = self.graph.keys
-        self._members = self.graph.index  # valid keys, for `key in lexicon` (lexicon.wordgraph)
+        # The key table's columns the quick paths read, by key number (lexicon.keyindex).
+        self._kinds, self._flags = self.key_index.column("kind"), self.key_index.column("flags")
+        self._rank = self.key_index.number
+        self._lemmas, self._notes = self.key_index.column("lemma"), self.key_index.column("note")
+        # valid keys, for `key in lexicon`: dawgdic's words.dawg is still the faster here (docs/kwg.md)
+        self._members = self.graph.index
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
         self._single_letter_tiles = not self.alphabet.multi
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
@@ -99,6 +105,9 @@ class Lexicon:
         self.analyser: Analyser | None = None
         if self.analysis is not None:
             self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
+        self._quick_verdicts = self._single_letter_tiles and self.analyser is None
+        self._pos, self._pos_names = self.key_index.column("pos"), self.key_index.parts_of_speech
+        self._shortest, self._longest = self.profile.min_length, self.profile.max_tiles
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -138,40 +147,77 @@ class Lexicon:
         with `detail=True`, every reading and source record, and every exclusion, from the store.
         Text no one types as a word (controls, invisible characters) raises InputError.
         """
-        _check_length("the word", word)
-        check_text("word", word)
-        if _NOTATION.search(word):
+        if len(word) > MAX_WORD_CHARS:
+            _check_length("the word", word)
+        if not (word.isprintable() and word.isascii()):
+            check_text("word", word)
+        if "[" in word or "]" in word or '"' in word:
             return self._check_notation(word, detail)
-        result = self.normalizer(word)
-        if not result.ok:
-            return self._not_a_word(word, result, with_exclusions=True)
-        return self._judge(word, result.key, None, detail)
+        key = self.normalizer.quick(word)
+        if key is None:
+            result = self.normalizer(word)
+            if not result.ok:
+                return self._not_a_word(word, result, with_exclusions=True)
+            key = result.key
+        if not detail and self._quick_verdicts:
+            # The quick verdict where the key alone decides (one letter a tile, no analyser): one rank, a few
+            # column reads, no query. Everything else, and every detailed verdict, takes _judge.
+            n = self._rank(key)
+            if n >= 0:
+                kind = self._kinds[n]
+                if kind != EXCLUDED and not self._flags[n] & LISTED_TILINGS:
+                    tiles = tuple(key)
+                    if kind == INFLECTED:
+                        text = self.key_index.string
+                        lemma, tag = text(self._lemmas[n]), text(self._notes[n]) or None
+                    else:
+                        lemma = tag = None
+                    return Verdict(word, key, True, None, None, None, tiles, (tiles,), KINDS[kind],
+                                   self._pos_names[self._pos[n]] or None, lemma, tag, None, (), self.name,
+                                   self.version, self.alphabet)
+            elif self._shortest <= len(key) <= self._longest:
+                return Verdict(word, key, False, _NOT_IN_LEXICON, None, None, None, (), None, None, None, None, None,
+                               (), self.name, self.version, self.alphabet)
+        return self._judge(word, key, None, detail)
 
     def brief_answers(self, words: Sequence[str]) -> list[dict[str, Any]]:
         """`[check(w, detail=False).as_dict(brief=True) for w in words]`, the way a batch needs it:
         quick, with no verdict object for a plain word. InputError names the first refused word."""
-        for i, word in enumerate(words):
-            _check_length(f"word {i}", word)
-        check_texts("words", list(words))
-        quick, number, kinds = self.normalizer.quick, self.key_index.number, self.key_index.kind
+        words = list(words)
+        if words and max(map(len, words)) > MAX_WORD_CHARS:
+            i = next(i for i, w in enumerate(words) if len(w) > MAX_WORD_CHARS)
+            _check_length(f"word {i}", words[i])
+        check_texts("words", words)
+        # The quick path, for the whole batch at once: a word that is plain letters of the alphabet once
+        # upper-cased is its own key. No refused text holds a line break, so the batch can be joined,
+        # upper-cased in one call and split again. A word this does not decide takes the full path.
+        keys = "\n".join(words).upper().split("\n")
+        numbers = self.key_index.numbers(keys)  # -1: not a key of the index, or not plain letters
+        kinds, lemmas, notes = self._kinds, self._lemmas, self._notes
+        text = self.key_index.string
+        plain = self.alphabet.letters_re.fullmatch
+        # Without an analyser or digraph tiles, a plain key the index lacks is not-in-lexicon when its
+        # letter count (its tile count) is within the game's limits.
+        shortest, longest = self.profile.min_length, self.profile.max_tiles
+        unlisted = self.analyser is None and self._single_letter_tiles
         out = []
         append = out.append
-        for word in words:
-            key = quick(word)
-            if key is None:  # tile notation, or text the quick path does not decide
-                append(self._check_slowly(word).as_dict(brief=True))
-                continue
-            n = number(key)
-            kind = kinds(n) if n >= 0 else EXCLUDED
-            if kind == EXCLUDED:
-                append(self._not_listed(word, key, n, None, False, with_exclusions=False).as_dict(brief=True))
-            elif kind == INFLECTED:
-                record = self.key_index.record(n)
-                append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
-                        "lemma": record.lemma, "tag": record.tag or None})
-            else:
-                append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+        for word, key, n in zip(words, keys, numbers):
+            if n >= 0:
+                kind = kinds[n]
+                if kind == HEADWORD:
+                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+                            "lemma": None, "tag": None})
+                    continue
+                if kind == INFLECTED:
+                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+                            "lemma": text(lemmas[n]), "tag": text(notes[n]) or None})
+                    continue
+            elif unlisted and shortest <= len(key) <= longest and plain(key):
+                append({"word": word, "normalized": key, "valid": False, "reason": _NOT_IN_LEXICON, "detail": None,
                         "lemma": None, "tag": None})
+                continue
+            append(self._check_slowly(word).as_dict(brief=True))
         return out
 
     def _check_slowly(self, word: str) -> Verdict:
@@ -239,15 +285,21 @@ class Lexicon:
                      for r in judgement.readings)
 
     def _valid(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool) -> Verdict:
-        record = self.key_index.record(n)
-        valid = self._valid_tilings(key, n, record.flags)
-        inflected = record.kind == INFLECTED
-        reading = {"kind": KINDS[record.kind], "pos": record.pos or None, "lemma": record.lemma if inflected else None,
-                   "tag": (record.tag or None) if inflected else None}
+        kind, flags = self._kinds[n], self._flags[n]
+        valid = self._valid_tilings(key, n, flags)
+        text = self.key_index.string
+        lemma, tag = (text(self._lemmas[n]), text(self._notes[n]) or None) if kind == INFLECTED else (None, None)
+        pos = self.key_index.pos(n) or None
+        analyses, exclusions = None, ()
         if detail:
-            reading["analyses"] = tuple(self._analyses(key, n))
-            if record.flags & ALSO_EXCLUDED:
-                reading["exclusions"] = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
+            analyses = tuple(self._analyses(key, n))
+            if flags & ALSO_EXCLUDED:
+                exclusions = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
+        if asked is None:  # the common case, built positionally: a verdict is made for every word asked
+            return Verdict(word, key, True, None, None, None, valid[0], tuple(valid), KINDS[kind], pos, lemma, tag,
+                           analyses, exclusions, self.name, self.version, self.alphabet)
+        reading = {"kind": KINDS[kind], "pos": pos, "lemma": lemma, "tag": tag, "analyses": analyses,
+                   "exclusions": exclusions}
         return self._answer(word, key, valid, asked, reading)
 
     def _answer(self, word: str, key: str, valid: list[Tiling], asked: list[Tiling] | None,
@@ -280,7 +332,8 @@ class Lexicon:
             return self._verdict(word, key, False, reason=Reason.TOO_SHORT.value, detail=f"{count} tiles")
         if count > self.profile.max_tiles:
             return self._verdict(word, key, False, reason=Reason.TOO_LONG.value, detail=f"{count} tiles")
-        return self._verdict(word, key, False, reason=Reason.NOT_IN_LEXICON.value)
+        return Verdict(word, key, False, _NOT_IN_LEXICON, None, None, None, (), None, None, None, None, None, (),
+                       self.name, self.version, self.alphabet)
 
     def _not_a_word(self, word: str, result: Normalized, *, with_exclusions: bool) -> Verdict:
         reason = Reason.EMPTY.value if result.reason is Reason.EMPTY else Reason.NON_LETTER.value

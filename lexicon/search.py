@@ -1,10 +1,13 @@
 """Searching a word graph: anagrams of a rack, patterns, prefixes, hooks.
 
 Every search walks the KWG's DAWG depth-first in tile order, so results come sorted by their
-tile sequence (the alphabet's order: A…Z Å Ä Ö for Swedish) and a caller can stop after any
+tile numbers (for Swedish wolges' order: A…Y Ü Z Å Ä Æ Ö) and a caller can stop after any
 number. A DAWG shares its tails, so many paths reach the same sibling list in the same search
 state; a list that yielded nothing in a state is remembered and not walked again. Each search
-also has a budget of visited nodes and raises LimitExceeded past it.
+also has a budget of visited lists and raises LimitExceeded past it.
+
+The walks run in the compiled core (lexicon._graph) when the KWG was opened with it; the
+pure-Python walk here is the reference it reproduces, result for result and visit for visit.
 
 Input, in letters and tile notation (lexicon.tiling), normalised like words:
 - rack: `?` is a blank; `[SZ]` is one tile; a plain run of letters is cut into tiles the way a
@@ -37,6 +40,9 @@ MAX_VISITS = 2_000_000
 BLANK = "?"
 ANY_TILE = "?"
 ANY_RUN = "*"
+PATTERN_ADVICE = "make the pattern more specific"
+# A pattern's tokens as the compiled core takes them (tile numbers stay as they are).
+_CORE_TOKENS: dict[Any, int] = {ANY_TILE: -1, ANY_RUN: -2, None: -3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,7 @@ class Search:
         self.max_visits = max_visits
         self.number = {t.letter: t.number for t in alphabet.tiles}
         self.letter = {t.number: t.letter for t in alphabet.tiles}
+        self._core = kwg.core  # the compiled graph, or None: the pure-Python walk
         if kwg.layout == KBWG:
             self._shape = (0, 0x80, 0x40, 8, 0xFFFFFF)
         else:
@@ -97,6 +104,16 @@ class Search:
     def anagrams(self, rack: str, *, sub: bool = False, min_tiles: int = 1) -> Iterator[Match]:
         """Words using every tile of `rack` (with `sub`, any of them, at least `min_tiles`)."""
         counts, blanks = self.parse_rack(rack)
+        min_tiles = max(1, min_tiles)
+        if self._core is not None:
+            rack_counts = bytearray(64)
+            for number, n in counts.items():
+                rack_counts[number] = n
+            walk = self._core.anagrams(bytes(rack_counts), blanks, sub, min_tiles, self.max_visits,
+                                       self._limit_message("use fewer blanks or a shorter rack"))
+            for path in walk:
+                yield self._match(path, _blanks(path, counts))
+            return
         # The rack as one integer: four bits of count per tile number, the blanks as tile 0, and
         # a high bit so that no rack state is 0 (0 means "no way on" to the walk).
         empty = 1 << 4 * 64
@@ -110,7 +127,6 @@ class Search:
                 return state - (1 << shift)
             return state - 1 if state & 15 else 0
 
-        min_tiles = max(1, min_tiles)
         if sub:
             accepts = lambda state, depth: depth >= min_tiles  # noqa: E731
         else:
@@ -212,9 +228,14 @@ class Search:
         return self._run(_Pattern.compile(self, prefix + ANY_RUN))
 
     def _run(self, pattern: _Pattern) -> Iterator[Match]:
+        if self._core is not None:
+            tokens = [_CORE_TOKENS.get(t, t) for t in pattern.tokens]  # type: ignore[arg-type]
+            for path in self._core.pattern(tokens, self.max_visits, self._limit_message(PATTERN_ADVICE)):
+                yield self._match(path)
+            return
         final = pattern.final
         for path in self._walk(pattern.start, pattern.step, lambda state, depth: state & final, None,
-                               "make the pattern more specific"):
+                               PATTERN_ADVICE):
             yield self._match(path)
 
     def _walk(self, start: int, step, accepts, stop: int | None, advice: str) -> Iterator[list[int]]:
@@ -244,7 +265,7 @@ class Search:
                     if arc and after != stop and (after, arc) not in dead:
                         budget[0] -= 1
                         if budget[0] < 0:
-                            raise LimitExceeded(f"the search visited more than {self.max_visits:,} lists; {advice}")
+                            raise LimitExceeded(self._limit_message(advice))
                         found = False
                         for found_path in walk(arc, after):
                             found = True
@@ -258,6 +279,9 @@ class Search:
 
         if self.kwg.root:
             yield from walk(self.kwg.root, start)
+
+    def _limit_message(self, advice: str) -> str:
+        return f"the search visited more than {self.max_visits:,} lists; {advice}"
 
     # ------------------------------------------------------------------ hooks
 
@@ -273,6 +297,11 @@ class Search:
         kwg = self.kwg
         for cut in cuts:
             numbers = [self.number[t] for t in cut]
+            if self._core is not None:
+                before, after = self._core.hooks(bytes(numbers))
+                front.update(before)
+                back.update(after)
+                continue
             end = kwg.follow(numbers)
             if end:
                 for index, tile in kwg.siblings(kwg.node(end)[3]):

@@ -24,6 +24,8 @@ TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSE
 
 def check_text(name: str, value: str) -> None:
     """Raise InputError, naming `name` and the position, if `value` is text no one types as a word."""
+    if value.isprintable() and _latin1(value):  # nothing to refuse: see check_texts
+        return
     bad = _REFUSED_RE.search(value)
     if bad:
         raise InputError(f"{name!r} has a control or invisible character (U+{ord(bad.group()):04X}) at "

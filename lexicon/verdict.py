@@ -124,17 +124,19 @@ class Verdict:
 
 def tiling_document(alphabet: Alphabet, tiles: Sequence[str]) -> dict[str, Any]:
     """`{"tiles": ["H","Á","Z","S","O","R"], "notation": "HÁ[Z][S]OR", "tile_count": 6}`"""
-    return {"tiles": list(tiles), "notation": format_tiling(tiles, alphabet), "tile_count": len(tiles)}
+    # With one letter a tile (Swedish) the notation is the letters themselves.
+    notation = format_tiling(tiles, alphabet) if alphabet.multi else "".join(tiles)
+    return {"tiles": list(tiles), "notation": notation, "tile_count": len(tiles)}
 
 
 def tiles_document(alphabet: Alphabet, tiles: Sequence[str]) -> dict[str, Any]:
     """A tiling with what a game needs: points per tile, face value, whether the bag can lay it."""
-    fit = alphabet.bag_fit(tiles)
-    points = [alphabet.tile(t).points for t in tiles]
-    blank_points = sum(alphabet.tile(t).points * n for t, n in fit.short.items())
-    return tiling_document(alphabet, tiles) | {
-        "points": points, "value": sum(points) - blank_points,
-        "bag": {"formable": fit.formable, "blanks": fit.blanks, "short": fit.short}}
+    formable, blanks, short = alphabet.bag_fit(tiles)
+    points = alphabet.points_of(tiles)
+    blank_points = sum(alphabet.points_of(t)[0] * n for t, n in short.items()) if short else 0
+    notation = format_tiling(tiles, alphabet) if alphabet.multi else "".join(tiles)
+    return {"tiles": list(tiles), "notation": notation, "tile_count": len(tiles), "points": points,
+            "value": sum(points) - blank_points, "bag": {"formable": formable, "blanks": blanks, "short": short}}
 
 
 def hit_document(alphabet: Alphabet, match: Match) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """An artifact's word-graph files: the KWG, its alphabet file, and the membership index.
 
-- `lexicon.kwg` (or `lexicon.kbwg` past 0x400000 nodes): the DAWG over every valid tiling of
-  every word, optionally with the GADDAG; the interchange file for game engines (lexicon.kwg).
+- `lexicon.kwg`: the DAWG over every valid tiling of every word and the GADDAG, the file a game
+  engine's move generator plays with (every lexicon meant for play); `lexicon.dwg`: the DAWG
+  alone (a reference lexicon). Past 0x400000 nodes: `lexicon.kbwg`, `lexicon.kbdwg` (lexicon.kwg).
 - `alphabet.txt`: the tile numbering, in wolges' format (lexicon.alphabet_file).
 - `words.dawg`: the keys (letters) in a dawgdic DAWG, read by the `dawg2` package. It answers
   `key in lexicon` about 15-30 times faster than a Python walk of the KWG could, in about a
@@ -12,7 +13,7 @@ The builder calls `write_files`; `Lexicon` calls `open_files`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,8 @@ from . import keyindex
 from .alphabet import Alphabet
 from .alphabet_file import FILENAME as ALPHABET_FILE
 from .alphabet_file import alphabet_text
-from .dawg import build
 from .errors import ArtifactError
-from .kwg import KWG, Kwg, encode
+from .kwg import KWG, Encoded, GraphBuilder, Kwg, build_kwg
 
 GRAPH_STEM = "lexicon"
 INDEX_FILE = "words.dawg"
@@ -67,30 +67,44 @@ class GraphFiles:
         self.keys.close()
 
 
-def write_files(folder: Path, alphabet: Alphabet, keys: Sequence[str], sequences: list[bytes], *,
-                gaddag: bool = False, layout: str | None = None, key_codes: Sequence[bytes] = ()) -> dict[str, Any]:
+def write_files(folder: Path, alphabet: Alphabet, keys: Iterable[str], sequences: Iterable[bytes] | GraphBuilder,
+                *, gaddag: bool = False, layout: str | None = None,
+                key_codes: Iterable[bytes] | GraphBuilder = ()) -> dict[str, Any]:
     """Write the graph, alphabet and index files into `folder`; return the manifest's `graph` entry.
 
-    `keys` are the valid words in letters (any order), `sequences` every valid tiling of every word
-    as bytes of tile numbers (TileCodes.encode), `key_codes` every key of the key index (valid and
-    excluded) as letter numbers, in key order (lexicon.keyindex).
+    `keys` are the valid words in letters, in key order; `sequences` every valid tiling of every
+    word as bytes of tile numbers (TileCodes.encode); `key_codes` every key of the key index
+    (valid and excluded) as letter numbers (lexicon.keyindex). The last two may be GraphBuilders
+    that have collected them, so that no Python object per word is held.
     """
-    graph = build(sequences, gaddag=gaddag)
-    encoded = encode(graph, layout=layout)
+    encoded = _graph(sequences, gaddag=gaddag, layout=layout)
     graph_file = GRAPH_STEM + encoded.suffix
     (folder / graph_file).write_bytes(encoded.data)
     (folder / ALPHABET_FILE).write_text(alphabet_text(alphabet), encoding="utf-8")
-    # dawgdic wants sorted input for a deterministic file; keys are unique already.
-    dawg.DAWG(sorted(keys)).save(str(folder / INDEX_FILE))
-    key_graph = encode(build(key_codes), layout=KWG)
+    counted = [0]
+
+    def count(keys: Iterable[str]) -> Iterator[str]:
+        for key in keys:
+            counted[0] += 1
+            yield key
+
+    # dawgdic builds from sorted input as it streams (code point order is UTF-8 byte order).
+    dawg.DAWG(count(keys), input_is_sorted=True).save(str(folder / INDEX_FILE))
+    key_graph = _graph(key_codes, gaddag=False, layout=KWG)
     (folder / keyindex.GRAPH_FILE).write_bytes(key_graph.data)
     return {
         "file": graph_file, "format": encoded.layout, "nodes": encoded.nodes, "gaddag": encoded.gaddag,
-        "sequences": len(set(sequences)), "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
-        "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": len(keys)},
+        "sequences": encoded.distinct, "alphabet": ALPHABET_FILE, "tileset": alphabet.name,
+        "index": {"file": INDEX_FILE, "format": INDEX_FORMAT, "keys": counted[0]},
         "keys": {"graph": keyindex.GRAPH_FILE, "table": keyindex.DATA_FILE, "format": keyindex.FORMAT,
-                 "nodes": key_graph.nodes, "keys": len(key_codes)},
+                 "nodes": key_graph.nodes, "keys": key_graph.distinct},
     }
+
+
+def _graph(sequences: Iterable[bytes] | GraphBuilder, **options) -> Encoded:
+    if isinstance(sequences, GraphBuilder):
+        return sequences.finish(**options)
+    return build_kwg(sequences, **options)
 
 
 def formats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:

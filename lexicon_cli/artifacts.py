@@ -30,7 +30,8 @@ def open_artifact(spec: str, root: str) -> Lexicon:
 @artifacts_option
 @click.option("--no-current", is_flag=True, help="Publish the version without making it current.")
 @click.option("--gaddag/--no-gaddag", default=None,
-              help="Put a GADDAG in lexicon.kwg beside the DAWG (default: the pipeline's [graph] gaddag).")
+              help="Write lexicon.kwg, DAWG and GADDAG, or lexicon.dwg, the DAWG alone (default: the "
+                   "pipeline's [graph] gaddag, true unless it says otherwise).")
 @json_option
 def build_command(pipeline: str, root: str, no_current: bool, gaddag: bool | None, as_json: bool) -> None:
     """Build PIPELINE (a pipelines/*.toml file or its name) into a new artifact version."""

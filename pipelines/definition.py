@@ -38,9 +38,10 @@ class Limits:
 
 @dataclass(frozen=True)
 class GraphOptions:
-    """What the word-graph file holds beside the DAWG (the `[graph]` table)."""
+    """What the word-graph file holds beside the DAWG (the `[graph]` table): a GADDAG unless
+    `gaddag = false`, so that a lexicon is playable by an engine's move generator by default."""
 
-    gaddag: bool = False
+    gaddag: bool = True
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,8 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         raise fail("limits", "expected a table")
     graph = table.get("graph", {})
     if not isinstance(graph, dict) or set(graph) - {"gaddag"} or not isinstance(graph.get("gaddag", False), bool):
-        raise fail("graph", "a table with gaddag = true or false (whether lexicon.kwg holds a GADDAG too)")
+        raise fail("graph", "a table with gaddag = true or false (lexicon.kwg with a GADDAG, or lexicon.dwg "
+                            "without)")
     tiling = table.get("tiling", {})
     if (not isinstance(tiling, dict) or set(tiling) - {"evidence", "compound_splits"}
             or tiling.get("evidence", "preferred") not in ("preferred", "morphology")
@@ -174,7 +176,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         limits=Limits(int(limits.get("max_words", Limits.max_words)), dict(limits)),
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
-        graph=GraphOptions(gaddag=graph.get("gaddag", False)),
+        graph=GraphOptions(gaddag=graph.get("gaddag", True)),
     )
 
 

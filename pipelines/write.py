@@ -18,6 +18,7 @@ from typing import Any
 from lexicon import format_tiling, keyindex, store, wordgraph
 from lexicon.alphabet import Alphabet
 from lexicon.keyindex import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, Strings
+from lexicon.kwg import GraphBuilder
 
 from .definition import Pipeline
 from .progress import Progress
@@ -29,20 +30,24 @@ BATCH = 20000
 
 
 class GraphInput:
-    """Every valid key with its valid tilings (as tile numbers), and every key's letters, in key order."""
+    """Every valid key with its valid tilings (as tile numbers), and every key's letters, in key order.
+
+    Tilings and letters go straight into the compiled graph builders, which keep them in flat
+    buffers: no Python object per word, whatever the lexicon's size."""
 
     def __init__(self, alphabet: Alphabet, letters: str) -> None:
         self.codes = wordgraph.TileCodes(alphabet)
         self.letters = {ord(ch): i + 1 for i, ch in enumerate(letters)}
         self.valid_keys: list[str] = []
-        self.sequences: list[bytes] = []
-        self.key_codes: list[bytes] = []  # every key in the index, valid or excluded, in order
+        self.sequences = GraphBuilder()
+        self.key_codes = GraphBuilder()  # every key in the index, valid or excluded, in order
 
     def add(self, key: str, cuts: list[tuple[str, ...]] | None) -> None:
-        self.key_codes.append(key.translate(self.letters).encode("latin-1"))
+        self.key_codes.add(key.translate(self.letters).encode("latin-1"))
         if cuts is not None:
             self.valid_keys.append(key)
-            self.sequences.extend(self.codes.encode(cut) for cut in cuts)
+            for cut in cuts:
+                self.sequences.add(self.codes.encode(cut))
 
 
 def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, progress: Progress,

@@ -137,11 +137,15 @@ class Registry:
 
     def _by_build_time(self, name: str) -> list[str]:
         """Published versions, newest build first (unreadable manifests last)."""
-        def built(version: str) -> str:
+        def built(version: str) -> tuple[str, int]:
+            # build_time has whole seconds, and two builds can finish within one: the manifest's
+            # modification time (in nanoseconds) orders those
+            folder = self.root / name / version
             try:
-                return artifacts.read_manifest(self.root / name / version).get("build_time", "")
-            except LexiconError:
-                return ""
+                return (artifacts.read_manifest(folder).get("build_time", ""),
+                        (folder / artifacts.MANIFEST).stat().st_mtime_ns)
+            except (LexiconError, OSError):
+                return "", 0
         return sorted(artifacts.versions(self.root, name), key=built, reverse=True)
 
     def _pinned(self, name: str, version: str) -> Lexicon:

@@ -66,6 +66,10 @@ def test_bag_fit_counts_blanks():
     ('name = "x"\nlanguage = "sv"\nblanks = 2\ntiles = [{letter = "A", count = 1, points = 1}]', "provenance: missing"),
     ('name = "x"\nlanguage = "sv"\nprovenance = "p"\nblanks = 2\ncolour = 1\ntiles = []', "unknown key"),
     ("name = ", "not valid TOML"),
+    ('name = "x"\nlanguage = "sv"\nprovenance = "p"\nblanks = 2\ntiles = [{letter = "A", count = 1, points = 1, '
+     'number = 5}, {letter = "B", count = 1, points = 1, number = 3}]', "3 follows 5"),
+    ('name = "x"\nlanguage = "sv"\nprovenance = "p"\nblanks = 2\ntiles = [{letter = "A", count = 1, points = 1, '
+     'number = 64}]', "up to 63"),
 ])
 def test_malformed_tile_sets_name_the_file_and_key(tmp_path, body, message):
     path = tmp_path / "bad.toml"

@@ -249,12 +249,15 @@ def test_the_alphabet_file_numbers_the_tiles(name):
     alphabet = load_alphabet(name)
     text = alphabet_text(alphabet)
     lines = read_alphabet_text(text)
-    assert len(lines) == len(alphabet.tiles) + 1
+    assert len(lines) == alphabet.tiles[-1].number + 1
     assert (lines[0].label, lines[0].count, lines[0].score) == ("?", alphabet.blanks, 0)
     for tile in alphabet.tiles:
         line = lines[tile.number]
         assert (line.label, line.count, line.score, line.vowel) == (tile.letter, tile.count, tile.points, tile.vowel)
         assert line.blank_label == tile.letter.lower()
+    for number in alphabet.unused_numbers:  # placeholders: no tile in the bag, a label no letter has
+        assert (lines[number].label, lines[number].count, lines[number].aliases) == (f"_{number}", 0, ())
+    assert len(alphabet.tiles) + len(alphabet.unused_numbers) + 1 == len(lines)
     assert all(len(raw.split("\t")) >= 7 for raw in text.splitlines())
 
 
@@ -280,11 +283,15 @@ def test_a_file_of_a_wrong_size_is_refused(tmp_path):
         Kwg.open(path)
 
 
-def test_the_reader_maps_the_file(tmp_path):
-    path = tmp_path / "w.kbwg"
-    path.write_bytes(kwg_bytes([(1, 2), (1, 3)], layout=KBWG))
+@pytest.mark.parametrize("suffix, layout, gaddag", [(".kwg", KWG, True), (".dwg", KWG, False),
+                                                    (".kbwg", KBWG, True), (".kbdwg", KBWG, False)])
+def test_the_reader_maps_the_file_and_reads_the_layout_from_its_name(tmp_path, suffix, layout, gaddag):
+    encoded = encode(build([b"\x01\x02", b"\x01\x03"], gaddag=gaddag), layout=layout)
+    assert encoded.suffix == suffix
+    path = tmp_path / ("w" + suffix)
+    path.write_bytes(encoded.data)
     graph = Kwg.open(path)
-    assert graph.layout == KBWG
+    assert graph.layout == layout and (graph.gaddag_root is not None) == gaddag
     assert list(graph.words()) == [(1, 2), (1, 3)]
     graph.close()
 
@@ -308,12 +315,14 @@ def test_saol_kwg_holds_exactly_the_lexicon(betapet):
 
 
 def test_saol_files_are_listed_with_checksums(betapet):
+    # a lexicon meant for play holds the GADDAG too: lexicon.kwg, what a move generator takes
     files = betapet.manifest["files"]
     assert {"lexicon.kwg", "alphabet.txt", "words.dawg"} <= set(files)
-    assert betapet.manifest["formats"]["lexicon.kwg"] == {"format": "kwg", "gaddag": False,
+    assert betapet.manifest["formats"]["lexicon.kwg"] == {"format": "kwg", "gaddag": True,
                                                           "nodes": betapet.manifest["graph"]["nodes"],
                                                           "alphabet": "alphabet.txt"}
     assert (betapet.path / "lexicon.kwg").stat().st_size == 4 * betapet.manifest["graph"]["nodes"]
+    assert betapet.graph.kwg.gaddag_root
 
 
 def test_membership_agrees_with_the_database(betapet):
@@ -408,10 +417,15 @@ def test_building_with_gaddag_changes_the_version(hungarian, tmp_path):
     words = hungarian.path.parent.parent.parent / "words.txt"
     path = write_pipeline(tmp_path, "hu-test-graph", 'profile = "hu-betutorony-list"\n'
                           f'[[sources]]\nid = "words"\nkind = "plain"\npath = "{words}"\n')
-    plain = build(path, tmp_path / "artifacts", choose=lambda k, cuts, c: (tuple(cuts), "all"))
+    plain = build(path, tmp_path / "artifacts", choose=lambda k, cuts, c: (tuple(cuts), "all"), gaddag=False)
     assert plain.version != hungarian.version
     assert plain.manifest["graph"]["gaddag"] is False
-    assert (plain.path / "lexicon.kwg").stat().st_size < (hungarian.path / "lexicon.kwg").stat().st_size
+    # the DAWG alone is a .dwg, as engines name it: a move generator would misread it as a .kwg
+    assert plain.manifest["graph"]["file"] == "lexicon.dwg" and not (plain.path / "lexicon.kwg").exists()
+    assert (plain.path / "lexicon.dwg").stat().st_size < (hungarian.path / "lexicon.kwg").stat().st_size
+    graph = Kwg.open(plain.path / "lexicon.dwg")
+    assert graph.layout == KWG and graph.gaddag_root is None
+    graph.close()
 
 
 # ---------------------------------------------------------------- the command line
@@ -441,6 +455,9 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     body = 'profile = "sv-betapet"\n[[sources]]\nid = "w"\nkind = "plain"\npath = "w.txt"\n'
     path = write_pipeline(tmp_path, "sv-test-gaddag", body + "[graph]\ngaddag = true\n")
     assert load_pipeline(path).graph.gaddag is True
+    assert load_pipeline(write_pipeline(tmp_path, "sv-test-default", body)).graph.gaddag is True  # playable
+    off = write_pipeline(tmp_path, "sv-test-off", body + "[graph]\ngaddag = false\n")
+    assert load_pipeline(off).graph.gaddag is False
     root = tmp_path / "artifacts"
     with_gaddag = CliRunner().invoke(main, ["build", str(path), "--artifacts", str(root), "--json"])
     without = CliRunner().invoke(main, ["build", str(path), "--no-gaddag", "--artifacts", str(root), "--json"])
@@ -448,6 +465,7 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     first, second = (load(f"sv-test-gaddag@{json.loads(r.output)['version']}", root) for r in (with_gaddag, without))
     assert first.manifest["graph"]["gaddag"] and not second.manifest["graph"]["gaddag"]
     assert first.graph.kwg.gaddag_root and second.graph.kwg.gaddag_root is None
+    assert (first.manifest["graph"]["file"], second.manifest["graph"]["file"]) == ("lexicon.kwg", "lexicon.dwg")
     bad = write_pipeline(tmp_path, "sv-test-bad", body + "[graph]\ngaddag = 1\n")
     with pytest.raises(Exception, match="graph"):
         load_pipeline(bad)

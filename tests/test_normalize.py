@@ -4,10 +4,10 @@ import unicodedata
 
 import icu
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import InvalidWord, Normalizer, Reason, load_alphabet, normalize
+from lexicon import InvalidWord, Normalizer, Reason, load_alphabet, normalize, normalizer_for
 
 
 @pytest.mark.parametrize("word, key", [
@@ -89,3 +89,23 @@ def test_fast_path_agrees_with_icu_casing(text):
     for lang in ("sv", "hu"):
         nfc = unicodedata.normalize("NFC", text)
         assert str(icu.UnicodeString(nfc).toUpper(icu.Locale(lang))) == nfc.upper()
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(max_size=12))
+def test_the_quick_path_agrees_with_the_full_one_on_any_text(text):
+    """Normalizer.quick (Python's upper-casing, no NFC) decides a word only when the full path (NFC,
+    ICU's upper-casing, folding) gives the same key."""
+    for name in ("sv-betapet", "sv-scrabble", "hu-betutorony"):
+        normalizer = normalizer_for(name)
+        key = normalizer.quick(text)
+        assert key is None or key == normalizer(text).key
+
+
+@pytest.mark.parametrize("text", ["straße", "ſtor", "ﬆor", "ıdé", "Ångström", "Å", "a\u030angel", "ǅem",
+                                  "İstanbul", "ŉ", "ǰ", "ΐ", "ﬁn", "Ǆ", "őrült", "Ő", "ű"])
+def test_the_quick_path_on_special_casings(text):
+    for name in ("sv-betapet", "hu-betutorony"):
+        normalizer = normalizer_for(name)
+        key = normalizer.quick(text)
+        assert key is None or key == normalizer(text).key

@@ -1,0 +1,289 @@
+"""The compiled word-graph core against the pure-Python reference: the same bytes, the same results
+in the same order, the same errors.
+
+Both run in one process: `native=True` / `native=False` pick the implementation, whatever
+LEXICON_PURE_PYTHON says.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from itertools import islice
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lexicon import ArtifactError, LimitExceeded, Normalizer, load_alphabet, tilings
+from lexicon.kwg import KBWG, KWG, GraphBuilder, Kwg, build_kwg
+from lexicon.search import Search
+
+SV = load_alphabet("sv-betapet")
+HU = load_alphabet("hu-betutorony")
+
+word_lists = st.lists(st.lists(st.integers(1, 4), min_size=1, max_size=7).map(bytes), max_size=40)
+wide_lists = st.lists(st.lists(st.integers(1, 63), min_size=1, max_size=6).map(bytes), max_size=30)
+
+
+def both(words, **kw):
+    """(compiled, reference) encodings of `words`."""
+    return build_kwg(words, native=True, **kw), build_kwg(words, native=False, **kw)
+
+
+# ---------------------------------------------------------------- building
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(word_lists, wide_lists), st.booleans(), st.sampled_from([None, KWG, KBWG]))
+def test_the_same_bytes(words, gaddag, layout):
+    compiled, reference = both(words, gaddag=gaddag, layout=layout)
+    assert compiled == reference
+    assert compiled.distinct == len(set(words))
+
+
+@settings(max_examples=60, deadline=None)
+@given(word_lists, st.randoms(use_true_random=False))
+def test_input_order_does_not_matter(words, rnd):
+    shuffled = words + words[:5]
+    rnd.shuffle(shuffled)
+    assert build_kwg(shuffled, native=True, gaddag=True) == build_kwg(words, native=False, gaddag=True)
+
+
+def test_the_empty_list():
+    for gaddag in (False, True):
+        compiled, reference = both([], gaddag=gaddag)
+        assert compiled == reference and compiled.data == bytes.fromhex("00004000" * (1 + gaddag))
+
+
+def test_the_builder_streams_and_finishes_once():
+    builder = GraphBuilder(native=True)
+    builder.add(b"\x01\x02")
+    builder.extend(iter([bytearray(b"\x01"), memoryview(b"\x02\x03")]))
+    assert len(builder) == 3
+    assert builder.finish().data == build_kwg([b"\x01\x02", b"\x01", b"\x02\x03"], native=False).data
+    with pytest.raises(ValueError, match="finished"):
+        builder.finish()
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_empty_sequence_is_refused(native):
+    with pytest.raises(ValueError, match="empty sequence"):
+        build_kwg([b"\x01", b""], native=native)
+
+
+def test_separators_and_every_byte_value_in_the_gaddag_input():
+    # the GADDAG's own separator is tile 0; words with tile 63 sort last
+    words = [bytes([63, 1]), bytes([1, 63, 63]), bytes([63]), bytes([2, 1, 2, 1, 2, 1, 2, 1, 2, 1])]
+    for gaddag in (False, True):
+        compiled, reference = both(words, gaddag=gaddag)
+        assert compiled == reference
+
+
+def test_long_shared_prefixes_past_the_sort_key():
+    # sequences that agree on their first 8 tiles are ordered by the rest
+    rnd = random.Random(4)
+    stem = bytes(rnd.choices(range(1, 6), k=9))
+    words = [stem + bytes(rnd.choices(range(1, 4), k=rnd.randint(0, 4))) for _ in range(300)]
+    for gaddag in (False, True):
+        compiled, reference = both(words, gaddag=gaddag)
+        assert compiled == reference
+
+
+def test_saol_bytes(betapet):
+    codes = {t.letter: t.number for t in betapet.alphabet.tiles}
+    words = [bytes(codes[ch] for ch in key) for key in betapet.keys()]
+    for gaddag in (False, True):
+        compiled, reference = both(words, gaddag=gaddag)
+        assert compiled == reference
+    assert compiled.distinct == len(betapet)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def readers(words, **kw):
+    data = build_kwg(words, native=False, **kw).data
+    return Kwg(data, native=True), Kwg(data, native=False)
+
+
+@settings(max_examples=80, deadline=None)
+@given(word_lists, st.lists(st.lists(st.integers(0, 5), max_size=8).map(bytes), max_size=20))
+def test_membership_follow_and_rank_agree(words, probes):
+    compiled, reference = readers(words)
+    ordered = sorted(set(words))
+    assert compiled.word_count() == reference.word_count() == len(ordered)
+    for word in ordered + probes:
+        assert compiled.contains(word) == reference.contains(word) == (word in set(words))
+        assert compiled.follow(word) == reference.follow(word)
+        expected = ordered.index(word) if word in set(words) else -1
+        assert compiled.rank(word) == reference.rank(word) == expected
+    assert compiled.ranks(ordered + probes) == [reference.rank(w) for w in ordered + probes]
+
+
+def test_a_closed_graph_refuses_work():
+    graph, _ = readers([b"\x01"])
+    walk = graph.core.pattern([-2, -3], 100, "too far")
+    graph.close()
+    with pytest.raises(ValueError, match="closed"):
+        graph.contains(b"\x01")
+    with pytest.raises(ValueError, match="closed"):
+        next(walk)
+
+
+def damaged(seed: int) -> bytes:
+    """A real small graph with a few random nodes overwritten."""
+    rnd = random.Random(seed)
+    words = [bytes(rnd.choices(range(1, 6), k=rnd.randint(1, 6))) for _ in range(40)]
+    data = bytearray(build_kwg(words, native=False, gaddag=bool(seed % 2)).data)
+    for _ in range(1 + seed % 3):
+        at = rnd.randrange(len(data) // 4) * 4
+        data[at:at + 4] = struct.pack("<I", rnd.getrandbits(32) if seed % 4 else rnd.randrange(1 << 24))
+    return bytes(data)
+
+
+def outcome(call):
+    try:
+        return "ok", call()
+    except ArtifactError as exc:
+        return "ArtifactError", str(exc)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_validation_gives_the_same_verdict_on_damaged_bytes(seed):
+    data = damaged(seed)
+    compiled, reference = Kwg(data, native=True), Kwg(data, native=False)
+    assert outcome(compiled.validate) == outcome(reference.validate)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_unchecked_damaged_bytes_fail_cleanly(seed):
+    """Without validate(), every compiled read checks its indexes: an ArtifactError, a
+    LimitExceeded or an answer, never a read outside the file."""
+    data = damaged(seed)
+    graph = Kwg(data, native=True)
+    search = Search(graph, SV, Normalizer(SV).key, max_visits=5000)
+    for call in (lambda: graph.contains(b"\x01\x02"), lambda: graph.rank(b"\x01\x02\x03"),
+                 lambda: list(islice(search.matches("*"), 2000)), lambda: list(search.anagrams("ABCDE??", sub=True)),
+                 lambda: search.hooks("AB")):
+        try:
+            call()
+        except (ArtifactError, LimitExceeded, KeyError):
+            pass  # KeyError: a damaged tile number outside the alphabet, when spelling a result
+
+
+# ---------------------------------------------------------------- searching
+
+
+def searchers(words, alphabet=SV, **kw):
+    number = {t.letter: t.number for t in alphabet.tiles}
+    data = build_kwg([bytes(number[t] for t in w) for w in words], native=False).data
+    return [Search(Kwg(data, native=native), alphabet, Normalizer(alphabet).key, **kw) for native in (True, False)]
+
+
+def results(found):
+    """The matches a search gives (an iterator), then how it ended."""
+    out = []
+    try:
+        for match in found:
+            out.append(match)
+    except LimitExceeded as exc:
+        return out, str(exc)
+    return out, None
+
+
+letters = st.sampled_from("AERSTÅÖ")
+small_words = st.lists(st.lists(letters, min_size=1, max_size=6).map(tuple), max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_words, st.lists(letters, max_size=6).map("".join), st.integers(0, 3), st.booleans(),
+       st.integers(1, 4), st.integers(1, 40))
+def test_anagrams_agree(words, rack, blanks, sub, min_tiles, visits):
+    if not rack and not blanks:
+        return
+    compiled, reference = searchers(words, max_visits=visits)
+    rack += "?" * blanks
+    assert results(compiled.anagrams(rack, sub=sub, min_tiles=min_tiles)) == \
+        results(reference.anagrams(rack, sub=sub, min_tiles=min_tiles))
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_words, st.lists(st.sampled_from(list("AERSTÖ?*")), min_size=1, max_size=7).map("".join),
+       st.integers(1, 60))
+def test_patterns_agree(words, pattern, visits):
+    compiled, reference = searchers(words, max_visits=visits)
+    assert results(compiled.matches(pattern)) == results(reference.matches(pattern))
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_words, st.lists(letters, min_size=1, max_size=3).map("".join))
+def test_prefixes_and_hooks_agree(words, stem):
+    compiled, reference = searchers(words)
+    assert results(compiled.prefixed(stem)) == results(reference.prefixed(stem))
+    assert compiled.hooks(stem) == reference.hooks(stem)
+
+
+HU_WORDS = ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "SZÉP", "ZSEB", "ZSÁK", "ASZ", "ASZAL", "ASSZ"]
+
+
+def test_digraph_searches_agree():
+    cuts = [cut for w in HU_WORDS for cut in tilings(w, HU)]
+    compiled, reference = searchers(cuts, HU)
+    for pattern in ("HÁZSOR", "*SZ*", "??", "A*", "[ZS]*", "*[S][Z]*"):
+        assert results(compiled.matches(pattern)) == results(reference.matches(pattern))
+    for rack in ("ASZ", "AS[Z]", "ZSEB?", "?SZ?"):
+        for sub in (False, True):
+            assert results(compiled.anagrams(rack, sub=sub)) == \
+                results(reference.anagrams(rack, sub=sub))
+    for word in ("HÁ", "A", "ÁK", "SOR", "ASZ"):
+        assert compiled.hooks(word) == reference.hooks(word)
+
+
+def saol_searchers(lex, **kw):
+    graph = lex.graph.kwg
+    data = bytes(graph.nodes)
+    return [Search(Kwg(data, graph.layout, native=n), lex.alphabet, lex.normalizer.key, lex.policy, **kw)
+            for n in (True, False)]
+
+
+def test_saol_searches_agree(betapet):
+    compiled, reference = saol_searchers(betapet)
+    rnd = random.Random(17)
+    bag = "".join(t.letter * t.count for t in betapet.alphabet.tiles)
+    for letters_, blanks, sub in ((7, 0, False), (6, 1, False), (5, 2, False), (7, 2, False), (5, 1, True)):
+        for _ in range(3):
+            rack = "".join(rnd.sample(bag, letters_)) + "?" * blanks
+            assert results(compiled.anagrams(rack, sub=sub, min_tiles=2)) == \
+                results(reference.anagrams(rack, sub=sub, min_tiles=2))
+    for pattern in ("H?ND*", "*ZZ*", "?Å?", "*ÖRNA", "K*T", "*Q*", "A*A*A*A*A", "B?????????????"):
+        assert results(compiled.matches(pattern)) == results(reference.matches(pattern))
+    for word in ("AND", "HUND", "Ö", "ZZ"):
+        assert compiled.hooks(word) == reference.hooks(word)
+
+
+def test_saol_budgets_run_out_at_the_same_result(betapet):
+    compiled, reference = saol_searchers(betapet, max_visits=3000)
+    for pattern in ("*", "*E*R*", "?*A"):
+        got = results(compiled.matches(pattern))
+        assert got[1] is not None, "the budget should run out"
+        assert got == results(reference.matches(pattern))
+    got = results(compiled.anagrams("AERST???", sub=True))
+    assert got[1] is not None and got == results(reference.anagrams("AERST???", sub=True))
+
+
+def test_key_index_numbers_agree(betapet):
+    """keys.dwg read through the compiled core with str keys gives the reference's numbers."""
+    index = betapet.key_index
+    reference = Kwg(bytes(index.graph.nodes), native=False)
+    table = {ord(ch): i + 1 for i, ch in enumerate(index.letters)}
+    every = list(index.keys(excluded=True))
+    sample = random.Random(8).sample(every, 3000)
+    for number, key in sample:
+        assert index.number(key) == number == reference.rank(key.translate(table).encode("latin-1"))
+        assert (key in index.members) == (index.kind(number) != 2) == (key in betapet)
+    known = {key for _, key in every}
+    for key in ("", "HUNDQ", "É", "hund", "HUND" * 70, "ZZZZ"):
+        expected = -1 if key not in known else next(n for n, k in every if k == key)
+        assert index.number(key) == expected
+        assert (key in index.members) == (key in betapet)

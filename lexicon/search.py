@@ -4,7 +4,7 @@ Every search walks the KWG's DAWG depth-first in tile order, so results come sor
 tile numbers (for Swedish wolges' order: A…Y Ü Z Å Ä Æ Ö) and a caller can stop after any
 number. A DAWG shares its tails, so many paths reach the same sibling list in the same search
 state; a list that yielded nothing in a state is remembered and not walked again. Each search
-also has a budget of visited lists and raises LimitExceeded past it.
+also has a budget of visited lists and raises TooCostly (a LimitExceeded) past it.
 
 The walks run in the compiled core (lexicon._graph) when the KWG was opened with it; the
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import InputError, LimitExceeded
+from .errors import InputError, TooCostly
 from .kwg import KBWG, Kwg
 from .tiling import DoubledDigraphs, notation_tilings, parse_notation, preferred_tiling, spell
 
@@ -265,7 +265,7 @@ class Search:
                     if arc and after != stop and (after, arc) not in dead:
                         budget[0] -= 1
                         if budget[0] < 0:
-                            raise LimitExceeded(self._limit_message(advice))
+                            raise TooCostly(self._limit_message(advice))
                         found = False
                         for found_path in walk(arc, after):
                             found = True

@@ -22,7 +22,10 @@ BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu
 BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
+# axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
+AXE := tests/node_modules/axe-core/axe.min.js
+
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/_graph/*.c lexicon/_graph/*.h)
@@ -55,9 +58,21 @@ run: $(BIN)/.installed
 	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
 	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
 
-test: $(BIN)/.installed
+test: $(BIN)/.installed $(AXE)
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m pytest
+
+$(AXE): tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Screenshots of the page's main states in docs/screenshots/ (the README shows one), against the
+# lexicons in $(ARTIFACTS), built when missing (hu-betutorony is used instead of its stems when built).
+screenshots: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS) chromium chromium-driver"
+	@for l in sv-betapet sv-betapet-inflected hu-betutorony-stems; do \
+	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
+	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
 
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
@@ -79,7 +94,7 @@ judge-hunspell: $(BIN)/.installed
 
 lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
-	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests support
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
@@ -109,4 +124,4 @@ judge-hungarian: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so tests/node_modules

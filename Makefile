@@ -63,6 +63,7 @@ test: $(BIN)/.installed $(AXE)
 	$(BIN)/python -m pytest
 
 $(AXE): tests/package.json tests/package-lock.json
+	@command -v npm >/dev/null || $(MAKE) --no-print-directory debs DEBS="nodejs npm"
 	cd tests && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 

@@ -25,7 +25,10 @@ BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu
 BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
+# axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
+AXE := tests/node_modules/axe-core/axe.min.js
+
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/_graph/*.c lexicon/_graph/*.h)
@@ -58,9 +61,22 @@ run: $(BIN)/.installed
 	@$(BIN)/lexicon info $(LEXICON) $(ARTIFACTS_OPTION) >/dev/null 2>&1 || $(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
 	$(BIN)/lexicon serve $(ARTIFACTS_OPTION) --default $(LEXICON)
 
-test: $(BIN)/.installed
+test: $(BIN)/.installed $(AXE)
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m pytest
+
+$(AXE): tests/package.json tests/package-lock.json
+	@command -v npm >/dev/null || $(MAKE) --no-print-directory debs DEBS="nodejs npm"
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Screenshots of the page's main states in docs/screenshots/ (the README shows one), against the
+# lexicons in $(ARTIFACTS), built when missing (hu-betutorony is used instead of its stems when built).
+screenshots: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS) chromium chromium-driver"
+	@for l in sv-betapet sv-betapet-inflected hu-betutorony-stems; do \
+	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
+	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
 
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
@@ -113,4 +129,4 @@ judge-hungarian: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $$root
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so tests/node_modules

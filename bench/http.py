@@ -98,6 +98,31 @@ def ms(latency: str | None) -> float:
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 
 
+def descendants(pid: int) -> list[int]:
+    """`pid` and every process under it (a served instance: `lexicon serve`, nginx, gunicorn and its workers)."""
+    out, queue = [], [pid]
+    while queue:
+        p = queue.pop()
+        out.append(p)
+        found = subprocess.run(["pgrep", "-P", str(p)], capture_output=True, text=True).stdout
+        queue += [int(c) for c in found.split()]
+    return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds the processes have used so far (those that exited count 0): on a
+    machine others share, the server's CPU per request is steadier than its requests per second."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
 def memory(pids: list[int]) -> tuple[float, float]:
     """Mean RSS and PSS (proportional: shared pages split between processes) per worker, MiB."""
     rss, pss = [], []

@@ -60,6 +60,9 @@ class Registry:
         """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none,
         naming the `lexicon` parameter and the lexicons served (a malformed name is just as unknown)."""
         self.refresh()
+        slot = self.slots.get(spec)  # the common request: a served name, unpinned
+        if slot is not None and slot.lexicon is not None:
+            return slot.lexicon
         try:
             name, version = artifacts.parse_spec(spec)
         except InputError:

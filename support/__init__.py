@@ -1,6 +1,7 @@
-"""What the tests and the benchmarks share, so that neither imports the other.
+"""What the tests, the benchmarks and the docs scripts share, so that none of them imports another.
 
 - support.http: the service started as `make run` starts it, HTTP and raw-socket requests, its workers
+- support.browser: headless Chromium for the page's tests, benchmarks and screenshots
 - support.hostile: the catalogue of hostile input (tests/test_bad_input.py, bench/catalogue.py)
 - support.attackers: hostile clients (tests/test_server.py, bench/hostile.py)
 - support.running_text: running text read into words (the recall benchmarks and their tests)

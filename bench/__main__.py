@@ -3,7 +3,7 @@
     python -m bench [--progress | --quiet] [topic …]
 
 Progress (each benchmark a step, with its time) is drawn on stderr when it is a terminal, or
-always with --progress, never with --quiet (pipelines.progress).
+always with --progress, never with --quiet (lexicon_pipelines.progress).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.sections import write_section
-from pipelines.progress import for_stream
+from lexicon_pipelines.progress import for_stream
 
 HERE = Path(__file__).parent
 OUTPUT = HERE.parent / "docs" / "benchmarks.md"

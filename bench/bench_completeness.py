@@ -27,12 +27,12 @@ CLASSES = {"": "function words and adverbs (DSSO: no inflection)", "NOUN": "noun
 
 def package_words() -> set[str]:
     """The package's headwords and every form its notations give."""
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     p = load_pipeline("sv-betapet-inflected")
     [saol] = [r for r in p.readers() if r.kind == "saol"]
     entries = list(saol.entries())
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     expand = SaolInflector(entries)
     words = {e.headword for e in entries}
@@ -61,7 +61,7 @@ def candidates(evidence, speller, frequent: list[tuple[str, int]], known: set[st
 
 
 def run() -> str:
-    from pipelines.sources.supplement import read_declined, read_supplement
+    from lexicon_pipelines.sources.supplement import read_declined, read_supplement
     from support.running_text import count_words, frequent_words
     from support.saol_evidence import Evidence
 

@@ -61,7 +61,7 @@ def run() -> str:
         words = distinct_words(lex, WORDS, seed=18)
         share = valid_share(lex, words)
         lex.close()
-        server = Gunicorn("service.wsgi:app", root)
+        server = Gunicorn("lexicon_service.wsgi:app", root)
         try:
             timings, weight, memo = measure(server.url, words)
         finally:

@@ -54,7 +54,8 @@ def run() -> str:
         for label, start in ((f"as `make run` serves it (`lexicon serve`: nginx in front of {WORKERS} sync lookup "
                               "workers)", lambda: Served(root, WORKERS, env={"LEXICON_DEFAULT": LEXICON})),
                              (f"gunicorn alone ({WORKERS} sync workers, `lexicon serve --no-proxy`)",
-                              lambda: Gunicorn("service.wsgi:app", root, WORKERS, env={"LEXICON_DEFAULT": LEXICON}))):
+                              lambda: Gunicorn("lexicon_service.wsgi:app", root, WORKERS,
+                                               env={"LEXICON_DEFAULT": LEXICON}))):
             server = start()
             try:
                 wrk(server.url + "/valid?word=hund", 8, seconds=3)  # warm up every worker

@@ -19,7 +19,7 @@ DURATION = os.environ.get("BENCH_SECONDS", "10")
 
 
 class Gunicorn(Started):
-    """gunicorn alone with the repository's config, serving `app` (service.wsgi:app, or another)."""
+    """gunicorn alone with the repository's config, serving `app` (lexicon_service.wsgi:app, or another)."""
 
     def __init__(self, app: str, root: str, workers: int = 2, worker_class: str | None = None,
                  env: dict | None = None) -> None:
@@ -40,17 +40,17 @@ class Deployment:
 
     def __init__(self, root: str, kind: str = "serve", worker_class: str | None = None, workers: int = 2,
                  env: dict | None = None) -> None:
-        from service.proxy import SEARCH_NICE, Nginx
+        from lexicon_service.proxy import SEARCH_NICE, Nginx
 
         self.served = Served(root, workers, env, log_level="warning") if kind == "serve" else None
         self.instances: list[Gunicorn] = []
         self.nginx = None
         if kind == "gunicorn":
-            self.instances = [Gunicorn("service.wsgi:app", root, workers, worker_class, env=env)]
+            self.instances = [Gunicorn("lexicon_service.wsgi:app", root, workers, worker_class, env=env)]
         elif kind == "deploy":
             proxied = (env or {}) | {"LEXICON_TRUSTED_PROXIES": "1"}
-            lookups = [Gunicorn("service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
-            searches = [Gunicorn("service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
+            lookups = [Gunicorn("lexicon_service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
+            searches = [Gunicorn("lexicon_service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
                         for _ in range(2)]
             self.instances = lookups + searches
             self.nginx = Nginx(f"127.0.0.1:{free_port()}", [f"127.0.0.1:{g.port}" for g in lookups],

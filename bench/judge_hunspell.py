@@ -41,7 +41,7 @@ START, END = "<!-- judge:start -->", "<!-- judge:end -->"
 
 def judge(d: Dictionary, work: Path) -> dict:
     """Expand, count, and judge one dictionary; the figures as a dict."""
-    from pipelines.hunspell import read_aff, read_dic
+    from lexicon_pipelines.hunspell import read_aff, read_dic
 
     source = d.source()
     start = time.perf_counter()
@@ -74,7 +74,7 @@ def judge(d: Dictionary, work: Path) -> dict:
         accepted = [w for w in plain if speller.spell(w)]
         missing = [w for w in accepted if w not in ours]
         aff = read_aff(d.folder / f"{d.name}.aff")
-        from pipelines.hunspell import Expander
+        from lexicon_pipelines.hunspell import Expander
 
         withheld = Expander(aff, read_dic(d.dic, aff)).poison
         folder = work / f"{d.key}-nocompound"

@@ -93,7 +93,7 @@ class Causes:
 def saol_headwords() -> tuple[dict[str, set[str]], set[str]]:
     """SAOL 14's headwords (the package and the supplement) with their parts of speech, and its
     multiword and hyphenated headwords written together."""
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     headwords: dict[str, set[str]] = defaultdict(set)
     joined = set()
@@ -136,7 +136,7 @@ def build_lexicon(name: str):
     import tempfile
 
     from lexicon import load
-    from pipelines import build
+    from lexicon_pipelines import build
 
     root = tempfile.mkdtemp(prefix="running-text-")
     build(name, root)

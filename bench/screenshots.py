@@ -39,7 +39,7 @@ def main(argv: list[str]) -> None:
     served = artifacts.names(Path(args.artifacts))
     hungarian = next((n for n in ("hu-betutorony", "hu-betutorony-stems") if n in served), None)
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    server = Gunicorn("service.wsgi:app", str(Path(args.artifacts).resolve()))
+    server = Gunicorn("lexicon_service.wsgi:app", str(Path(args.artifacts).resolve()))
     try:
         for name, size, query, ready, part in STATES:
             if "{hu}" in query and hungarian is None:

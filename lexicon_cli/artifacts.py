@@ -10,8 +10,8 @@ import click
 from lexicon import describe, format_tiling
 from lexicon.guard import MAX_LOSS
 from lexicon.lookup import Lexicon, diff, load, open_lexicon
-from pipelines import build
-from pipelines.progress import for_stream
+from lexicon_pipelines import build
+from lexicon_pipelines.progress import for_stream
 
 from .output import artifacts_option, emit, json_option, progress_option
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from pipelines.entry import STEM_ONLY
-from pipelines.progress import for_stream
-from pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines.entry import STEM_ONLY
+from lexicon_pipelines.progress import for_stream
+from lexicon_pipelines.sources import KINDS, SourceConfig
 
 from .output import progress_option
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from lexicon import DataError
-from pipelines import load_pipeline
+from lexicon_pipelines import load_pipeline
 
 from .output import emit, json_option
 

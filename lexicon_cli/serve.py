@@ -10,13 +10,13 @@ from pathlib import Path
 
 import click
 
-import service
+import lexicon_service
 from lexicon import artifacts
-from service.proxy import SEARCH_NICE, nginx_binary, serve_behind_nginx
+from lexicon_service.proxy import SEARCH_NICE, nginx_binary, serve_behind_nginx
 
 from .output import artifacts_option
 
-CONFIG = Path(service.__file__).parent / "gunicorn.conf.py"
+CONFIG = Path(lexicon_service.__file__).parent / "gunicorn.conf.py"
 
 
 @click.command("serve")
@@ -46,7 +46,7 @@ def serve_command(root: str | None, bind: str, workers: int | None, search_worke
     if workers:
         env["LEXICON_WORKERS"] = str(workers)
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    command = [str(gunicorn), "-c", str(CONFIG), "service.wsgi:app"]
+    command = [str(gunicorn), "-c", str(CONFIG), "lexicon_service.wsgi:app"]
     names = ", ".join(artifacts.names(root))
     if not proxy:
         if searches:

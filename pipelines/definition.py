@@ -53,7 +53,7 @@ class TilingOptions:
     """How words with several cuts get their valid tilings (the `[tiling]` table).
 
     `evidence = "morphology"` reads them off the morpheme boundaries the sources record
-    (pipelines.tiling_evidence); `compound_splits` also splits stems into two stems of the
+    (lexicon_pipelines.tiling_evidence); `compound_splits` also splits stems into two stems of the
     sources. Without the table, the preferred cut is the one valid tiling.
     """
 

@@ -1,6 +1,6 @@
 """Reading source files carefully: a size bound, a clear error for a missing file, line-exact decoding.
 
-Shared by the source readers (pipelines.sources) and the Hunspell parsers (pipelines.hunspell).
+Shared by the source readers (lexicon_pipelines.sources) and the Hunspell parsers (lexicon_pipelines.hunspell).
 """
 
 from __future__ import annotations

@@ -6,13 +6,13 @@
 2. judge   each headword and form against the profile's rules (kept, or dropped with a reason)
 3. stage   kept analyses and exclusions go to a staging database, so memory stays flat; then the
            overlays: allowed words join, blocked ones leave
-4. write   the store and the key table in key order (pipelines.write); the version is the hash of the content
+4. write   the store and the key table in key order (lexicon_pipelines.write); the version is the hash of the content
 5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex)
 6. publish verify checksums, rename into place, move the `current` pointer, unless the shrink
            guard (lexicon.guard) holds the version back: it loses more than `max_loss` of the
            current version's words, or a source gave no entries
 Besides the tables, the version carries what it was built from and needs to be opened (the
-pipeline, profile and tile set files, the overlays' words: pipelines.recorded), and, for a profile
+pipeline, profile and tile set files, the overlays' words: lexicon_pipelines.recorded), and, for a profile
 that validates by analysis, the dictionary files its analyser reads, copied before the sources are
 read (so they are the files the words came from).
 """
@@ -71,7 +71,7 @@ class Job:
     expand: Any  # Entry → Entry with its forms, or None
     inflector: Any  # the pipeline's inflection generator, when it expands (its report joins the manifest)
     gaddag: bool
-    inputs: dict[str, Any]  # the recorded profile, tile set and overlays (pipelines.recorded)
+    inputs: dict[str, Any]  # the recorded profile, tile set and overlays (lexicon_pipelines.recorded)
     analysis: dict[str, Any] | None  # the analyser's files, for a profile that validates by analysis
     counts: Counts = field(default_factory=Counts)
     staging: Staging | None = None

@@ -2,8 +2,8 @@
 
 `check(table, SCHEMA_TABLE)` validates a parsed TOML table and fills in the defaults; a problem is
 a `SchemaError` naming the key's path (`limits.max_words`) and what was expected (`an integer, got
-'lots'`). pipelines.definition adds the file. The same data writes the key reference in
-docs/sources.md (`python -m pipelines.schema` prints it; a test keeps the page in step).
+'lots'`). lexicon_pipelines.definition adds the file. The same data writes the key reference in
+docs/sources.md (`python -m lexicon_pipelines.schema` prints it; a test keeps the page in step).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from .staging import DROPPED, KEPT, Counts, Staging
 _K = {name: i for i, name in enumerate(KEPT)}
 _D = {name: i for i, name in enumerate(DROPPED)}
 BATCH = 20000
-#: Evidence codes of a tiling chosen by guess among several cuts (pipelines.rules, pipelines.tiling_evidence).
+#: Evidence codes of a tiling chosen by guess among several cuts (.rules, .tiling_evidence).
 GUESSED = frozenset({"preferred", "none"})
 
 

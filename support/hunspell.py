@@ -38,7 +38,7 @@ class Dictionary:
         return self.folder / f"{self.name}.dic"
 
     def source(self):
-        from pipelines.sources import KINDS, SourceConfig
+        from lexicon_pipelines.sources import KINDS, SourceConfig
 
         return KINDS["hunspell"](SourceConfig(self.key, "hunspell", {"path": str(self.dic), **self.options}))
 
@@ -63,7 +63,7 @@ DICTIONARIES = {d.key: d for d in (
 
 def words(entries) -> list[str]:
     """Every word the entries give: the headwords that are words, and the forms."""
-    from pipelines.entry import STEM_ONLY
+    from lexicon_pipelines.entry import STEM_ONLY
 
     out = []
     for entry in entries:

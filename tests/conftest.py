@@ -38,7 +38,7 @@ def artifacts_root(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def betapet(artifacts_root):
     """sv-betapet built from the installed SAOL 14 (the PyPI package saol)."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-betapet", artifacts_root)
     return load("sv-betapet", artifacts_root)
@@ -47,7 +47,7 @@ def betapet(artifacts_root):
 @pytest.fixture(scope="session")
 def betapet_inflected(artifacts_root):
     """sv-betapet-inflected: SAOL 14 and every form its inflection notation gives (a minute's build)."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-betapet-inflected", artifacts_root)
     return load("sv-betapet-inflected", artifacts_root)
@@ -56,7 +56,7 @@ def betapet_inflected(artifacts_root):
 @pytest.fixture(scope="session")
 def saol_entries():
     """Every entry of SAOL 14 as the pipelines read it."""
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     return [e for reader in load_pipeline("sv-betapet-inflected").readers() for e in reader.entries()]
 
@@ -64,7 +64,7 @@ def saol_entries():
 @pytest.fixture(scope="session")
 def saol_inflector(saol_entries):
     """The `saol` inflection generator, prepared with all of SAOL 14."""
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     return SaolInflector(saol_entries)
 
@@ -102,7 +102,7 @@ def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], pro
                       max_letters: int = 12):
     """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
     a build of seconds with the dictionary's own affixes and tiling evidence."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     dic = subset_dic(base, words, folder, name)
     path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
@@ -130,7 +130,7 @@ def server(betapet, artifacts_root):
 @pytest.fixture(scope="session")
 def scrabble(artifacts_root):
     """sv-scrabble: SAOL 14 and its supplement with their inflections, by the federation's rules."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-scrabble", artifacts_root)
     return load("sv-scrabble", artifacts_root)

@@ -12,7 +12,7 @@ import pytest
 
 from lexicon import DataError, load_alphabet
 from lexicon.lookup import load
-from pipelines import build, load_pipeline
+from lexicon_pipelines import build, load_pipeline
 
 from .conftest import Server, write_pipeline
 

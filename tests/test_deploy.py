@@ -11,8 +11,8 @@ import time
 import pytest
 
 from lexicon import artifacts
-from pipelines import build
-from service.proxy import Nginx, nginx_config
+from lexicon_pipelines import build
+from lexicon_service.proxy import Nginx, nginx_config
 from support.http import free_port, http_get
 
 from .conftest import Server, word_list_pipeline

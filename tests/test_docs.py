@@ -6,12 +6,12 @@ import re
 import lexicon
 from lexicon import LexiconError
 from lexicon.reasons import Reason
-from service import problems
+from lexicon_service import problems
 
 from .conftest import ROOT
 
 # Raised by builds and data files, never in an answer of the service.
-NOT_ANSWERED = {"lexicon-error", "bad-data-file", "bad-profile", "bad-source", "limit-exceeded"}
+NOT_ANSWERED = {"lexicon-error", "bad-data-file", "bad-profile", "bad-source", "limit-exceeded", "held-back"}
 
 
 def _subclasses(cls):

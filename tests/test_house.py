@@ -11,17 +11,19 @@ import pytest
 
 from .conftest import ROOT
 
-#: Each top-level folder and the folders it may import (docs/architecture.md draws the same).
+#: Each room (by its import name) and the rooms it may import (docs/architecture.md draws the same).
 MAY_IMPORT = {
     "lexicon": set(),
-    "pipelines": {"lexicon"},
-    "service": {"lexicon"},
-    "lexicon_cli": {"lexicon", "pipelines", "service"},
-    "support": {"lexicon", "pipelines", "service", "lexicon_cli"},
-    "bench": {"lexicon", "pipelines", "service", "lexicon_cli", "support"},
-    "fuzz": {"lexicon", "pipelines", "service"},
-    "tests": {"lexicon", "pipelines", "service", "lexicon_cli", "support", "fuzz"},
+    "lexicon_pipelines": {"lexicon"},
+    "lexicon_service": {"lexicon"},
+    "lexicon_cli": {"lexicon", "lexicon_pipelines", "lexicon_service"},
+    "support": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli"},
+    "bench": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli", "support"},
+    "fuzz": {"lexicon", "lexicon_pipelines", "lexicon_service"},
+    "tests": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli", "support", "fuzz"},
 }
+#: Rooms whose folder is not their import name (pyproject.toml's package-dir).
+FOLDERS = {"lexicon_pipelines": "pipelines", "lexicon_service": "service"}
 MAX_BRANCHES = 30
 
 
@@ -29,8 +31,9 @@ def modules() -> dict[str, tuple[Path, bool]]:
     """Every module of the rooms: dotted name → (file, is a package's __init__)."""
     found = {}
     for room in MAY_IMPORT:
-        for path in sorted((ROOT / room).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        folder = ROOT / FOLDERS.get(room, room)
+        for path in sorted(folder.rglob("*.py")):
+            parts = [room, *path.relative_to(folder).with_suffix("").parts]
             is_package = parts[-1] == "__init__"
             found[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
     return found
@@ -129,7 +132,7 @@ def test_no_module_imports_itself_back(graph):
 
 
 def test_no_two_parts_of_a_package_depend_on_each_other(graph):
-    """Within a room, its modules and sub-packages (pipelines.sources, pipelines.hunspell, lexicon.play)
+    """Within a room, its modules and sub-packages (lexicon_pipelines.sources, lexicon_pipelines.hunspell, lexicon.play)
     form no cycle either: a sub-package is one unit here, its __init__ the package's own."""
     def unit(module: str) -> str:
         parts = module.split(".")
@@ -141,6 +144,20 @@ def test_no_two_parts_of_a_package_depend_on_each_other(graph):
             if a.split(".")[0] == b.split(".")[0] and unit(a) != unit(b):
                 units[unit(a)].add(unit(b))
     assert cycles(units) == []
+
+
+def test_no_module_imports_a_room_by_its_folder_name():
+    """`import pipelines` works only from a checkout (the folder is on the path there); installed,
+    the package is lexicon_pipelines."""
+    folder_names = set(FOLDERS.values())
+    wrong = []
+    for path, _ in modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            wrong += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names
+                      if name.split(".")[0] in folder_names]
+    assert wrong == []
 
 
 def test_the_cycle_check_finds_cycles():
@@ -176,8 +193,8 @@ def branches(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
 
 def test_no_function_of_the_library_or_the_pipelines_has_more_than_30_branches():
     heavy = []
-    for room in ("lexicon", "pipelines"):
-        for path in sorted((ROOT / room).rglob("*.py")):
+    for folder in ("lexicon", "pipelines"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and branches(node) > MAX_BRANCHES:
                     heavy.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({branches(node)} branches)")

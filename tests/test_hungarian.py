@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lexicon import fewest_tiles, load, load_alphabet
-from pipelines import build
+from lexicon_pipelines import build
 
 from .conftest import DEBIAN, FASTSPELL, hungarian_lexicon, subset_dic
 
@@ -163,7 +163,7 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
     ("hu-betutorony-stems", 0, None, None),
 ])
 def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     p = load_pipeline(name)
     options = p.sources[0].options
@@ -175,7 +175,7 @@ def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
 def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
     """max_tiles counts tiles, not letters: asszonyokat (11 letters) is 9 tiles and stays, while
     a letter bound of 10 would lose it; forms of more than 10 tiles are counted, not emitted."""
-    from pipelines.sources import KINDS, SourceConfig
+    from lexicon_pipelines.sources import KINDS, SourceConfig
 
     dic = subset_dic(DEBIAN, ["asszony", "ablakpárkány", "kiscsoport"], tmp_path, "hu")
     options = {"path": str(dic), "aff": str(DEBIAN.with_suffix(".aff")), "max_depth": 1, "max_letters": 13}
@@ -193,14 +193,14 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
 
 def test_a_tile_bound_needs_its_tile_set():
     from lexicon import SourceError
-    from pipelines.sources import KINDS, SourceConfig
+    from lexicon_pipelines.sources import KINDS, SourceConfig
 
     with pytest.raises(SourceError, match="tileset"):
         KINDS["hunspell"](SourceConfig("hu", "hunspell", {"path": str(DEBIAN.with_suffix(".dic")), "max_tiles": 10}))
 
 
 def test_only_pipelines_that_tile_by_evidence_pay_for_boundaries():
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     assert load_pipeline("hu-betutorony").readers()[0].boundaries
     assert not load_pipeline("sv-dsso").readers()[0].boundaries

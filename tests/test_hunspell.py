@@ -13,11 +13,11 @@ import hunspell
 import pytest
 
 from lexicon import SourceError, artifacts, load
-from pipelines import build
-from pipelines.entry import STEM_ONLY
-from pipelines.hunspell import Bounds, Expander, read_aff, read_dic
-from pipelines.hunspell.expand import letters
-from pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines import build
+from lexicon_pipelines.entry import STEM_ONLY
+from lexicon_pipelines.hunspell import Bounds, Expander, read_aff, read_dic
+from lexicon_pipelines.hunspell.expand import letters
+from lexicon_pipelines.sources import KINDS, SourceConfig
 from support.hunspell import DICTIONARIES, explain_missing, unmunch, words
 
 from .conftest import DATA, ROOT, write_pipeline

@@ -12,7 +12,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from lexicon import Reason
-from service import messages
+from lexicon_service import messages
 
 SERVICE = Path(messages.__file__).parent.parent
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from service.messages import LANGUAGES, catalogue, text
+from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
 from .conftest import DEBIAN, Server, hungarian_lexicon

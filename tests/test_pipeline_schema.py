@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from lexicon import DataError
-from pipelines import load_pipeline
-from pipelines.definition import PIPELINE, reference
+from lexicon_pipelines import load_pipeline
+from lexicon_pipelines.definition import PIPELINE, reference
 
 from .conftest import ROOT, write_pipeline
 
@@ -73,7 +73,7 @@ def test_a_bad_name_is_named(tmp_path):
 
 
 def test_every_shipped_pipeline_passes_its_schema():
-    from pipelines import pipeline_names
+    from lexicon_pipelines import pipeline_names
 
     for name in pipeline_names():
         assert load_pipeline(name).name == name
@@ -83,7 +83,7 @@ def test_docs_sources_holds_the_reference_of_every_table_and_key():
     text = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
     begin, end = "<!-- schema reference: begin -->\n", "<!-- schema reference: end -->"
     shown = text[text.index(begin) + len(begin):text.index(end)]
-    assert shown == reference(), "docs/sources.md is behind the schema: paste pipelines.definition.reference()"
+    assert shown == reference(), "docs/sources.md is behind the schema: paste lexicon_pipelines.definition.reference()"
     for table in PIPELINE.keys:  # every table, the overlays' keys among them
         assert f"`{table}`" in shown
     for key in ("allow", "block", "allow_file", "block_file", "max_words", "gaddag", "evidence", "compound_splits",

@@ -4,7 +4,7 @@ import io
 import subprocess
 import sys
 
-from pipelines.progress import Bar, Silent, for_stream
+from lexicon_pipelines.progress import Bar, Silent, for_stream
 
 from .conftest import word_list_pipeline
 

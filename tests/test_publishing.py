@@ -8,8 +8,8 @@ import pytest
 from lexicon import HeldBack, artifacts
 from lexicon.guard import Change, compare
 from lexicon.lookup import load
-from pipelines import build
-from service import create_app
+from lexicon_pipelines import build
+from lexicon_service import create_app
 
 from .conftest import word_list_pipeline
 

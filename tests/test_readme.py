@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from lexicon import artifacts
-from pipelines import load_pipeline
+from lexicon_pipelines import load_pipeline
 
 from .conftest import DEBIAN, ROOT, hungarian_lexicon
 
@@ -119,7 +119,7 @@ def hungarian(tmp_path_factory) -> Path:
 def test_each_shell_example(line, betapet, betapet_inflected, scrabble, artifacts_root, hungarian, server, tmp_path):
     how = RUNS[line]
     if isinstance(how, Pipeline):
-        code = f"from pipelines import load_pipeline as p; print(p({how.name!r}).name)"
+        code = f"from lexicon_pipelines import load_pipeline as p; print(p({how.name!r}).name)"
         out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
         assert out.stdout.strip() == how.name == load_pipeline(how.name).name, out.stderr
         return

@@ -25,7 +25,7 @@ FLAG_DIRECTIVES = {
     b"FORBIDDENWORD": "forbidden", b"ONLYINCOMPOUND": "onlyincompound", b"KEEPCASE": "keepcase",
     b"WARN": "warn",
     # Compounding is not expanded, but which stems may begin or end a compound tells Hungarian
-    # tiling where a listed stem is two stems joined (pipelines.tiling_evidence).
+    # tiling where a listed stem is two stems joined (lexicon_pipelines.tiling_evidence).
     b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
     b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast",
 }

@@ -47,7 +47,7 @@ class Source:
     """Base of the readers: `entries()` streams, `provenance()` describes what was read."""
 
     kind: ClassVar[str]
-    #: The options of the kind's `[[sources]]` tables, as schema keys (pipelines.schema).
+    #: The options of the kind's `[[sources]]` tables, as schema keys (lexicon_pipelines.schema).
     options: ClassVar[dict[str, Key]] = {}
     #: Record morpheme boundaries where the source knows them (the Hungarian tiling evidence reads
     #: them); a pipeline that tiles without evidence, or a command that only lists forms, turns it off.

@@ -2,7 +2,7 @@
 
 A word may be written in tile notation, brackets around tiles (`HÁ[Z][S]OR`, `há[z][s]or`): the
 word is its letters, and the tiling the notation gives wins over the guess among a word's cuts
-(pipelines.rules). The letters of a word in notation are read in lower case.
+(lexicon_pipelines.rules). The letters of a word in notation are read in lower case.
 """
 
 from __future__ import annotations

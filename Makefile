@@ -3,7 +3,10 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-ARTIFACTS ?= artifacts
+# Where built lexicons go: empty for the one place the library looks by default ($LEXICON_ARTIFACTS,
+# else the per-user data directory, ~/.local/share/tile-lexicon/artifacts on Linux), or a directory.
+ARTIFACTS ?=
+ARTIFACTS_OPTION := $(if $(ARTIFACTS),--artifacts $(ARTIFACTS))
 LEXICON ?= sv-betapet
 
 # Debian packages: what PyICU compiles against, and the real sources the tests read.
@@ -22,7 +25,10 @@ BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu
 BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs
+# axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
+AXE := tests/node_modules/axe-core/axe.min.js
+
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/_graph/*.c lexicon/_graph/*.h)
@@ -46,18 +52,31 @@ debs:
 
 build: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS)"
-	$(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
+	$(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
 
 # The main job: build the default lexicon from SAOL 14 if it is missing, then serve it (nginx in
 # front of gunicorn, both started by `lexicon serve`).
 run: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="nginx"
-	@test -f $(ARTIFACTS)/$(LEXICON)/current || $(BIN)/lexicon build $(LEXICON) --artifacts $(ARTIFACTS)
-	$(BIN)/lexicon serve --artifacts $(ARTIFACTS) --default $(LEXICON)
+	@$(BIN)/lexicon info $(LEXICON) $(ARTIFACTS_OPTION) >/dev/null 2>&1 || $(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
+	$(BIN)/lexicon serve $(ARTIFACTS_OPTION) --default $(LEXICON)
 
-test: $(BIN)/.installed
+test: $(BIN)/.installed $(AXE)
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m pytest
+
+$(AXE): tests/package.json tests/package-lock.json
+	@command -v npm >/dev/null || $(MAKE) --no-print-directory debs DEBS="nodejs npm"
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Screenshots of the page's main states in docs/screenshots/ (the README shows one), against the
+# lexicons in $(ARTIFACTS), built when missing (hu-betutorony is used instead of its stems when built).
+screenshots: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="$(SOURCE_DEBS) chromium chromium-driver"
+	@for l in sv-betapet sv-betapet-inflected hu-betutorony-stems; do \
+	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
+	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
 
 bench: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
@@ -79,7 +98,7 @@ judge-hunspell: $(BIN)/.installed
 
 lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
-	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz tests
+	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
@@ -99,14 +118,15 @@ soak: $(BIN)/.installed
 	$(BIN)/python -m bench.soak deploy
 
 # The Hungarian lexicons from both builds of Magyar Ispell (built and measured by the benchmark,
-# into $(ARTIFACTS)), every word judged by Hunspell.
+# into the artifacts directory), every word judged by Hunspell.
 judge-hungarian: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
-	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench hungarian
-	BENCH_ARTIFACTS=$(ARTIFACTS) $(BIN)/python -m bench analyser
-	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $(ARTIFACTS)
-	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $(ARTIFACTS)
+	root=$${ARTIFACTS:-$$($(BIN)/python -c 'from lexicon import artifacts; print(artifacts.artifacts_root())')}; \
+	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench hungarian && \
+	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench analyser && \
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony hu_HU-debian --artifacts $$root && \
+	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $$root
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so tests/node_modules

@@ -1,5 +1,5 @@
 """How complete is SAOL 14 as the PyPI package `saol` has it? Words almost certainly SAOL 14
-headwords that the package lacks, by class, with the evidence for each (bench/saol_evidence.py).
+headwords that the package lacks, by class, with the evidence for each (support/saol_evidence.py).
 
 Candidates are the frequent words of real running text (Journal Digital's transcripts, counted as
 bench/running_text.py counts them) that are neither a headword of the package nor a form its
@@ -27,12 +27,12 @@ CLASSES = {"": "function words and adverbs (DSSO: no inflection)", "NOUN": "noun
 
 def package_words() -> set[str]:
     """The package's headwords and every form its notations give."""
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     p = load_pipeline("sv-betapet-inflected")
     [saol] = [r for r in p.readers() if r.kind == "saol"]
     entries = list(saol.entries())
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     expand = SaolInflector(entries)
     words = {e.headword for e in entries}
@@ -61,11 +61,12 @@ def candidates(evidence, speller, frequent: list[tuple[str, int]], known: set[st
 
 
 def run() -> str:
-    from pipelines.sources.supplement import read_declined, read_supplement
+    from lexicon_pipelines.sources.supplement import read_declined, read_supplement
+    from support.running_text import count_words, frequent_words
+    from support.saol_evidence import Evidence
 
     from .dsso import Judge
-    from .running_text import count_words, frequent_words, journal_digital, saol_headwords
-    from .saol_evidence import Evidence
+    from .running_text import journal_digital, saol_headwords
 
     evidence, judge = Evidence(), Judge()
     print("expanding the package", file=sys.stderr)

@@ -7,7 +7,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .judge_hunspell import DICTIONARIES
+from support.hunspell import DICTIONARIES
+
 from .measure import run_child
 
 TITLE = "Expanding Hunspell dictionaries"

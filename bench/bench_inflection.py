@@ -37,8 +37,8 @@ class Generated:
 
 def generate(pipeline: str = PIPELINE) -> Generated:
     """Run the pipeline's inflection generator over its sources, without building anything."""
-    from pipelines import load_pipeline
-    from pipelines.inflection import word_class
+    from lexicon_pipelines import load_pipeline
+    from lexicon_pipelines.inflection import word_class
 
     p = load_pipeline(pipeline)
     expand = p.inflector()

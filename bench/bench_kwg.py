@@ -47,7 +47,7 @@ def run() -> str:
 
 def _build_artifact(pipeline: str, root: Path) -> Path:
     from lexicon import artifacts
-    from pipelines import build
+    from lexicon_pipelines import build
 
     result = build(pipeline, root)
     return artifacts.resolve(f"{result.name}@{result.version}", root)

@@ -168,8 +168,8 @@ def time_http(root: str, plays_file: Path) -> list[dict]:
     """Rounds of /healthz, then POST /play on a worker that judges every request (answers not kept),
     then POST /play on one that keeps answers (the pool repeats after its first pass); each run with
     the CPU time the workers and wrk spent on it."""
-    judging = Gunicorn("service.wsgi:app", root, env={"LEXICON_PLAY_CACHE": "0"})
-    keeping = Gunicorn("service.wsgi:app", root)
+    judging = Gunicorn("lexicon_service.wsgi:app", root, env={"LEXICON_PLAY_CACHE": "0"})
+    keeping = Gunicorn("lexicon_service.wsgi:app", root)
     script, env = str(ROOT / "bench" / "play.lua"), {"PLAYS": str(plays_file)}
     try:
         for server in (judging, keeping):  # warm up every worker
@@ -215,8 +215,8 @@ def time_in_process(root: str, bodies: list[bytes]) -> dict[str, float]:
     batches; the median of the rounds, in µs."""
     import io
 
-    from service import create_app
-    from service.play import answers
+    from lexicon_service import create_app
+    from lexicon_service.play import answers
 
     app = create_app({"ARTIFACTS": root})
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from .running_text import TOP, build_lexicon, count_words, journal_digital, manpages, measure, report
+from support.running_text import TOP, count_words
+
+from .running_text import build_lexicon, journal_digital, manpages, measure, report
 
 TITLE = "Swedish running text: recall of frequent words"
 PIPELINE = "sv-betapet-inflected"

@@ -17,7 +17,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from .http import Gunicorn, Served, memory, wrk
+from .http import Gunicorn, Served, cpu_seconds, descendants, memory, wrk
 from .measure import ROOT, build_lexicon
 from .workload import distinct_words, valid_share
 
@@ -54,11 +54,15 @@ def run() -> str:
         for label, start in ((f"as `make run` serves it (`lexicon serve`: nginx in front of {WORKERS} sync lookup "
                               "workers)", lambda: Served(root, WORKERS, env={"LEXICON_DEFAULT": LEXICON})),
                              (f"gunicorn alone ({WORKERS} sync workers, `lexicon serve --no-proxy`)",
-                              lambda: Gunicorn("service.wsgi:app", root, WORKERS, env={"LEXICON_DEFAULT": LEXICON}))):
+                              lambda: Gunicorn("lexicon_service.wsgi:app", root, WORKERS,
+                                               env={"LEXICON_DEFAULT": LEXICON}))):
             server = start()
             try:
                 wrk(server.url + "/valid?word=hund", 8, seconds=3)  # warm up every worker
+                pids = descendants(server.proc.pid)
+                before_cpu = cpu_seconds(pids)
                 results = {"health": wrk(server.url + "/healthz")}
+                results["health"]["cpu"] = cpu_seconds(pids) - before_cpu
                 for key, kwargs in (
                         ("distinct", {"url": server.url, "script": script,
                                       "env": {"WORDS": str(folder / "words.txt")}}),
@@ -67,8 +71,9 @@ def run() -> str:
                                    "env": {"BODIES": str(folder / "bodies.txt")}}),
                         ("batch_same", {"url": server.url, "connections": 4, "script": script,
                                         "env": {"BODIES": str(folder / "same.txt")}})):
-                    before = _memo(server.url)
+                    before, before_cpu = _memo(server.url), cpu_seconds(pids)
                     results[key] = wrk(**kwargs)
+                    results[key]["cpu"] = cpu_seconds(pids) - before_cpu
                     after = _memo(server.url)
                     hits, misses = after[0] - before[0], after[1] - before[1]
                     results[key]["memo"] = hits / (hits + misses) if hits + misses else None
@@ -83,14 +88,19 @@ def run() -> str:
         f"The lexicon is {LEXICON} (SAOL 14 with its inflections). The words: {len(words):,} distinct, "
         f"{share:.0%} of them valid (`bench/workload.py`); each wrk thread takes every other word, so no word "
         "is asked twice in a run shorter than the list. wrk runs on the same two cores. The memo hit rate "
-        "comes from /metrics before and after each run (the batch path uses no memo: —). A bare Flask "
+        "comes from /metrics before and after each run (the batch path uses no memo: —). The server's CPU per "
+        "request (nginx, gunicorn and its workers, from /proc) is steadier than the rates on a shared machine; "
+        "'CPU vs /healthz' is the rate the workload would have beside /healthz's if the server's CPU were all "
+        "that limited it. A bare Flask "
         f"route answering a constant under the same gunicorn config, a ceiling: {constant['rate']:,.0f} req/s, "
         f"p99 {constant['p99']}."]
     for label, results in tables:
         health = results["health"]["rate"]
+        health_cpu = _per_request(results["health"])
         lines += ["", f"Served {label}:", "",
-                  "| workload (wrk -t2) | req/s | words/s | vs /healthz | p50 | p99 | non-2xx | memo hit rate |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+                  "| workload (wrk -t2) | req/s | words/s | vs /healthz | p50 | p99 | non-2xx | memo hit rate "
+                  "| server CPU per request | CPU vs /healthz |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for key, what, per in (("health", "`/healthz`, 32 connections", 0),
                                ("distinct", f"`GET /valid`, {GET_WORDS:,} distinct words, 32 connections", 1),
                                ("repeated", "`GET /valid?word=hund` (one word repeated), 32 connections", 1),
@@ -99,12 +109,19 @@ def run() -> str:
                                               "4 connections", BATCH)):
             r = results[key]
             memo = r.get("memo")
+            cpu = _per_request(r)
             lines.append(f"| {what} | {r['rate']:,.0f} | {r['rate'] * per:,.0f} | {r['rate'] / health:.0%} | "
-                         f"{r['p50']} | {r['p99']} | {r['non2xx']} | {'—' if memo is None else f'{memo:.0%}'} |")
+                         f"{r['p50']} | {r['p99']} | {r['non2xx']} | {'—' if memo is None else f'{memo:.0%}'} | "
+                         f"{cpu * 1e6:,.0f} µs | {health_cpu / cpu:.0%} |")
     lines += ["", f"Memory per lookup worker with {LEXICON} loaded, after the runs (PSS counts shared pages once, "
               "split between the processes that share them):", ""]
     lines += [f"- {label}: RSS {rss:.0f} MiB, PSS {pss:.0f} MiB" for label, (rss, pss) in memories]
     return "\n".join(lines)
+
+
+def _per_request(result: dict) -> float:
+    """Server CPU seconds per request (nginx, gunicorn and its workers together)."""
+    return result["cpu"] / max(result["requests"], 1)
 
 
 def _memo(url: str) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""`python -m bench.catalogue`: run the bad-input catalogue (tests/hostile.py) against the service as
+"""`python -m bench.catalogue`: run the bad-input catalogue (support/hostile.py) against the service as
 `make run` starts it and the CLI, and write the table of answers, with the time each took, into docs/reliability.md."""
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ import tempfile
 import time
 
 from bench.__main__ import stamp
-from bench.http import Served
 from bench.measure import ROOT, build_lexicon
 from bench.sections import write_section
-from tests.hostile import CLI_CASES, HTTP_CASES, RAW_CASES
-from tests.test_bad_input import _exchange, send
+from support.hostile import CLI_CASES, HTTP_CASES, RAW_CASES
+from support.http import Served, exchange, send
 
 DOC = ROOT / "docs" / "reliability.md"
 
@@ -42,7 +41,7 @@ def main() -> None:
                 rows.append(f"| {case.endpoint} | {case.what} | {status} | `{kind}` | {ms:.1f} |")
             for what, raw, _ in RAW_CASES:
                 t = time.perf_counter()
-                status, content_type, body = _exchange(server, raw)
+                status, content_type, body = exchange(server, raw)
                 ms = (time.perf_counter() - t) * 1000
                 rows.append(f"| raw HTTP | {what} | {status} | `{json.loads(body)['type']}` | {ms:.1f} |")
         finally:
@@ -60,7 +59,7 @@ def main() -> None:
         shutil.rmtree(root, ignore_errors=True)
     body = "\n".join([
         stamp("python -m bench.catalogue"), "",
-        "Every case is also a test (tests/test_bad_input.py, cases in tests/hostile.py). Times are "
+        "Every case is also a test (tests/test_bad_input.py, cases in support/hostile.py). Times are "
         "wall-clock on loopback through `lexicon serve` (nginx, gunicorn with 2 sync workers), or a whole "
         "`lexicon` process for the CLI (Python start-up included).", "", *rows, "", *cli,
     ])

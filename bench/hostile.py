@@ -3,7 +3,7 @@ into docs/reliability.md (`make soak` runs it).
 
 wrk drives `GET /valid` over 100,000 distinct words of sv-betapet (SAOL 14: bench.workload, half of them
 valid), each asked once per pass, at 32 connections for HOSTILE_SECONDS (60): first alone (the
-baseline), then while bench.attackers holds 500 idle connections and 50 connections trickling a
+baseline), then while support.attackers holds 500 idle connections and 50 connections trickling a
 request header one byte a second, and sends 20 costly searches a second. A /healthz probe on a new
 connection every 0.25 s runs through both. Then each attack alone, for HOSTILE_CASE_SECONDS (20),
 against the first model named. Targets: /valid p99 < 25 ms and >= 80% of its baseline throughput,
@@ -49,13 +49,13 @@ CASES = [("2 idle connections", {"idle": 2}), ("500 idle connections", {"idle": 
          ("20 costly searches a second", {"searches": 20})]
 
 
-#: Searches to send instead of bench.attackers.COSTLY, comma-separated (to compare server models with
+#: Searches to send instead of support.attackers.COSTLY, comma-separated (to compare server models with
 #: searches of a chosen cost).
 TARGETS = [t for t in os.environ.get("HOSTILE_SEARCH_TARGETS", "").split(",") if t]
 
 
 def attackers(url: str, seconds: float, **attack) -> subprocess.Popen:
-    args = [sys.executable, "-m", "bench.attackers", url, "--seconds", str(seconds)]
+    args = [sys.executable, "-m", "support.attackers", url, "--seconds", str(seconds)]
     for target in TARGETS:
         args += ["--target", target]
     for key, value in attack.items():
@@ -169,7 +169,7 @@ def report(results: list[dict], words_note: str) -> str:
         f"wrk, 2 threads, 32 connections, {SECONDS} s of `GET /valid` over {words_note}, alone and then while "
         f"{COMBINED['idle']} idle connections, {COMBINED['trickle']} connections trickling a header one byte a "
         f"second and {COMBINED['searches']} costly searches a second ("
-        + (f"`{'`, `'.join(TARGETS)}`" if TARGETS else "`bench/attackers.py`: patterns longer than any word, runs "
+        + (f"`{'`, `'.join(TARGETS)}`" if TARGETS else "`support/attackers.py`: patterns longer than any word, runs "
            "of wildcards, racks of blanks")
         + ") are held open or sent; a new connection asks /healthz every "
         "0.25 s through both. Everything, wrk and the attackers included, shares the machine's 2 cores. "

@@ -8,69 +8,18 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
+
+from support.http import Served, Started, free_port
 
 from .measure import ROOT
 
 CONFIG = ROOT / "service" / "gunicorn.conf.py"
 DURATION = os.environ.get("BENCH_SECONDS", "10")
-#: Lines gunicorn's arbiter logs when it kills or loses a worker.
-WORKER_DEATHS = re.compile(r"WORKER TIMEOUT|Worker \(pid:\d+\) (was sent|exited with code)")
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_up(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[0]} exited with {proc.returncode}")
-        try:
-            urllib.request.urlopen(url + "/healthz", timeout=1)
-            return
-        except urllib.error.HTTPError:
-            return  # the constant app has no /healthz: it answers 404, so it is up
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"{url} did not come up")
-
-
-class _Started:
-    """A server process on a free loopback port, its output in a temporary log file."""
-
-    def __init__(self, args: list[str], env: dict, port: int) -> None:
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.log = tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log")
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=os.environ | env, stdout=self.log, stderr=self.log)
-        wait_up(self.url, self.proc)
-
-    def workers(self) -> list[int]:
-        return gunicorn_workers(self.proc.pid)
-
-    def deaths(self) -> list[str]:
-        """Log lines that say a worker was killed or died."""
-        return [line for line in Path(self.log.name).read_text(errors="replace").splitlines()
-                if WORKER_DEATHS.search(line)]
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=60)
-        self.log.close()
-
-
-class Gunicorn(_Started):
-    """gunicorn alone with the repository's config, serving `app` (service.wsgi:app, or another)."""
+class Gunicorn(Started):
+    """gunicorn alone with the repository's config, serving `app` (lexicon_service.wsgi:app, or another)."""
 
     def __init__(self, app: str, root: str, workers: int = 2, worker_class: str | None = None,
                  env: dict | None = None) -> None:
@@ -80,33 +29,8 @@ class Gunicorn(_Started):
         if worker_class:
             settings["LEXICON_WORKER_CLASS"] = worker_class
         gunicorn = Path(sys.executable).with_name("gunicorn")
-        super().__init__([str(gunicorn), "-c", str(CONFIG), app], settings | (env or {}), port)
-
-
-class Served(_Started):
-    """`lexicon serve` as `make run` starts it (nginx in front of gunicorn), on a free loopback port."""
-
-    def __init__(self, root: str, workers: int = 2, env: dict | None = None) -> None:
-        port = free_port()
-        super().__init__([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root), "--bind",
-                          f"127.0.0.1:{port}", "--workers", str(workers)],
-                         {"LEXICON_LOG_LEVEL": "warning"} | (env or {}), port)
-
-
-def gunicorn_workers(pid: int) -> list[int]:
-    """The workers of the gunicorn masters that are `pid` or its children (`lexicon serve` runs two)."""
-    def children(p: int) -> list[int]:
-        out = subprocess.run(["pgrep", "-P", str(p)], capture_output=True, text=True).stdout
-        return [int(c) for c in out.split()]
-
-    def is_gunicorn(p: int) -> bool:
-        try:
-            return b"gunicorn" in Path(f"/proc/{p}/cmdline").read_bytes()
-        except OSError:
-            return False
-
-    masters = [p for p in [pid, *children(pid)] if is_gunicorn(p)]
-    return sorted(c for master in masters for c in children(master))
+        # any answer on /healthz will do: a bare app (bench/constant_app.py) has none and answers 404
+        super().__init__([str(gunicorn), "-c", str(CONFIG), app], settings | (env or {}), port, ready="/healthz")
 
 
 class Deployment:
@@ -116,17 +40,17 @@ class Deployment:
 
     def __init__(self, root: str, kind: str = "serve", worker_class: str | None = None, workers: int = 2,
                  env: dict | None = None) -> None:
-        from service.proxy import SEARCH_NICE, Nginx
+        from lexicon_service.proxy import SEARCH_NICE, Nginx
 
-        self.served = Served(root, workers, env) if kind == "serve" else None
+        self.served = Served(root, workers, env, log_level="warning") if kind == "serve" else None
         self.instances: list[Gunicorn] = []
         self.nginx = None
         if kind == "gunicorn":
-            self.instances = [Gunicorn("service.wsgi:app", root, workers, worker_class, env=env)]
+            self.instances = [Gunicorn("lexicon_service.wsgi:app", root, workers, worker_class, env=env)]
         elif kind == "deploy":
             proxied = (env or {}) | {"LEXICON_TRUSTED_PROXIES": "1"}
-            lookups = [Gunicorn("service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
-            searches = [Gunicorn("service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
+            lookups = [Gunicorn("lexicon_service.wsgi:app", root, workers, env=proxied) for _ in range(2)]
+            searches = [Gunicorn("lexicon_service.wsgi:app", root, 1, env=proxied | {"LEXICON_NICE": str(SEARCH_NICE)})
                         for _ in range(2)]
             self.instances = lookups + searches
             self.nginx = Nginx(f"127.0.0.1:{free_port()}", [f"127.0.0.1:{g.port}" for g in lookups],
@@ -172,6 +96,31 @@ def ms(latency: str | None) -> float:
     """wrk's latency text (812.00us, 10.82ms, 1.20s) in milliseconds."""
     value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency or "").groups()
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+
+def descendants(pid: int) -> list[int]:
+    """`pid` and every process under it (a served instance: `lexicon serve`, nginx, gunicorn and its workers)."""
+    out, queue = [], [pid]
+    while queue:
+        p = queue.pop()
+        out.append(p)
+        found = subprocess.run(["pgrep", "-P", str(p)], capture_output=True, text=True).stdout
+        queue += [int(c) for c in found.split()]
+    return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds the processes have used so far (those that exited count 0): on a
+    machine others share, the server's CPU per request is steadier than its requests per second."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
 
 
 def memory(pids: list[int]) -> tuple[float, float]:

@@ -69,7 +69,7 @@ MANPAGES = Path("/usr/share/man/hu")
 def manpage_counts() -> Counter:
     """Every token of the text of Debian's Hungarian manual pages (manpages-hu), without troff requests
     and escapes (bench.running_text reads man pages so for Swedish)."""
-    from .running_text import text_lines
+    from support.running_text import text_lines
 
     pages = sorted(MANPAGES.glob("man*/*.gz"))
     if not pages:

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.judge_hunspell import DICTIONARIES, binary_rejects
+from support.hunspell import DICTIONARIES, binary_rejects
 
 
 def judge(spec: str, dictionary: str, root: str | None = None) -> dict:

@@ -16,7 +16,7 @@ from lexicon import (
     parse_notation,
     tilings,
 )
-from pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines.sources import KINDS, SourceConfig
 
 ALPHABETS = [load_alphabet(n) for n in ("sv-betapet", "sv-scrabble", "hu-betutorony")]
 NORMALIZERS = [Normalizer(a) for a in ALPHABETS]
@@ -121,7 +121,7 @@ _CLASSES = ("NOUN", "VERB", "ADJ", "PRON", "ADV", "OTHER")
 def saol_notation(data: bytes) -> None:
     """SAOL's inflection notation: key forms and a paradigm, or an UnreadableNotation; the first line
     is the headword, the rest its notation (`hund` / `+en +ar`)."""
-    from pipelines.inflection import inflect
+    from lexicon_pipelines.inflection import inflect
 
     head, _, notation = _text(data).partition("\n")
     try:

@@ -12,6 +12,7 @@ from .analyser import Analyser, AnalysisVerdict, Reading
 from .errors import (
     ArtifactError,
     DataError,
+    HeldBack,
     InputError,
     LexiconError,
     LimitExceeded,
@@ -50,12 +51,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
-    "DoubledDigraphs", "Exclusion", "Game", "InputError", "InvalidWord", "Judgement", "Lexicon", "LexiconError",
-    "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError", "PlayError",
-    "Profile", "ProfileError", "RackError", "Reading", "Reason", "Segment", "SourceError", "Tile", "Tiling",
-    "TooCostly", "TooLong", "UnknownLexicon", "Validation", "Verdict", "alphabet_names", "check_text", "describe",
-    "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document", "judge", "judge_request", "load",
-    "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for", "notation_letters",
+    "DoubledDigraphs", "Exclusion", "Game", "HeldBack", "InputError", "InvalidWord", "Judgement", "Lexicon",
+    "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError",
+    "PlayError", "Profile", "ProfileError", "RackError", "Reading", "Reason", "Segment", "SourceError", "Tile",
+    "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Validation", "Verdict", "alphabet_names", "check_text",
+    "describe", "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document", "judge", "judge_request",
+    "load", "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for", "notation_letters",
     "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names", "spell",
     "tiling_document", "tilings",
 ]

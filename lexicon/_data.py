@@ -16,10 +16,27 @@ def data_names(kind: str) -> list[str]:
     return sorted(p.stem for p in (DATA_DIR / kind).glob("*.toml"))
 
 
+def is_path(text: str) -> bool:
+    """Does a data reference name a file (`short5.toml`, `games/x`) rather than a shipped name?"""
+    return text.endswith(".toml") or "/" in text or "\\" in text
+
+
+def file_stamp(reference: str | Path | None) -> tuple[int, int, int] | None:
+    """What changes when a data file given by path changes (None for a shipped name, or no file):
+    part of a loader's cache key, so an edited or deleted file is read again."""
+    if reference is None or not is_path(str(reference)):
+        return None
+    try:
+        st = Path(reference).stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
 def read_toml(name_or_path: str | Path, kind: str) -> tuple[dict[str, Any], Path]:
     """Read a shipped data file by name (`sv-betapet`) or any TOML file by path."""
     text = str(name_or_path)
-    if text.endswith(".toml") or "/" in text or "\\" in text:
+    if is_path(text):
         path = Path(text)
     else:
         if not _is_plain_name(text):

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from ._data import Fields, data_names, read_toml
+from ._data import Fields, data_names, file_stamp, read_toml
 from .errors import DataError
 
 #: KWG stores a tile in 6 bits and keeps 0 for the blank/separator.
@@ -132,7 +132,7 @@ _KEYS = {"name", "language", "provenance", "blanks", "vowels", "tiles", "fold", 
 
 def load_alphabet(name_or_path: str | Path) -> Alphabet:
     """Load a tile set by name (`sv-betapet`) or path; cached by name."""
-    return _load(str(name_or_path))
+    return _load(str(name_or_path), file_stamp(name_or_path))
 
 
 def alphabet_names() -> list[str]:
@@ -141,7 +141,7 @@ def alphabet_names() -> list[str]:
 
 
 @cache
-def _load(name_or_path: str) -> Alphabet:
+def _load(name_or_path: str, stamp) -> Alphabet:
     table, path = read_toml(name_or_path, "tilesets")
     f = Fields(table, path)
     f.unknown(_KEYS)

@@ -4,6 +4,10 @@ Publishing is atomic: a build writes into a private `.build-*` directory beside 
 the files are verified and synced, the directory is renamed to its version, and only then the
 `current` pointer (a one-line file, replaced by rename) moves. A failed or interrupted build
 leaves the previous version and pointer as they were.
+
+The pointer is the version, and `allow-shrink` after it when the version was made current although
+it loses more of the words it replaced than the shrink guard allows (lexicon.guard): a service
+that sees that mark follows the pointer without comparing.
 """
 
 from __future__ import annotations
@@ -17,21 +21,33 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from .errors import ArtifactError, InputError, UnknownLexicon
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "tile-lexicon-manifest"
 MANIFEST_VERSION = 1
 CURRENT = "current"
+SHRINK_ALLOWED = "allow-shrink"
 
 NAME_RE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]+){1,4}")
 VERSION_RE = re.compile(r"[0-9a-f]{12}")
-DEFAULT_ROOT = Path("artifacts")
+#: The distribution's name, which names its per-user data directory.
+DISTRIBUTION = "tile-lexicon"
 
 
 def artifacts_root(root: str | Path | None = None) -> Path:
-    """The artifacts directory: the argument, else $LEXICON_ARTIFACTS, else ./artifacts."""
-    return Path(root or os.environ.get("LEXICON_ARTIFACTS") or DEFAULT_ROOT)
+    """The artifacts directory, looked for in one order everywhere (library, CLI, service): the
+    directory given, else $LEXICON_ARTIFACTS, else the per-user one (`user_artifacts`)."""
+    return Path(root or os.environ.get("LEXICON_ARTIFACTS") or user_artifacts())
+
+
+def user_artifacts() -> Path:
+    """`artifacts` in the per-user data directory, by the platform's convention (platformdirs):
+    $XDG_DATA_HOME/tile-lexicon/artifacts (~/.local/share/…) on Linux, ~/Library/Application
+    Support/tile-lexicon/artifacts on macOS, %LOCALAPPDATA%\\tile-lexicon\\artifacts on Windows."""
+    return Path(platformdirs.user_data_dir(DISTRIBUTION, appauthor=False)) / "artifacts"
 
 
 def parse_spec(spec: str) -> tuple[str, str | None]:
@@ -60,11 +76,18 @@ def versions(root: Path, name: str) -> list[str]:
 
 
 def current_version(root: Path, name: str) -> str | None:
+    return current_pointer(root, name)[0]
+
+
+def current_pointer(root: Path, name: str) -> tuple[str | None, bool]:
+    """The current version of `name` (None when none is) and whether its pointer allows a shrink."""
     try:
-        version = (root / name / CURRENT).read_text(encoding="ascii").strip()
+        words = (root / name / CURRENT).read_text(encoding="ascii").split()
     except (FileNotFoundError, UnicodeDecodeError):
-        return None
-    return version if VERSION_RE.fullmatch(version) else None
+        return None, False
+    if not words or not VERSION_RE.fullmatch(words[0]):
+        return None, False
+    return words[0], words[1:] == [SHRINK_ALLOWED]
 
 
 def resolve(spec: str, root: str | Path | None = None) -> Path:
@@ -74,13 +97,20 @@ def resolve(spec: str, root: str | Path | None = None) -> Path:
     version = version or current_version(root, name)
     if version is None:
         known = ", ".join(names(root)) or "none"
-        raise UnknownLexicon(f"no lexicon {name!r} in {root} (built: {known}); build it with "
-                             f"`lexicon build pipelines/{name}.toml`")
+        raise UnknownLexicon(f"no lexicon {name!r} in {root} (built: {known}); {build_hint(name, root)}")
     folder = root / name / version
     if not (folder / MANIFEST).is_file():
         raise UnknownLexicon(f"lexicon {name!r} has no version {version!r} in {root} "
                              f"(versions: {', '.join(versions(root, name)) or 'none'})")
     return folder
+
+
+def build_hint(name: str, root: Path | None = None, *, again: bool = False) -> str:
+    """The command that builds `name` into `root`, as it works from any directory: a shipped
+    pipeline builds by name, one's own from its file."""
+    where = "" if root is None or Path(root) == artifacts_root() else f" --artifacts {root}"
+    return (f"{'rebuild' if again else 'build'} it with `lexicon build {name}{where}` (a shipped pipeline) "
+            f"or `lexicon build <your pipeline file>{where}`")
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
@@ -114,8 +144,8 @@ def verify(folder: Path) -> dict[str, Any]:
         if size != record.get("size") or digest != record.get("sha256"):
             raise ArtifactError(
                 f"{path}: checksum {digest[:16]}… ({size} bytes), manifest says "
-                f"{str(record.get('sha256'))[:16]}… ({record.get('size')} bytes): rebuild it with "
-                f"`lexicon build pipelines/{manifest.get('name', '<name>')}.toml`")
+                f"{str(record.get('sha256'))[:16]}… ({record.get('size')} bytes): "
+                f"{build_hint(manifest.get('name', '<name>'), folder.parent.parent, again=True)}")
     return manifest
 
 
@@ -156,8 +186,10 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def publish(build_dir: Path, root: Path, name: str, version: str, *, make_current: bool = True) -> Path:
-    """Verify a finished build directory, move it into place as `<name>/<version>`, move `current`."""
+def publish(build_dir: Path, root: Path, name: str, version: str, *, make_current: bool = True,
+            shrink_allowed: bool = False) -> Path:
+    """Verify a finished build directory, move it into place as `<name>/<version>`, move `current`
+    (marked `allow-shrink` with `shrink_allowed`)."""
     verify(build_dir)
     os.chmod(build_dir, 0o755)  # mkdtemp made it private; a published version is readable by all
     _fsync_tree(build_dir)
@@ -178,17 +210,18 @@ def publish(build_dir: Path, root: Path, name: str, version: str, *, make_curren
         os.rename(build_dir, final)
     _fsync_dir(root / name)
     if make_current:
-        set_current(root, name, version)
+        set_current(root, name, version, shrink_allowed=shrink_allowed)
     return final
 
 
-def set_current(root: Path, name: str, version: str) -> None:
-    """Point `<name>/current` at a published version, atomically."""
+def set_current(root: Path, name: str, version: str, *, shrink_allowed: bool = False) -> None:
+    """Point `<name>/current` at a published version, atomically; `shrink_allowed` marks a version
+    made current past the shrink guard."""
     if not (root / name / version / MANIFEST).is_file():
         raise UnknownLexicon(f"{name}@{version} is not published in {root}")
     fd, tmp = tempfile.mkstemp(prefix=".current-", dir=root / name)
     with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(version + "\n")
+        fh.write(f"{version} {SHRINK_ALLOWED}\n" if shrink_allowed else version + "\n")
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, root / name / CURRENT)

@@ -115,3 +115,15 @@ class PlayError(InputError):
 
     def where(self) -> dict[str, object]:
         return super().where() | ({"square": self.square} if self.square else {})
+
+
+class HeldBack(LexiconError):
+    """A build was published but not made current: it loses too many words or read an empty source
+    (lexicon.guard). `result` is what was built; `change` what making it current would do."""
+
+    code = "held-back"
+
+    def __init__(self, message: str, *, result: object = None, change: object = None) -> None:
+        super().__init__(message)
+        self.result = result
+        self.change = change

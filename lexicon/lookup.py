@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from . import artifacts, store, wordgraph
-from .alphabet import Alphabet, load_alphabet
+from .alphabet import Alphabet
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
+from .guard import merged
 from .keyindex import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
 from .pages import Page, page
@@ -75,15 +76,18 @@ class Lexicon:
         if manifest.get("version") != self.version or manifest.get("name") != self.name:
             raise ArtifactError(f"{path}: the manifest names {manifest.get('name')}@{manifest.get('version')}, "
                                 f"the database {self.name}@{self.version}")
-        self.profile: Profile = load_profile(meta["profile"])
-        self.alphabet: Alphabet = load_alphabet(meta["tileset"])
+        self.profile: Profile = _recorded_profile(path, manifest, meta["profile"])
+        self.alphabet: Alphabet = self.profile.alphabet
+        if self.alphabet.name != meta["tileset"]:
+            raise ArtifactError(f"{path}: the database's tile set is {meta['tileset']!r}, its profile's "
+                                f"{self.alphabet.name!r}")
         self.policy: DoubledDigraphs = self.profile.doubled_digraphs
         self.normalizer = Normalizer(self.alphabet)
         self.word_count = int(meta["words"])
         entry = manifest.get("graph")
         if not isinstance(entry, dict):
-            raise ArtifactError(f"{path}: the manifest has no word graph entry: rebuild it with "
-                                f"`lexicon build {self.name}`")
+            raise ArtifactError(f"{path}: the manifest has no word graph entry: "
+                                f"{artifacts.build_hint(self.name, path.parent.parent, again=True)}")
         if entry.get("tileset") != self.alphabet.name:
             raise ArtifactError(f"{path}: the word graph is over tile set {entry.get('tileset')!r}, "
                                 f"the lexicon's is {self.alphabet.name!r}")
@@ -524,6 +528,25 @@ class _Displays:
         return sorted(found)
 
 
+def _recorded_profile(path: Path, manifest: dict[str, Any], name: str) -> Profile:
+    """The profile and tile set the version was built with, from the copies it carries (so a custom
+    profile given by path opens anywhere); a version built before versions carried them names a
+    shipped profile."""
+    inputs = manifest.get("inputs") or {}
+    if "profile" not in inputs:
+        return load_profile(name)
+    files = {}
+    for role in ("profile", "tileset"):
+        file = (inputs.get(role) or {}).get("file")
+        if file not in manifest["files"]:
+            raise ArtifactError(f"{path}: the manifest's {role} file {file!r} is not one of the version's files")
+        files[role] = path / file
+    profile = load_profile(files["profile"], tileset=files["tileset"])
+    if profile.name != name:
+        raise ArtifactError(f"{path}: the database names profile {name!r}, the recorded profile is {profile.name!r}")
+    return profile
+
+
 def _check_length(name: str, word: str) -> None:
     if len(word) > MAX_WORD_CHARS:
         raise TooLong(f"{name} is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
@@ -548,16 +571,8 @@ def load(spec: str, root: str | Path | None = None, *, verify: bool = True) -> L
 
 def diff(old: Lexicon, new: Lexicon) -> tuple[list[str], list[str]]:
     """Keys only in `new` (added) and only in `old` (removed), each sorted."""
-    added, removed = [], []
-    a, b = old.keys(), new.keys()
-    x, y = next(a, None), next(b, None)
-    while x is not None or y is not None:
-        if y is None or (x is not None and x < y):
-            removed.append(x)
-            x = next(a, None)
-        elif x is None or y < x:
-            added.append(y)
-            y = next(b, None)
-        else:
-            x, y = next(a, None), next(b, None)
-    return added, removed
+    found: dict[str, list[str]] = {"added": [], "removed": [], "kept": []}
+    for key, side in merged(old.keys(), new.keys()):
+        if side != "kept":
+            found[side].append(key)
+    return found["added"], found["removed"]

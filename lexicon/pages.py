@@ -26,7 +26,7 @@ ORDERS = ("alpha", "length", "score")
 #: Results counted past a page in alpha order before the total becomes a lower bound.
 COUNT_BOUND = 10_000
 #: Results ranked at most for the length and score orders.
-RANK_BOUND = 20_000
+RANK_BOUND = 5_000
 #: The most results one page holds.
 MAX_PAGE = 10_000
 

@@ -7,7 +7,7 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from ._data import Fields, data_names, read_toml
+from ._data import Fields, data_names, file_stamp, is_path, read_toml
 from .alphabet import Alphabet, load_alphabet
 from .errors import DataError, ProfileError
 from .reasons import Reason
@@ -55,10 +55,13 @@ class Profile:
     validation: Validation = Validation.LIST
     compounds: Compounds = Compounds.DICTIONARY
     path: Path | None = None
+    # Where the tile set is read from: `tileset` resolved from the profile's folder when it is a path
+    # (`tileset = "tiles.toml"`), or the copy an artifact carries.
+    tileset_path: Path | None = None
 
     @property
     def alphabet(self) -> Alphabet:
-        return load_alphabet(self.tileset)
+        return load_alphabet(self.tileset_path or self.tileset)
 
     def excludes(self, kind: Reason | str) -> bool:
         return Reason(kind) in self.exclude
@@ -80,9 +83,12 @@ _KEYS = {"name", "description", "rules", "tileset", "min_length", "max_tiles", "
          "doubled_digraphs", "validation", "compounds"}
 
 
-def load_profile(name_or_path: str | Path) -> Profile:
-    """Load a game profile by name (`hu-betutorony`) or path; cached."""
-    return _load(str(name_or_path))
+def load_profile(name_or_path: str | Path, *, tileset: str | Path | None = None) -> Profile:
+    """Load a game profile by name (`hu-betutorony`) or path; cached. A profile names its tile set,
+    or gives its path relative to the profile file; `tileset` reads the tile set from another file
+    (the copy an artifact carries)."""
+    tileset = None if tileset is None else str(tileset)
+    return _load(str(name_or_path), file_stamp(name_or_path), tileset, file_stamp(tileset))
 
 
 def profile_names() -> list[str]:
@@ -90,7 +96,7 @@ def profile_names() -> list[str]:
 
 
 @cache
-def _load(name_or_path: str) -> Profile:
+def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> Profile:
     try:
         table, path = read_toml(name_or_path, "profiles")
         f = Fields(table, path)
@@ -114,13 +120,17 @@ def _load(name_or_path: str) -> Profile:
         f.check("min_length", 1 <= min_length, "must be at least 1")
         f.check("max_tiles", min_length <= max_tiles <= 64, "must be between min_length and 64")
         tileset = f.get("tileset", str)
-        load_alphabet(tileset)  # fail here, naming the profile, if the tile set is missing
+        tileset_path = Path(tileset_file) if tileset_file else (path.parent / tileset if is_path(tileset) else None)
+        try:
+            load_alphabet(tileset_path or tileset)  # fail here, naming the profile, if the tile set is missing
+        except DataError as exc:
+            raise ProfileError(f"{path}: tileset: {exc}") from exc
         return Profile(
             name=f.get("name", str), description=f.get("description", str), rules=f.get("rules", str),
             tileset=tileset, min_length=min_length, max_tiles=max_tiles,
             inflections=f.get("inflections", bool), exclude=exclude,
             doubled_digraphs=DoubledDigraphs(policy), validation=Validation(validation),
-            compounds=Compounds(compounds), path=path,
+            compounds=Compounds(compounds), path=path, tileset_path=tileset_path,
         )
     except ProfileError:
         raise

@@ -4,7 +4,7 @@ Every search walks the KWG's DAWG depth-first in tile order, so results come sor
 tile numbers (for Swedish wolges' order: A…Y Ü Z Å Ä Æ Ö) and a caller can stop after any
 number. A DAWG shares its tails, so many paths reach the same sibling list in the same search
 state; a list that yielded nothing in a state is remembered and not walked again. Each search
-also has a budget of visited lists and raises LimitExceeded past it.
+also has a budget of visited lists and raises TooCostly (a LimitExceeded) past it.
 
 The walks run in the compiled core (lexicon._graph) when the KWG was opened with it; the
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import InputError, LimitExceeded
+from .errors import InputError, TooCostly
 from .kwg import KBWG, Kwg
 from .tiling import DoubledDigraphs, notation_tilings, parse_notation, preferred_tiling, spell
 
@@ -35,8 +35,9 @@ MAX_RACK_TILES = 15
 MAX_BLANKS = 3
 #: Pattern text longer than this is refused before any work.
 MAX_PATTERN_CHARS = 64
-#: Nodes one search may visit before it gives up (the whole DAWG of 0.8 M Swedish forms has 0.25 M).
-MAX_VISITS = 2_000_000
+#: Sibling lists one search may enter before it gives up: about 30 ms of the compiled walk, so a search that
+#: cannot finish costs a bounded, small share of a worker (a whole-lexicon pattern of sv-dsso enters 1 M).
+MAX_VISITS = 500_000
 BLANK = "?"
 ANY_TILE = "?"
 ANY_RUN = "*"
@@ -265,7 +266,7 @@ class Search:
                     if arc and after != stop and (after, arc) not in dead:
                         budget[0] -= 1
                         if budget[0] < 0:
-                            raise LimitExceeded(self._limit_message(advice))
+                            raise TooCostly(self._limit_message(advice))
                         found = False
                         for found_path in walk(arc, after):
                             found = True

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from .artifacts import build_hint
 from .errors import ArtifactError
 
 FORMAT = "tile-lexicon-sqlite"
@@ -116,7 +117,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     if version != SCHEMA_VERSION or meta.get("schema_version") != str(SCHEMA_VERSION):
         raise ArtifactError(
             f"{path}: schema version {version}, this toolkit reads version {SCHEMA_VERSION}: "
-            f"rebuild it with `lexicon build {meta.get('name', '<name>')}`")
+            f"{build_hint(meta.get('name', '<name>'), path.parent.parent.parent, again=True)}")
     return conn
 
 

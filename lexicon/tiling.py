@@ -100,10 +100,6 @@ def fewest_tiles(key: str, alphabet: Alphabet) -> int:
     return best[0]
 
 
-def is_tileable(key: str, alphabet: Alphabet) -> bool:
-    return bool(key) and _completes(_steps(key, alphabet, DoubledDigraphs.AS_WRITTEN), len(key))[0]
-
-
 def spell(tiles: Iterable[str], policy: DoubledDigraphs | str = DoubledDigraphs.AS_WRITTEN) -> str:
     """The letters a tile sequence spells; under `pronounced`, SZ SZ spells SSZ (asszony)."""
     tiles = list(tiles)

@@ -8,16 +8,15 @@ from pathlib import Path
 import click
 
 from lexicon import describe, format_tiling
+from lexicon.guard import MAX_LOSS
 from lexicon.lookup import Lexicon, diff, load, open_lexicon
+from lexicon_pipelines import build
+from lexicon_pipelines.progress import for_stream
 
-from .words import json_option
-
-artifacts_option = click.option(
-    "--artifacts", "root", envvar="LEXICON_ARTIFACTS", default="artifacts", show_default=True,
-    type=click.Path(file_okay=False), help="Artifacts directory (or $LEXICON_ARTIFACTS).")
+from .output import artifacts_option, emit, json_option, progress_option
 
 
-def open_artifact(spec: str, root: str) -> Lexicon:
+def open_artifact(spec: str, root: str | None) -> Lexicon:
     """An artifact by directory path, or by `name[@version]` in the artifacts directory."""
     path = Path(spec)
     if path.is_dir() and (path / "manifest.json").is_file():
@@ -29,18 +28,27 @@ def open_artifact(spec: str, root: str) -> Lexicon:
 @click.argument("pipeline")
 @artifacts_option
 @click.option("--no-current", is_flag=True, help="Publish the version without making it current.")
+@click.option("--allow-shrink", is_flag=True,
+              help="Make the version current even if it loses more than --max-loss of the current version's "
+                   "words, or a source gave no entries (without it, such a build is published but held back, "
+                   "exit code 3).")
+@click.option("--max-loss", type=click.FloatRange(0, 1), default=MAX_LOSS, show_default=True,
+              help="The share of the current version's words a new version may lose and still become current.")
 @click.option("--gaddag/--no-gaddag", default=None,
               help="Write lexicon.kwg, DAWG and GADDAG, or lexicon.dwg, the DAWG alone (default: the "
                    "pipeline's [graph] gaddag, true unless it says otherwise).")
+@progress_option
 @json_option
-def build_command(pipeline: str, root: str, no_current: bool, gaddag: bool | None, as_json: bool) -> None:
-    """Build PIPELINE (a pipelines/*.toml file or its name) into a new artifact version."""
-    from pipelines import build
-    from pipelines.progress import for_stream
+def build_command(pipeline: str, root: str | None, no_current: bool, allow_shrink: bool, max_loss: float,
+                  gaddag: bool | None, show_progress: bool | None, as_json: bool) -> None:
+    """Build PIPELINE into a new artifact version and make it current.
 
-    from . import emit
-
-    result = build(pipeline, root, progress=for_stream(), make_current=not no_current, gaddag=gaddag)
+    PIPELINE is a shipped pipeline's name (sv-betapet, from any directory) or a pipeline file.
+    """
+    result = build(pipeline, root, progress=for_stream(show=show_progress), make_current=not no_current,
+                   allow_shrink=allow_shrink, max_loss=max_loss, gaddag=gaddag)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     counts = result.manifest["counts"]
     dropped = ", ".join(f"{k} {v:,}" for k, v in counts["dropped"].items()) or "none"
     emit({"name": result.name, "version": result.version, "path": str(result.path), "counts": counts}, as_json,
@@ -55,8 +63,6 @@ def build_command(pipeline: str, root: str, no_current: bool, gaddag: bool | Non
 @json_option
 def info_command(artifact: str, root: str, as_json: bool) -> None:
     """Summarise ARTIFACT (name, name@version or a directory): sources, counts, dropped per reason."""
-    from . import emit
-
     lex = open_artifact(artifact, root)
     summary = lex.summary()
     counts = summary["counts"]
@@ -82,8 +88,6 @@ def check_command(word: str, spec: str, root: str, as_json: bool) -> None:
 
     WORD may be tile notation: HÁ[Z][S]OR. Exit code 0 when valid, 1 when not.
     """
-    from . import emit
-
     lex = open_artifact(spec, root)
     v = lex.check(word)
     emit(v.as_dict(), as_json, _verdict_text(v, lex))
@@ -126,8 +130,6 @@ def _verdict_text(v, lex: Lexicon) -> str:
 @json_option
 def diff_command(old: str, new: str, root: str, summary: bool, as_json: bool) -> None:
     """Words added (+) and removed (-) between two artifacts (name@version or directories)."""
-    from . import emit
-
     a, b = open_artifact(old, root), open_artifact(new, root)
     added, removed = diff(a, b)
     data = {"old": a.spec, "new": b.spec, "added": len(added), "removed": len(removed)}

@@ -6,6 +6,12 @@ from pathlib import Path
 
 import click
 
+from lexicon_pipelines.entry import STEM_ONLY
+from lexicon_pipelines.progress import for_stream
+from lexicon_pipelines.sources import KINDS, SourceConfig
+
+from .output import progress_option
+
 
 @click.command("expand")
 @click.argument("dic", type=click.Path(dir_okay=False))
@@ -18,13 +24,11 @@ import click
 @click.option("--rules", "with_rules", is_flag=True,
               help="Print form, stem and affix classes, tab-separated, instead of the form alone.")
 @click.option("--output", "-o", type=click.File("w", encoding="utf-8"), default="-", help="Output file.")
+@progress_option
 def expand_command(dic: str, aff: str | None, max_letters: int | None, max_depth: int, max_forms: int,
-                   with_rules: bool, output) -> None:
+                   with_rules: bool, output, show_progress: bool | None) -> None:
     """Print every word the Hunspell dictionary DIC accepts without compounding, one a line: each stem
     that is a word, then its affixed forms. Homonyms may repeat a form; pipe through `sort -u` for a set."""
-    from pipelines.entry import STEM_ONLY
-    from pipelines.sources import KINDS, SourceConfig
-
     options = {"path": str(Path(dic).resolve()), "max_depth": max_depth, "max_forms": max_forms}
     if aff:
         options["aff"] = str(Path(aff).resolve())
@@ -33,8 +37,16 @@ def expand_command(dic: str, aff: str | None, max_letters: int | None, max_depth
     source = KINDS["hunspell"](SourceConfig("dic", "hunspell", options))
     source.boundaries = False  # a list of forms needs no morpheme boundaries
     write = output.write
+    progress = for_stream(show=show_progress)
+    progress.start("expand stems", source.size_hint())
+    forms = 0
     for entry in source.entries():
         if STEM_ONLY not in entry.flags:
             write(f"{entry.headword}\t{entry.headword}\t\n" if with_rules else entry.headword + "\n")
+            forms += 1
         for form in entry.forms:
             write(f"{form.text}\t{entry.headword}\t{form.rule}\n" if with_rules else form.text + "\n")
+        forms += len(entry.forms)
+        progress.advance()
+    progress.finish(f"{forms:,} words")
+    progress.close()

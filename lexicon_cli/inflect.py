@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from lexicon import DataError
+from lexicon_pipelines import load_pipeline
 
-from .words import json_option
+from .output import emit, json_option
 
 
 @click.command("inflect")
@@ -17,10 +18,6 @@ from .words import json_option
 def inflect_command(word: str, pipeline: str, as_json: bool) -> None:
     """Every form the inflection generator gives WORD, for each entry of WORD in the sources,
     with its tag and the rule that made it. Exit code 1 when no entry has WORD as headword."""
-    from pipelines import load_pipeline
-
-    from . import emit
-
     p = load_pipeline(pipeline)
     expand = p.inflector()
     if expand is None:

@@ -9,8 +9,8 @@ import click
 
 from lexicon import PlayError, game_names, judge_request, load_game
 
-from .artifacts import artifacts_option, open_artifact
-from .words import json_option
+from .artifacts import open_artifact
+from .output import artifacts_option, emit, json_option
 
 
 @click.command("judge")
@@ -47,8 +47,6 @@ def judge_command(board, game: str, spec: str | None, move_json: str | None, wor
         lexicon judge --game sv-betapet --word HUND --at H8
         lexicon judge board.txt -g sv-scrabble --move '[{"square":"H9","tile":"A"}]'
     """
-    from . import emit
-
     if (move_json is None) == (word is None):
         raise PlayError("move", "give either --move JSON or --word with --at")
     if move_json is not None:

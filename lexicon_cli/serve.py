@@ -10,14 +10,17 @@ from pathlib import Path
 
 import click
 
-import service
+import lexicon_service
+from lexicon import artifacts
+from lexicon_service.proxy import SEARCH_NICE, nginx_binary, serve_behind_nginx
 
-CONFIG = Path(service.__file__).parent / "gunicorn.conf.py"
+from .output import artifacts_option
+
+CONFIG = Path(lexicon_service.__file__).parent / "gunicorn.conf.py"
 
 
 @click.command("serve")
-@click.option("--artifacts", "root", envvar="LEXICON_ARTIFACTS", default="artifacts", show_default=True,
-              type=click.Path(file_okay=False), help="Artifacts directory (or $LEXICON_ARTIFACTS).")
+@artifacts_option
 @click.option("--bind", default="127.0.0.1:8000", show_default=True, help="Address and port to listen on.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Lookup worker processes (default: one per core).")
 @click.option("--search-workers", type=click.IntRange(1, 64),
@@ -28,25 +31,23 @@ CONFIG = Path(service.__file__).parent / "gunicorn.conf.py"
               help="Start nginx in front of a lookup and a search pool; --no-proxy: one pool alone, for a "
                    "buffering proxy of your own in front (docs/deploy.md).")
 @click.option("--searches", is_flag=True, help="With --no-proxy: this pool serves searches (lower CPU priority).")
-def serve_command(root: str, bind: str, workers: int | None, search_workers: int | None, default_lexicon: str,
+def serve_command(root: str | None, bind: str, workers: int | None, search_workers: int | None, default_lexicon: str,
                   proxy: bool, searches: bool) -> None:
     """Serve the lexicons in the artifacts directory over HTTP (nginx and gunicorn)."""
-    from lexicon import artifacts
-
-    if not artifacts.names(Path(root)):
-        raise click.UsageError(f"no lexicon is built in {root}: run `lexicon build sv-betapet` first")
+    root = artifacts.artifacts_root(root)
+    if not artifacts.names(root):
+        raise click.UsageError(f"no lexicon is built in {root}: run `lexicon build {default_lexicon}"
+                               f"{'' if root == artifacts.artifacts_root() else f' --artifacts {root}'}` first")
     if searches and proxy:
         raise click.UsageError("--searches names a pool started alone: use it with --no-proxy")
     search_workers = search_workers or max(1, (os.cpu_count() or 2) // 2)
-    env = os.environ | {"LEXICON_ARTIFACTS": str(Path(root).resolve()), "LEXICON_BIND": bind,
+    env = os.environ | {"LEXICON_ARTIFACTS": str(root.resolve()), "LEXICON_BIND": bind,
                         "LEXICON_DEFAULT": default_lexicon}
     if workers:
         env["LEXICON_WORKERS"] = str(workers)
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    command = [str(gunicorn), "-c", str(CONFIG), "service.wsgi:app"]
-    names = ", ".join(artifacts.names(Path(root)))
-    from service.proxy import SEARCH_NICE, nginx_binary, serve_behind_nginx
-
+    command = [str(gunicorn), "-c", str(CONFIG), "lexicon_service.wsgi:app"]
+    names = ", ".join(artifacts.names(root))
     if not proxy:
         if searches:
             env |= {"LEXICON_WORKERS": str(search_workers), "LEXICON_NICE": str(SEARCH_NICE)}

@@ -17,10 +17,11 @@ from lexicon import (
 from lexicon.alphabet import alphabet_names
 from lexicon.tiling import DoubledDigraphs
 
+from .output import emit, json_option
+
 alphabet_option = click.option(
     "--alphabet", "-a", default="sv-betapet", show_default=True, metavar="NAME",
     help=f"Tile set name ({', '.join(alphabet_names())}) or path to a tile-set TOML file.")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 
 
 @click.command("normalize")
@@ -29,8 +30,6 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 @json_option
 def normalize_command(word: str, alphabet: str, as_json: bool) -> None:
     """Print the key a game plays for WORD (ALLÉ → ALLE), or why it is not a word."""
-    from . import emit
-
     result = normalizer_for(alphabet)(word)
     data = {"word": word, "normalized": result.key, "reason": result.reason and str(result.reason),
             "position": result.position}
@@ -56,8 +55,6 @@ def tiles_command(word: str, alphabet: str, policy: str, as_json: bool) -> None:
 
     WORD may use tile notation: HÁ[Z][S]OR fixes Z and S as separate tiles.
     """
-    from . import emit
-
     alpha = load_alphabet(alphabet)
     segments = parse_notation(word, alpha, normalizer_for(alpha).key)
     cuts = notation_tilings(segments, alpha, policy)

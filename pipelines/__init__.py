@@ -1,6 +1,6 @@
 """ETL pipelines: real lexical sources → a game's rules → versioned, reproducible artifacts.
 
-    >>> from pipelines import build
+    >>> from lexicon_pipelines import build
     >>> result = build("sv-betapet")          # doctest: +SKIP
     >>> result.version, result.manifest["counts"]["words"]   # doctest: +SKIP
 """

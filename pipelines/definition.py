@@ -3,37 +3,41 @@
 from __future__ import annotations
 
 import hashlib
-import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lexicon import DataError, Profile, SourceError, load_profile
+from lexicon._data import is_path
 
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
+from .schema import REQUIRED, Key, SchemaError, Table, Tables
+from .schema import reference as schema_reference
 from .sources import KINDS, Source, SourceConfig
+from .sources.base import VERSION
 from .tiling_evidence import CompoundParts, MorphologyChooser
 
 PIPELINE_DIR = Path(__file__).parent
-_NAME = re.compile(r"[a-z]{2,3}(-[a-z0-9]+)+")
 
 
 @dataclass(frozen=True)
 class Overlays:
-    """Words added to (allow) or removed from (block) what the sources and rules give."""
+    """Words added to (allow) or removed from (block) what the sources and rules give, and the
+    files some of them came from (`allow_file`, `block_file`)."""
 
     allow: tuple[str, ...] = ()
     block: tuple[str, ...] = ()
+    allow_files: tuple[Path, ...] = ()
+    block_files: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds that keep a build safe; readers that expand (Hunspell) read theirs from here."""
+    """Bounds that keep a build safe (readers that expand, Hunspell, have their own options)."""
 
     max_words: int = 20_000_000
-    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class TilingOptions:
     """How words with several cuts get their valid tilings (the `[tiling]` table).
 
     `evidence = "morphology"` reads them off the morpheme boundaries the sources record
-    (pipelines.tiling_evidence); `compound_splits` also splits stems into two stems of the
+    (lexicon_pipelines.tiling_evidence); `compound_splits` also splits stems into two stems of the
     sources. Without the table, the preferred cut is the one valid tiling.
     """
 
@@ -99,7 +103,57 @@ class Pipeline:
                          [KINDS[c.kind](c) for c in self.evidence])
 
 
-_KEYS = {"name", "description", "profile", "sources", "overlays", "limits", "graph", "inflection", "tiling"}
+def _source_options(table: dict[str, Any]) -> dict[str, Key]:
+    """The options of a source table's kind (none for an unknown kind: its `kind` key says so)."""
+    reader = KINDS.get(table.get("kind"))
+    return reader.options if reader is not None else {}
+
+
+SOURCE = Table("One source: its id, its kind, and the options of that kind.", {
+    "id": Key(str, "a unique id of letters, digits, `.`, `_`, `-`: names the source in answers and the manifest",
+              REQUIRED, pattern=r"[A-Za-z0-9_.-]+"),
+    "kind": Key(str, "the reader: " + ", ".join(f"`{k}`" for k in sorted(KINDS)), REQUIRED,
+                choices=tuple(sorted(KINDS)), noun="a source kind"),
+    "version": VERSION,
+}, tail=_source_options, noun="option")
+
+PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game profile's rules.", {
+    "name": Key(str, "the lexicon id, `<language>-<game>[-<variant>]` (`sv-betapet`)", REQUIRED,
+                pattern=r"[a-z]{2,3}(-[a-z0-9]+)+"),
+    "description": Key(str, "one line for `lexicon info` and the service", ""),
+    "profile": Key(str, "the game profile: a shipped one by name (`sv-betapet`), or a profile file by path, "
+                   "relative to the pipeline file (`short5.toml`; docs/profiles.md)", REQUIRED),
+    "sources": Tables("the sources, read in this order", SOURCE, required=True),
+    "overlays": Table("Words the sources lack or should not give, after the rules.", {
+        "allow": Key(list, "words added as headwords, judged by the profile's tile and length rules only",
+                     [], each=str),
+        "block": Key(list, "words removed, whatever gave them (answers say `blocklist`)", [], each=str),
+        "allow_file": Key(str, "a UTF-8 file of more words to allow, one a line (`#` starts a comment), "
+                          "relative to the pipeline file", ""),
+        "block_file": Key(str, "the same for words to block", ""),
+    }),
+    "limits": Table("Bounds that keep a build safe.", {
+        "max_words": Key(int, "the most candidate words (headwords and forms) a build may judge; beyond, "
+                         "it stops", Limits.max_words, minimum=1),
+    }),
+    "graph": Table("What the word-graph file holds.", {
+        "gaddag": Key(bool, "`lexicon.kwg` with DAWG and GADDAG (true) or `lexicon.dwg`, the DAWG alone "
+                      "(docs/kwg.md)", True),
+    }),
+    "tiling": Table("How a word with several cuts into tiles gets its valid tilings (docs/tiling.md).", {
+        "evidence": Key(str, "`preferred`: the preferred cut, unless the source gives the tiles in tile "
+                        "notation; `morphology`: read off the morpheme boundaries the sources record",
+                        "preferred", choices=("preferred", "morphology")),
+        "compound_splits": Key(bool, "with `morphology`: also split listed stems into two stems of the "
+                               "sources", False),
+    }),
+    "inflection": Table("The inflection generator that adds every form (docs/inflection.md); only for "
+                        "a profile that plays inflections.", {
+        "generator": Key(str, "the generator: " + ", ".join(f"`{g}`" for g in sorted(GENERATORS)), "",
+                         choices=("", *sorted(GENERATORS)), noun="a generator"),
+        "evidence": Tables("word lists that attest forms (source tables, as `[[sources]]`)", SOURCE),
+    }),
+})
 
 
 def pipeline_path(name_or_path: str | Path) -> Path:
@@ -114,123 +168,103 @@ def pipeline_names() -> list[str]:
     return sorted(p.stem for p in PIPELINE_DIR.glob("*.toml"))
 
 
+def shipped(path: Path) -> bool:
+    """Is this one of the pipelines that ship with the package (buildable by name from anywhere)?"""
+    return path.resolve().parent == PIPELINE_DIR.resolve() and path.suffix == ".toml"
+
+
 def load_pipeline(name_or_path: str | Path) -> Pipeline:
-    """Read and check a pipeline file; every problem names the file and the key."""
+    """Read and check a pipeline file against its schema; every problem names the file, the key and
+    what was expected."""
     path = pipeline_path(name_or_path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise DataError(f"{path}: no such pipeline file (shipped: {', '.join(pipeline_names())})") from None
+        raise DataError(f"{path}: no such pipeline file (shipped, buildable by name from any directory: "
+                        f"{', '.join(pipeline_names())})") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read the pipeline file ({exc.strerror})") from None
     try:
-        table = tomllib.loads(raw.decode("utf-8"))
+        table = PIPELINE.check("", tomllib.loads(raw.decode("utf-8")))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from exc
+    except SchemaError as exc:
+        raise DataError(f"{path}: {exc}") from None
 
     def fail(key: str, message: str) -> DataError:
         return DataError(f"{path}: {key}: {message}")
 
-    extra = sorted(set(table) - _KEYS)
-    if extra:
-        raise fail(extra[0], f"unknown key (allowed: {', '.join(sorted(_KEYS))})")
-    name = table.get("name")
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise fail("name", f"{name!r} is not a lexicon id like 'sv-betapet' (<language>-<game>[-<variant>])")
-    profile_name = table.get("profile")
-    if not isinstance(profile_name, str):
-        raise fail("profile", "missing: the name of a game profile")
-    profile = load_profile(profile_name)
-
-    sources = []
-    raw_sources = table.get("sources")
-    if not isinstance(raw_sources, list) or not raw_sources:
-        raise fail("sources", "needs at least one [[sources]] table")
-    seen: set[str] = set()
-    for i, src in enumerate(raw_sources):
-        sources.append(_source(f"sources[{i}]", src, seen, path, fail))
-    overlays = table.get("overlays", {})
-    if not isinstance(overlays, dict) or set(overlays) - {"allow", "block", "allow_file", "block_file"}:
-        raise fail("overlays", "a table with allow, block (lists of words) or allow_file, block_file (paths)")
-    limits = table.get("limits", {})
-    if not isinstance(limits, dict):
-        raise fail("limits", "expected a table")
-    graph = table.get("graph", {})
-    if not isinstance(graph, dict) or set(graph) - {"gaddag"} or not isinstance(graph.get("gaddag", False), bool):
-        raise fail("graph", "a table with gaddag = true or false (lexicon.kwg with a GADDAG, or lexicon.dwg "
-                            "without)")
-    tiling = table.get("tiling", {})
-    if (not isinstance(tiling, dict) or set(tiling) - {"evidence", "compound_splits"}
-            or tiling.get("evidence", "preferred") not in ("preferred", "morphology")
-            or not isinstance(tiling.get("compound_splits", False), bool)):
-        raise fail("tiling", 'a table with evidence = "preferred" or "morphology", and compound_splits = '
-                             'true or false')
-    generator, evidence = _inflection(table.get("inflection"), profile, path, fail)
+    profile = _profile(table["profile"], path, fail)
+    sources = _sources("sources", table["sources"], path, fail)
+    inflection = table["inflection"]
+    if inflection["generator"] and not profile.inflections:
+        raise fail("inflection", f"profile {profile.name!r} plays no inflections (inflections = false): "
+                                 f"drop the [inflection] table or choose a profile that plays them")
+    if inflection["evidence"] and not inflection["generator"]:
+        raise fail("inflection.generator", "missing: [[inflection.evidence]] lists serve a generator")
+    if table["tiling"]["compound_splits"] and table["tiling"]["evidence"] != "morphology":
+        raise fail("tiling.compound_splits", 'splits are morphology evidence: set evidence = "morphology" too')
     return Pipeline(
-        tiling=TilingOptions(tiling.get("evidence", "preferred"), tiling.get("compound_splits", False)),
-        inflection=generator,
-        evidence=evidence,
-        name=name,
-        description=str(table.get("description", "")),
+        tiling=TilingOptions(table["tiling"]["evidence"], table["tiling"]["compound_splits"]),
+        inflection=inflection["generator"] or None,
+        evidence=_sources("inflection.evidence", inflection["evidence"], path, fail),
+        name=table["name"],
+        description=table["description"],
         profile=profile,
-        sources=tuple(sources),
-        overlays=Overlays(_words(overlays, "allow", path, fail), _words(overlays, "block", path, fail)),
-        limits=Limits(int(limits.get("max_words", Limits.max_words)), dict(limits)),
+        sources=sources,
+        overlays=_overlays(table["overlays"], path, fail),
+        limits=Limits(table["limits"]["max_words"]),
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
-        graph=GraphOptions(gaddag=graph.get("gaddag", True)),
+        graph=GraphOptions(gaddag=table["graph"]["gaddag"]),
     )
 
 
-def _source(key: str, src: Any, seen: set[str], path: Path, fail) -> SourceConfig:
-    """One source table (`[[sources]]`, `[[inflection.evidence]]`), its options checked now, before any work."""
-    if not isinstance(src, dict):
-        raise fail(key, "expected a table")
-    options = dict(src)
-    sid, kind = options.pop("id", None), options.pop("kind", None)
-    if not isinstance(sid, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", sid) or sid in seen:
-        raise fail(f"{key}.id", f"{sid!r}: each source needs a unique id of letters, digits, '.', '_', '-'")
-    if kind not in KINDS:
-        raise fail(f"{key}.kind", f"{kind!r} is not a source kind (known: {', '.join(sorted(KINDS))})")
-    seen.add(sid)
-    config = SourceConfig(sid, kind, options, path.parent)
+def _profile(reference: str, path: Path, fail) -> Profile:
+    """The game profile, by shipped name or by path from the pipeline file's folder."""
     try:
-        KINDS[kind](config)
-    except SourceError as exc:
-        raise fail(key, str(exc)) from None
-    return config
+        return load_profile(path.parent / reference if is_path(reference) else reference)
+    except DataError as exc:
+        raise fail("profile", str(exc)) from None
 
 
-def _inflection(table: Any, profile: Profile, path: Path, fail) -> tuple[str | None, tuple[SourceConfig, ...]]:
-    """The generator named in `[inflection]`, checked against the known ones and the profile, and
-    its evidence lists (`[[inflection.evidence]]`, source tables whose words attest forms)."""
-    if table is None:
-        return None, ()
-    if not isinstance(table, dict) or "generator" not in table or set(table) - {"generator", "evidence"}:
-        raise fail("inflection", 'a table with generator (for example generator = "saol") and, optionally, '
-                                 '[[inflection.evidence]] word lists')
-    name = table["generator"]
-    if name not in GENERATORS:
-        raise fail("inflection.generator", f"{name!r} is not a generator (known: {', '.join(sorted(GENERATORS))})")
-    if not profile.inflections:
-        raise fail("inflection", f"profile {profile.name!r} plays no inflections (inflections = false): "
-                                 f"drop the [inflection] table or choose a profile that plays them")
-    evidence = table.get("evidence", [])
-    if not isinstance(evidence, list):
-        raise fail("inflection.evidence", "expected an array of source tables ([[inflection.evidence]])")
+def _sources(key: str, tables: list[dict[str, Any]], path: Path, fail) -> tuple[SourceConfig, ...]:
+    """Source tables (`[[sources]]`, `[[inflection.evidence]]`): unique ids, and each reader made now,
+    so its options are checked before any work."""
+    configs = []
     seen: set[str] = set()
-    return name, tuple(_source(f"inflection.evidence[{i}]", src, seen, path, fail) for i, src in enumerate(evidence))
-
-
-def _words(overlays: dict, key: str, path: Path, fail) -> tuple[str, ...]:
-    words = overlays.get(key, [])
-    if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-        raise fail(f"overlays.{key}", "expected a list of words")
-    file_key = f"{key}_file"
-    if file_key in overlays:
-        file = Path(overlays[file_key])
-        file = file if file.is_absolute() else path.parent / file
+    for i, src in enumerate(tables):
+        if src["id"] in seen:
+            raise fail(f"{key}[{i}].id", f"{src['id']!r} is the id of an earlier source: ids are unique")
+        seen.add(src["id"])
+        options = {k: v for k, v in src.items() if k not in ("id", "kind") and not (k == "version" and not v)}
+        config = SourceConfig(src["id"], src["kind"], options, path.parent)
         try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise fail(f"overlays.{file_key}", f"{file}: {exc}") from None
-        words = words + [w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#")]
-    return tuple(words)
+            KINDS[src["kind"]](config)
+        except SourceError as exc:
+            raise fail(f"{key}[{i}]", str(exc)) from None
+        configs.append(config)
+    return tuple(configs)
+
+
+def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
+    words: dict[str, tuple[str, ...]] = {}
+    files: dict[str, tuple[Path, ...]] = {}
+    for kind in ("allow", "block"):
+        words[kind], files[kind] = tuple(table[kind]), ()
+        if table[f"{kind}_file"]:
+            file = path.parent / table[f"{kind}_file"]
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise fail(f"overlays.{kind}_file", f"{file}: {exc}") from None
+            words[kind] += tuple(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+            files[kind] = (file,)
+    return Overlays(words["allow"], words["block"], files["allow"], files["block"])
+
+
+def reference() -> str:
+    """The key reference in docs/sources.md, written from the schema (tests/test_pipeline_schema.py
+    checks the page holds it)."""
+    return schema_reference(PIPELINE, {kind: reader.options for kind, reader in sorted(KINDS.items())})
+

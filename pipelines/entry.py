@@ -28,6 +28,7 @@ class Form:
     # prefix, the stem and a suffix, and between the parts of a compound. None: unknown; ():
     # one morpheme. Hungarian tiling reads a digraph across a boundary as two letters.
     boundaries: tuple[int, ...] | None = None
+    tiling: str = ""  # the tiles, when the source gives them in tile notation (`HÁ[Z][S]OR`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Entry:
     record: int = 0  # line or record number in the source (1-based)
     notation: str = ""  # SAOL inflection notation (`+en +ar`), expanded when the profile wants forms
     boundaries: tuple[int, ...] | None = None  # morpheme boundaries in the headword, as for Form
+    tiling: str = ""  # the headword's tiles, when the source gives them in tile notation
     extra: dict[str, str] = field(default_factory=dict, compare=False)  # source-specific fields
 
     @property

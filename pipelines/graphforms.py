@@ -30,11 +30,11 @@ from lexicon import Reason
 from lexicon.formindex import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
 
 from .entry import STEM_ONLY
+from .files import DEFAULT_MAX_BYTES
 from .hunspell import Bounds, Expander, read_aff, read_dic
 from .hunspell.aff import Affix
 from .hunspell.dic import Stem
 from .rules import _FLAG_RULES, INFLECTED, Candidate, Kept, Rules
-from .sources.base import DEFAULT_MAX_BYTES
 from .sources.hunspell import HunspellSource, _boundaries, _flags, _po, _pos, hy_boundaries
 from .tiling_evidence import MorphologyChooser
 

@@ -7,15 +7,28 @@ then whether the game's tiles spell it within the length limits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from lexicon import LimitExceeded, Normalizer, Profile, Reason, Tiling, tilings
+from lexicon import (
+    InvalidWord,
+    LimitExceeded,
+    Normalizer,
+    NotationError,
+    Profile,
+    Reason,
+    Tiling,
+    notation_tilings,
+    parse_notation,
+    tilings,
+)
 from lexicon.profile import JOINABLE
 
 from .entry import ABBREVIATION, AFFIX, CAPITALISED, MULTIWORD, PROPER_NOUN, STEM_ONLY, Entry
 
 HEADWORD, INFLECTED = "headword", "inflected"
+#: The evidence of a tiling the source gave in tile notation.
+GIVEN = "given"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +45,7 @@ class Candidate:
     source: str
     record: int
     boundaries: tuple[int, ...] | None = None  # morpheme boundaries in `text`, when the source knows
+    tiling: str = ""  # the tiles the source gives in tile notation (`HÁ[Z][S]OR`): they win over the guess
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +87,11 @@ def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
     """The headword (unless it is a stem only), then (when the game plays inflections) each form, as candidates."""
     if STEM_ONLY not in entry.flags:
         yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
-                        entry.source, entry.record, entry.boundaries)
+                        entry.source, entry.record, entry.boundaries, entry.tiling)
     if with_forms:
         for form in entry.forms:
             yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule, entry.flags,
-                            entry.source, entry.record, form.boundaries)
+                            entry.source, entry.record, form.boundaries, form.tiling)
 
 
 def spelling_flags(text: str) -> frozenset[str]:
@@ -125,7 +139,13 @@ class Rules:
             return Dropped(Reason.UNTILEABLE, c, key)
         # Choose first, then measure: a word's length is the length of its right tiling
         # (HÁZSOR is six tiles, H Á Z S O R, though the five-tile cut would fit a shorter board).
-        valid, evidence = self.choose(key, cuts, c)
+        if c.tiling:
+            given = self._given(key, cuts, c)
+            if isinstance(given, Dropped):
+                return given
+            valid, evidence = ((given[0],), GIVEN) if len(given) == 1 else self.choose(key, given, c)
+        else:
+            valid, evidence = self.choose(key, cuts, c)
         fitting = tuple(t for t in valid if self.profile.min_length <= len(t) <= self.profile.max_tiles)
         if not fitting:
             shortest = min(len(t) for t in valid)
@@ -133,5 +153,15 @@ class Rules:
             return Dropped(reason, c, key, f"{shortest} tiles")
         return Kept(key, c, fitting, evidence, fitting == (cuts[0],))
 
-    def judge_all(self, items: Iterable[Candidate]) -> Iterator[Kept | Dropped]:
-        return map(self.judge, items)
+    def _given(self, key: str, cuts: list[Tiling], c: Candidate) -> list[Tiling] | Dropped:
+        """The cuts the source's tile notation allows: one is the word's tiling (evidence `given`);
+        several (letters left outside brackets) are chosen among as any cuts are."""
+        try:
+            allowed = notation_tilings(parse_notation(c.tiling, self.alphabet, self.normalize.key), self.alphabet,
+                                       self.profile.doubled_digraphs)
+        except (NotationError, InvalidWord, LimitExceeded) as exc:
+            return Dropped(Reason.BAD_NOTATION, c, key, str(exc))
+        given = [t for t in allowed if t in cuts]
+        if not given:
+            return Dropped(Reason.BAD_NOTATION, c, key, f"{c.tiling} does not spell {key}")
+        return given

@@ -1,34 +1,45 @@
 """The build runner: a pipeline file in, a verified, published artifact version out.
 
-Steps, each streaming and counted:
+    build(pipeline) = publish(graph(write(stage(judge(read(sources))))))
+
 1. read    every source's entries, with their forms when the game plays inflections
 2. judge   each headword and form against the profile's rules (kept, or dropped with a reason)
-3. stage   kept analyses and exclusions go to a staging database, so memory stays flat
-4. write   the store and the key table in key order (pipelines.write); the version is the hash of the content
+3. stage   kept analyses and exclusions go to a staging database, so memory stays flat; then the
+           overlays: allowed words join, blocked ones leave
+4. write   the store and the key table in key order (lexicon_pipelines.write); the version is the hash of the content
 5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex)
-6. publish verify checksums, rename into place, move the `current` pointer
-A profile that validates by analysis also gets the dictionary files its analyser reads, copied
-into the version before the sources are read (so they are the files the words came from).
+6. publish verify checksums, rename into place, move the `current` pointer, unless the shrink
+           guard (lexicon.guard) holds the version back: it loses more than `max_loss` of the
+           current version's words, or a source gave no entries
+Besides the tables, the version carries what it was built from and needs to be opened (the
+pipeline, profile and tile set files, the overlays' words: lexicon_pipelines.recorded), and, for a profile
+that validates by analysis, the dictionary files its analyser reads, copied before the sources are
+read (so they are the files the words came from).
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from lexicon import DataError, LimitExceeded, __version__, artifacts, store, wordgraph
+from lexicon import ArtifactError, DataError, HeldBack, LimitExceeded, __version__, artifacts, store, wordgraph
 from lexicon.analyser import ENGINE
+from lexicon.guard import MAX_LOSS, Change, compare_folders
 from lexicon.profile import Validation
 
-from .definition import Pipeline, load_pipeline
+from .definition import Pipeline, load_pipeline, shipped
+from .entry import Entry
 from .progress import Progress, Silent
-from .rules import HEADWORD, Candidate, Rules, TilingChooser, candidates
+from .recorded import checksums, record_inputs
+from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates
+from .sources import Source
 from .staging import Counts, Staging
-from .write import write_tables
+from .write import GraphInput, write_tables
 
 
 @dataclass
@@ -37,87 +48,150 @@ class BuildResult:
     version: str
     path: Path
     manifest: dict[str, Any]
+    current: bool = True  # made current (False: --no-current, or held back by the shrink guard)
+    change: Change | None = None  # what it did to the current version's words (None: not compared)
+    warnings: list[str] = field(default_factory=list)
 
 
 ALLOWLIST = "allowlist"
 BLOCKLIST = "blocklist"
+#: Guessed tilings named in a warning.
+EXAMPLES = 5
+
+
+@dataclass
+class Job:
+    """One build in progress: the pipeline and its readers and rules, then what each step makes."""
+
+    p: Pipeline
+    folder: Path
+    progress: Progress
+    readers: list[Source]
+    rules: Rules
+    expand: Any  # Entry → Entry with its forms, or None
+    inflector: Any  # the pipeline's inflection generator, when it expands (its report joins the manifest)
+    gaddag: bool
+    inputs: dict[str, Any]  # the recorded profile, tile set and overlays (lexicon_pipelines.recorded)
+    analysis: dict[str, Any] | None  # the analyser's files, for a profile that validates by analysis
+    counts: Counts = field(default_factory=Counts)
+    staging: Staging | None = None
+    summary: dict[str, Any] = field(default_factory=dict)  # what `write` wrote: the version, words, forms …
+    graph: dict[str, Any] = field(default_factory=dict)  # what `graph_files` wrote
+    manifest: dict[str, Any] = field(default_factory=dict)
+
+    def source_order(self) -> dict[str, int]:
+        order = {s.id: i for i, s in enumerate(self.p.sources)}
+        return order | {ALLOWLIST: len(order)}
 
 
 def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, progress: Progress | None = None,
-          make_current: bool = True, choose: TilingChooser | None = None, expand=None,
-          gaddag: bool | None = None) -> BuildResult:
+          make_current: bool = True, allow_shrink: bool = False, max_loss: float = MAX_LOSS,
+          choose: TilingChooser | None = None, expand=None, gaddag: bool | None = None) -> BuildResult:
     """Build a pipeline into `root/<name>/<version>/` and publish it.
 
+    The version becomes current unless `make_current` is false, or the shrink guard holds it back
+    (HeldBack, which carries the result): it would lose more than `max_loss` of the current
+    version's words, or a source gave no entries; `allow_shrink` makes it current anyway.
     When the profile plays inflections, `expand` (Entry → Entry with forms) adds each entry's
     forms; without it, the generator the pipeline names in `[inflection]` does. `choose` picks
     the valid tilings of a word; without it, the pipeline's `[tiling]` table decides. `gaddag`
     overrides the pipeline's `[graph] gaddag` setting (the KWG then holds a GADDAG too).
     """
     p = pipeline if isinstance(pipeline, Pipeline) else load_pipeline(pipeline)
-    if gaddag is None:
-        gaddag = p.graph.gaddag
     progress = progress or Silent()
     root = artifacts.artifacts_root(root)
-    build_dir = artifacts.new_build_dir(root, p.name)
+    folder = artifacts.new_build_dir(root, p.name)
     try:
-        counts = Counts()
-        staging = Staging(build_dir / "staging.sqlite")
-        readers = p.readers()
-        analysis = _copy_analysis_files(p, readers, build_dir)
-        choose = choose or p.chooser(readers)
-        rules = Rules(p.profile, choose)
-        source_order = {s.id: i for i, s in enumerate(p.sources)}
-        source_order[ALLOWLIST] = len(source_order)
-        inflector = p.inflector() if p.profile.inflections and expand is None else None
-        expand = expand or inflector
-        for reader in readers:
-            progress.start(f"read {reader.id}")
-            for entry in reader.entries():
-                counts.entries[reader.id] += 1
-                if p.profile.inflections and expand is not None:
-                    entry = expand(entry)
-                staging.add_entry(map(rules.judge, candidates(entry, p.profile.inflections)),
-                                  source_order[reader.id], counts)
-                progress.advance()
-                if counts.candidates > p.limits.max_words:
-                    raise LimitExceeded(f"{p.path}: more than {p.limits.max_words:,} candidate words; "
-                                        f"raise [limits] max_words if this is intended")
-            progress.finish(f"{counts.entries[reader.id]:,} entries")
-        allow_rules = Rules(p.profile, choose, apply_flags=False)
-        for number, word in enumerate(p.overlays.allow, start=1):
-            c = Candidate(word, word, "", HEADWORD, "", ALLOWLIST, frozenset(), ALLOWLIST, number)
-            staging.add(allow_rules.judge(c), source_order[ALLOWLIST], counts)
-        staging.block({rules.normalize(w).key for w in p.overlays.block} - {None}, counts)
-
-        progress.start("write")
-        summary, graph_input = write_tables(build_dir, staging, p, counts, progress, gaddag, analysis)
-        staging.close()
-        progress.finish(f"{summary['words']:,} words")
-
-        progress.start("graph")
-        graph = wordgraph.write_files(build_dir, p.profile.alphabet, graph_input.valid_keys, graph_input.sequences,
-                                      gaddag=gaddag, key_codes=graph_input.key_codes)
-        del graph_input
-        progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if gaddag else ''})")
-
-        manifest = _manifest(p, readers, counts, summary, build_dir, graph)
-        if analysis is not None:
-            manifest["analysis"] = analysis
-        if inflector is not None:
-            manifest["inflection"] = inflector.report()
-        (build_dir / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
-                                                     encoding="utf-8")
-        final = artifacts.publish(build_dir, root, p.name, summary["version"], make_current=make_current)
-        return BuildResult(p.name, summary["version"], final, artifacts.read_manifest(final))
+        job = _job(p, folder, progress, choose, expand, p.graph.gaddag if gaddag is None else gaddag)
+        stage(job, judge(job, read(job)))
+        graph_input = write(job)
+        graph_files(job, graph_input)
+        describe(job)
+        return publish(job, root, make_current=make_current, allow_shrink=allow_shrink, max_loss=max_loss)
     except BaseException:
-        shutil.rmtree(build_dir, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
         raise
+    finally:
+        progress.close()
 
 
-def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], build_dir: Path,
-              graph: dict[str, Any]) -> dict[str, Any]:
-    files = sorted(f.name for f in build_dir.iterdir() if f.is_file() and f.name != artifacts.MANIFEST)
-    return {
+def _job(p: Pipeline, folder: Path, progress: Progress, choose: TilingChooser | None, expand, gaddag: bool) -> Job:
+    """The readers, rules and generators of a build, and the files the version carries from the start:
+    the recorded inputs, and the analyser's dictionary (copied before the sources are read)."""
+    readers = p.readers()
+    inflector = p.inflector() if p.profile.inflections and expand is None else None
+    return Job(p, folder, progress, readers, Rules(p.profile, choose or p.chooser(readers)),
+               (expand or inflector) if p.profile.inflections else None, inflector, gaddag,
+               record_inputs(p, folder), _copy_analysis_files(p, readers, folder))
+
+
+# ---------------------------------------------------------------------- the steps
+
+def read(job: Job) -> Iterator[tuple[int, Entry]]:
+    """Every source's entries in pipeline order, each with its source's place and, when the game
+    plays inflections, its forms."""
+    order, counts, progress = job.source_order(), job.counts, job.progress
+    for reader in job.readers:
+        progress.start(f"read {reader.id}", reader.size_hint())
+        for entry in reader.entries():
+            counts.entries[reader.id] += 1
+            if job.expand is not None:
+                entry = job.expand(entry)
+            yield order[reader.id], entry
+            progress.advance()
+        progress.finish(f"{counts.entries[reader.id]:,} entries")
+
+
+def judge(job: Job, entries: Iterable[tuple[int, Entry]]) -> Iterator[tuple[int, Iterator[Kept | Dropped]]]:
+    """Each entry's headword and forms judged by the profile's rules: kept (with valid tilings) or dropped."""
+    rules, with_forms = job.rules, job.p.profile.inflections
+    for order, entry in entries:
+        yield order, map(rules.judge, candidates(entry, with_forms))
+
+
+def stage(job: Job, judged: Iterable[tuple[int, Iterator[Kept | Dropped]]]) -> None:
+    """Stage every outcome (bounded by `[limits] max_words`), then the overlays: allowed words are
+    judged without the source-flag rules and join, blocked keys leave."""
+    p, counts = job.p, job.counts
+    job.staging = staging = Staging(job.folder / "staging.sqlite")
+    for order, outcomes in judged:
+        staging.add_entry(outcomes, order, counts)
+        if counts.candidates > p.limits.max_words:
+            raise LimitExceeded(f"{p.path}: more than {p.limits.max_words:,} candidate words; "
+                                f"raise [limits] max_words if this is intended")
+    allow_rules = Rules(p.profile, job.rules.choose, apply_flags=False)
+    order = job.source_order()[ALLOWLIST]
+    for number, word in enumerate(p.overlays.allow, start=1):
+        staging.add(allow_rules.judge(Candidate(word, word, "", HEADWORD, "", ALLOWLIST, frozenset(), ALLOWLIST,
+                                                number)), order, counts)
+    staging.block({job.rules.normalize(w).key for w in p.overlays.block} - {None}, counts)
+
+
+def write(job: Job) -> GraphInput:
+    """The store and the key table, in key order (the summary has the version); the graphs' input."""
+    job.progress.start("write", job.staging.rows)
+    identity = {"inputs": checksums(job.inputs)} | ({"analysis": job.analysis} if job.analysis else {})
+    job.summary, graph_input = write_tables(job.folder, job.staging, job.p, job.counts, job.progress, job.gaddag,
+                                            identity)
+    job.staging.close()
+    job.progress.finish(f"{job.summary['words']:,} words")
+    return graph_input
+
+
+def graph_files(job: Job, graph_input: GraphInput) -> None:
+    """The word graph over every valid tiling, its alphabet file and the key graph: the manifest's `graph`."""
+    job.progress.start("graph")
+    job.graph = graph = wordgraph.write_files(job.folder, job.p.profile.alphabet, graph_input.valid_keys,
+                                              graph_input.sequences, gaddag=job.gaddag,
+                                              key_codes=graph_input.key_codes)
+    job.progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if job.gaddag else ''})")
+
+
+def describe(job: Job) -> None:
+    """The version's manifest: what was built from what, the counts, the warnings, every file's checksum."""
+    p, folder, summary = job.p, job.folder, job.summary
+    files = sorted(f.name for f in folder.iterdir() if f.is_file() and f.name != artifacts.MANIFEST)
+    manifest = {
         "format": artifacts.MANIFEST_FORMAT,
         "format_version": artifacts.MANIFEST_VERSION,
         "name": p.name,
@@ -126,17 +200,81 @@ def _manifest(p: Pipeline, readers, counts: Counts, summary: dict[str, Any], bui
         "build_time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "toolkit": {"distribution": "tile-lexicon", "version": __version__},
         "formats": {store.FILENAME: {"format": store.FORMAT, "schema_version": store.SCHEMA_VERSION}}
-        | wordgraph.formats(graph),
-        "graph": graph,
+        | wordgraph.formats(job.graph),
+        "graph": job.graph,
         "pipeline": {"path": str(p.path), "sha256": p.sha256},
         "profile": p.profile.as_dict(),
-        "tileset": {"name": p.profile.alphabet.name, "sha256": artifacts.sha256_file(p.profile.alphabet.path)},
-        "sources": [r.provenance() | {"entries": counts.entries[r.id]} for r in readers],
+        "tileset": {"name": p.profile.alphabet.name, "sha256": job.inputs["tileset"]["sha256"]},
+        "inputs": job.inputs,
+        "sources": [r.provenance() | {"entries": job.counts.entries[r.id]} for r in job.readers],
         "overlays": {"allow": len(p.overlays.allow), "block": len(p.overlays.block)},
-        "counts": counts.as_dict(summary["words"], summary["forms"], summary["multi_tiling"],
-                                 summary["excluded_keys"]),
-        "files": artifacts.file_records(build_dir, files),
+        "counts": job.counts.as_dict(summary["words"], summary["forms"], summary["multi_tiling"],
+                                     summary["excluded_keys"]),
+        "warnings": _warnings(job),
+        "files": artifacts.file_records(folder, files),
     }
+    if job.analysis is not None:
+        manifest["analysis"] = job.analysis
+    if job.inflector is not None:
+        manifest["inflection"] = job.inflector.report()
+    (folder / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
+                                             encoding="utf-8")
+    job.manifest = manifest
+
+
+def publish(job: Job, root: Path, *, make_current: bool, allow_shrink: bool, max_loss: float) -> BuildResult:
+    """Move the verified version into place; make it current unless the shrink guard holds it back."""
+    p, version, manifest = job.p, job.summary["version"], job.manifest
+    change = refusal = None
+    if make_current:
+        change = _change(job, root, version)
+        refusal = change.refusal(max_loss)
+    current = make_current and (refusal is None or allow_shrink)
+    final = artifacts.publish(job.folder, root, p.name, version, make_current=current,
+                              shrink_allowed=refusal is not None)
+    result = BuildResult(p.name, version, final, artifacts.read_manifest(final), current, change,
+                         list(manifest["warnings"]))
+    if make_current and not current:
+        raise HeldBack(f"built {p.name}@{version} in {final} but did not make it current: {refusal}.\n"
+                       f"  {change.summary()}\n"
+                       f"  see what changed with `lexicon diff {change.old or p.name} {p.name}@{version}`; "
+                       f"make it current anyway with `lexicon build {_command_name(p)} --allow-shrink`",
+                       result=result, change=change)
+    return result
+
+
+# ---------------------------------------------------------------------- helpers
+
+def _change(job: Job, root: Path, version: str) -> Change:
+    """What making the new version current does to the current one's words."""
+    name = job.p.name
+    empty = [r.id for r in job.readers if job.counts.entries[r.id] == 0]
+    old = artifacts.current_version(root, name)
+    if old == version:  # the same content again: nothing changes
+        words = job.summary["words"]
+        return Change(f"{name}@{old}", f"{name}@{version}", words, words, empty_sources=tuple(empty))
+    old_folder = root / name / old if old is not None else None
+    try:
+        return compare_folders(old_folder, f"{name}@{old}" if old_folder else None, job.folder,
+                               f"{name}@{version}", empty)
+    except ArtifactError:  # a current version that cannot be read protects nothing
+        return compare_folders(None, None, job.folder, f"{name}@{version}", empty)
+
+
+def _warnings(job: Job) -> list[str]:
+    """What a maintainer should know about a build that succeeded: tilings guessed among ambiguous cuts."""
+    counts = job.counts
+    if not counts.guessed:
+        return []
+    examples = ", ".join(counts.guessed_examples[:EXAMPLES])
+    return [f"{counts.guessed:,} words have several tilings and were given the preferred one by guess "
+            f"({examples}{', …' if counts.guessed > EXAMPLES else ''}): write a word's tiles in the source in tile "
+            f"notation (HÁ[Z][S]OR), or read tilings off the morphology ([tiling] evidence = \"morphology\")"]
+
+
+def _command_name(p: Pipeline) -> str:
+    """How to name the pipeline on the command line: its shipped name, or its file."""
+    return p.name if shipped(p.path) else str(p.path)
 
 
 #: Where an analysing lexicon's dictionary files go in its version (Hunspell opens <name>.aff/.dic).

@@ -26,6 +26,8 @@ class Counts:
     dropped_with_headword: int = 0  # forms dropped for their headword's reason: counted, not listed
     evidence: Counter = field(default_factory=Counter)  # how tilings were chosen, per key
     without_evidence: list[str] = field(default_factory=list)  # the first keys tiled for want of evidence
+    guessed: int = 0  # words with several cuts given the preferred one for want of evidence or notation
+    guessed_examples: list[str] = field(default_factory=list)  # the first of them
 
     def as_dict(self, words: int, forms: int, multi_tiling: int, excluded_keys: int) -> dict[str, Any]:
         return {
@@ -34,7 +36,7 @@ class Counts:
             "dropped": dict(sorted(self.dropped.items())), "dropped_total": sum(self.dropped.values()),
             "dropped_forms_not_listed": self.dropped_with_headword, "excluded_keys": excluded_keys,
             "words_with_several_tilings": multi_tiling, "tiling_evidence": dict(sorted(self.evidence.items())),
-            "tiled_without_evidence": self.without_evidence,
+            "tiled_without_evidence": self.without_evidence, "tilings_guessed": self.guessed,
         }
 
 
@@ -60,6 +62,7 @@ class Staging:
         self.kept: list[tuple] = []
         self.dropped: list[tuple] = []
         self.seq = 0
+        self.rows = 0  # rows staged (the drops that are only counted are not)
 
     def add_entry(self, outcomes, src_order: int, counts: Counts) -> None:
         """An entry's headword and forms. A form dropped for the reason its headword was dropped
@@ -77,6 +80,7 @@ class Staging:
     def add(self, outcome: Kept | Dropped, src_order: int, counts: Counts, listed: bool = True) -> None:
         """Stage one outcome; a drop that is not `listed` is counted only (see add_entry)."""
         self.seq += 1
+        self.rows += 1
         counts.candidates += 1
         c = outcome.candidate
         if isinstance(outcome, Kept):
@@ -88,6 +92,7 @@ class Staging:
             counts.dropped[outcome.reason.value] += 1
             if not listed:
                 counts.dropped_with_headword += 1
+                self.rows -= 1
                 return
             self.dropped.append((self.seq, c.text, outcome.key or "", outcome.reason.value, outcome.detail,
                                  c.lemma, c.pos, c.kind, c.tag, c.source, c.record, src_order))

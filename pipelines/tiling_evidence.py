@@ -49,7 +49,7 @@ class CompoundParts:
 
 
 class MorphologyChooser:
-    """A TilingChooser (pipelines.rules) that reads the tiling off the candidate's boundaries.
+    """A TilingChooser (lexicon_pipelines.rules) that reads the tiling off the candidate's boundaries.
 
     `parts` gives the compound parts that enable compound splits; without it only the
     boundaries the source records are used.

@@ -27,6 +27,8 @@ from .staging import DROPPED, KEPT, Counts, Staging
 _K = {name: i for i, name in enumerate(KEPT)}
 _D = {name: i for i, name in enumerate(DROPPED)}
 BATCH = 20000
+#: Evidence codes of a tiling chosen by guess among several cuts (.rules, .tiling_evidence).
+GUESSED = frozenset({"preferred", "none"})
 
 
 class GraphInput:
@@ -51,9 +53,10 @@ class GraphInput:
 
 
 def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, progress: Progress,
-                 gaddag: bool, analysis: dict[str, Any] | None = None) -> tuple[dict[str, Any], GraphInput]:
+                 gaddag: bool, extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], GraphInput]:
     """Write lexicon.sqlite and keys.dat into `folder`; return the summary and the word graphs' input.
-    `analysis` (the manifest's entry, with the checksums of the analyser's files) joins the version."""
+    `extra` joins the version's identity: the checksums of the files the version carries and opens
+    with (its profile and tile set, the analyser's dictionary)."""
     alphabet = p.profile.alphabet
     letters = keyindex.letter_numbers(alphabet)
     strings = Strings()
@@ -95,6 +98,10 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
             counts.evidence[best[_K["evidence"]]] += 1
             if best[_K["evidence"]] == "none" and len(counts.without_evidence) < 100:
                 counts.without_evidence.append(key)
+            if best[_K["evidence"]] in GUESSED:
+                counts.guessed += 1
+                if len(counts.guessed_examples) < 100:
+                    counts.guessed_examples.append(key)
             multi += len(cuts) > 1
             readings = _readings(key, kept)
             listed = not best[_K["as_cut"]]
@@ -118,16 +125,16 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
         for row in dropped:
             exclusion(number, row)
         digest.update(f"key\t{number}\t{key}\n".encode())
-        progress.advance()
+        progress.advance(len(kept or ()) + len(dropped))
     for row in staging.dropped_without_key():
         exclusion(None, row)
+        progress.advance()
     for name, rows in buffers.items():
         writer.insert(name, rows)
 
     identity = {"name": p.name, "schema_version": store.SCHEMA_VERSION, "profile": p.profile.as_dict(),
                 "alphabet": _alphabet_identity(alphabet), "graph": {"gaddag": gaddag}}
-    if analysis is not None:  # the analyser's files are part of what the version serves
-        identity["analysis"] = analysis
+    identity |= extra or {}
     digest.update(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode())
     version = digest.hexdigest()[:12]
     table.write(folder / keyindex.DATA_FILE, letters)

@@ -3,9 +3,9 @@
     create_app({"ARTIFACTS": "artifacts", "DEFAULT_LEXICON": "sv-betapet"})
 
 Configuration, each from the mapping given, else the environment, else the default:
-ARTIFACTS ($LEXICON_ARTIFACTS, ./artifacts), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet),
-LEXICONS ($LEXICON_NAMES, comma-separated; all published ones when empty); CORS, compression, rate
-limits and proxies as service/extensions.py says.
+ARTIFACTS ($LEXICON_ARTIFACTS, else the per-user data directory: lexicon.artifacts.artifacts_root),
+DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet), LEXICONS ($LEXICON_NAMES, comma-separated; all
+published ones when empty); CORS, compression, rate limits and proxies as service/extensions.py says.
 """
 
 from __future__ import annotations

@@ -75,8 +75,9 @@ def valid():
     lex, pinned = lexicon_for(p["lexicon"])
     memo = answers_for(lex)
     ok, body, tag = memo.full(p["word"])
-    metrics().words(1, int(ok))
-    metrics().cache(*memo.counts())
+    counters = metrics()
+    counters.words(1, int(ok))
+    counters.cache(*memo.counts())
     return respond(body, lex, pinned=pinned, tag=tag)
 
 

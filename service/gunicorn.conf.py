@@ -56,7 +56,7 @@ if _own_metrics_dir:
 
 def on_starting(server):
     """The app's log goes where gunicorn's goes, and both escape what a client sent."""
-    from service.logs import guard
+    from lexicon_service.logs import guard
 
     guard(server.log.error_log.handlers + server.log.access_log.handlers)
     app_log = logging.getLogger("lexicon")
@@ -73,7 +73,7 @@ def post_fork(server, worker):
 
 
 def child_exit(server, worker):
-    from service.metrics import mark_dead
+    from lexicon_service.metrics import mark_dead
 
     mark_dead(worker.pid)
 

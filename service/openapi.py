@@ -1,5 +1,5 @@
 """The OpenAPI 3 document served at /openapi.json. Parameters come from the views' own specs
-(service.api.PARAMETERS) and the answers from the library's field lists (lexicon.verdict), so the
+(lexicon_service.api.PARAMETERS) and the answers from the library's field lists (lexicon.verdict), so the
 document says what the code does. A test checks every route is described here."""
 
 from __future__ import annotations

@@ -1,20 +1,114 @@
-"""The page for people at `/`, and the OpenAPI document."""
+"""The page for people at `/`, and the OpenAPI document.
+
+The page speaks the player's language (service/messages: Swedish, Hungarian, English) and names each
+served lexicon by its game and room. Everything it shows comes from the JSON API, drawn by
+static/app.js as DOM text; the page's data (its catalogue, the lexicons) travels in a JSON block that
+no browser runs. Shareable URLs (`/?lexicon=…&word=…`, `/?rack=…`) put user text into the page, so
+it is served with a Content-Security-Policy that runs only the service's own script and style.
+"""
 
 from __future__ import annotations
 
 import orjson
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, current_app, make_response, render_template, request
 
+from lexicon import Lexicon, LexiconError
+from lexicon.play import game_names, load_game
+
+from . import messages
 from .openapi import document
 
 page = Blueprint("page", __name__, template_folder="templates", static_folder="static",
                  static_url_path="/static")
 
+#: Only the service's own files: no inline script or style, no other origin, no framing.
+CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                           "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    "Referrer-Policy": "same-origin",
+}
+#: The language switch is remembered for a year.
+LANGUAGE_COOKIE = "lang"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+
+
+#: The page and its files; the app's own static route serves the same folder as the blueprint's.
+PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static"})
+
+
+@page.after_app_request
+def secure(response: Response) -> Response:
+    if request.endpoint in PAGE_ENDPOINTS:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+    return response
+
 
 @page.get("/")
 def index():
+    asked = request.args.get("lang")
+    lang = messages.choose(asked, request.cookies.get(LANGUAGE_COOKIE), request.accept_languages)
+    catalogue = messages.catalogue(lang)
+    data = {"lang": lang, "default": current_app.config["DEFAULT_LEXICON"],
+            "lexicons": served(catalogue), "games": games(catalogue), "messages": catalogue}
+    # The menu groups the lexicons by language: the page's own first, then the default lexicon's.
+    default_language = next((i["language"] for i in data["lexicons"] if i["name"] == data["default"]), lang)
+    groups: dict[str, list[dict]] = {}
+    for item in sorted(data["lexicons"], key=lambda i: (i["language"] != lang, i["language"] != default_language,
+                                                         i["language"])):
+        groups.setdefault(item["language"], []).append(item)
+
+    def t(key: str, **values) -> str:
+        return messages.text(catalogue, key, **values)
+
+    response = make_response(render_template(
+        "index.html", t=t, lang=lang, data=data, groups=groups, languages=messages.LANGUAGES,
+        native=messages.NATIVE))
+    if asked == lang:  # the player used the switch (or a link made by it)
+        response.set_cookie(LANGUAGE_COOKIE, lang, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax", httponly=True)
+    response.vary.update(("Accept-Language", "Cookie"))
+    response.cache_control.no_cache = True
+    return response
+
+
+def served(catalogue: dict[str, messages.Message]) -> list[dict]:
+    """The lexicons served now, as the page shows them: named by game and room in the page's
+    language, with what the answers need (board limits, source names, whether the game uses cubes)."""
     registry = current_app.extensions["lexicon.registry"]
-    return render_template("index.html", lexicons=registry.names(), default=current_app.config["DEFAULT_LEXICON"])
+    items = []
+    for name in registry.names():
+        try:
+            lex = registry.get(name)
+        except LexiconError:  # a version that fails verification is not offered (/readyz lists it)
+            continue
+        items.append(describe(lex, catalogue))
+    return items
+
+
+def describe(lex: Lexicon, catalogue: dict[str, messages.Message]) -> dict:
+    title = catalogue.get(f"lexicon.{lex.name}")
+    if title is None:  # another build for a known game (sv-betapet-wswedish): the game's name and the id
+        game = catalogue.get(f"lexicon.{lex.profile.name}")
+        title = f"{game} · {lex.name}" if game else lex.name
+    sources = {s["id"]: s.get("version") or s["id"] for s in lex.manifest.get("sources", []) if "id" in s}
+    return {"name": lex.name, "title": title, "language": lex.alphabet.language, "tileset": lex.alphabet.name,
+            "min": lex.profile.min_length,
+            "max": lex.profile.max_tiles, "sources": sources,
+            # Betűtorony is played with letter cubes that stack, not with flat tiles.
+            "cubes": lex.alphabet.name.startswith("hu-betutorony")}
+
+
+def games(catalogue: dict[str, messages.Message]) -> list[dict]:
+    """The games POST /play judges, for the judge panel: board size, tile set, default lexicon."""
+    found = []
+    for name in game_names():
+        game = load_game(name)
+        found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
+                      "tileset": game.tileset, "lexicon": game.lexicon})
+    return found
 
 
 @page.get("/openapi.json")

@@ -5,6 +5,10 @@ once a second per process; when it moves, the new version is loaded and verified
 replaces the old one, so a request in flight keeps the object it started with, and a version
 that fails verification is never served (the old one stays, the failure is remembered and
 reported on /readyz until the pointer moves again).
+
+The shrink guard (lexicon.guard) applies here as it does to builds: a version that would lose more
+than MAX_LOSS of the served version's words is held back (the old one stays, /readyz says why
+under `held`), unless the pointer is marked `allow-shrink` (`lexicon build --allow-shrink`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import ArtifactError, InputError, LexiconError, UnknownLexicon, artifacts
+from lexicon.guard import MAX_LOSS, compare_indexes
 from lexicon.lookup import Lexicon, open_lexicon
 
 log = logging.getLogger("lexicon.service")
@@ -33,13 +38,16 @@ class Slot:
 
     lexicon: Lexicon | None = None
     failed: dict[str, str] = field(default_factory=dict)  # version → error
+    held: dict[str, str] = field(default_factory=dict)  # version → why the shrink guard held it back
 
 
 class Registry:
-    def __init__(self, root: str | Path, *, names: list[str] | None = None, poll: float = POLL_SECONDS) -> None:
+    def __init__(self, root: str | Path, *, names: list[str] | None = None, poll: float = POLL_SECONDS,
+                 max_loss: float = MAX_LOSS) -> None:
         self.root = Path(root)
         self.only = set(names) if names else None
         self.poll = poll
+        self.max_loss = max_loss
         self.slots: dict[str, Slot] = {}
         self.pinned: OrderedDict[str, Lexicon] = OrderedDict()
         self._checked = 0.0
@@ -52,6 +60,9 @@ class Registry:
         """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none,
         naming the `lexicon` parameter and the lexicons served (a malformed name is just as unknown)."""
         self.refresh()
+        slot = self.slots.get(spec)  # the common request: a served name, unpinned
+        if slot is not None and slot.lexicon is not None:
+            return slot.lexicon
         try:
             name, version = artifacts.parse_spec(spec)
         except InputError:
@@ -80,7 +91,7 @@ class Registry:
         report = {}
         for name, slot in sorted(self.slots.items()):
             report[name] = {"version": slot.lexicon.version if slot.lexicon else None,
-                            "failed": dict(slot.failed)}
+                            "failed": dict(slot.failed), "held": dict(slot.held)}
         ok = bool(self.slots) and all(s.lexicon is not None for s in self.slots.values())
         return ok, report
 
@@ -108,12 +119,20 @@ class Registry:
 
     def _follow(self, name: str) -> None:
         slot = self.slots.setdefault(name, Slot())
-        version = artifacts.current_version(self.root, name)
-        if version is None or (slot.lexicon and slot.lexicon.version == version) or version in slot.failed:
+        version, shrink_allowed = artifacts.current_pointer(self.root, name)
+        if version is None or (slot.lexicon and slot.lexicon.version == version) or version in slot.failed \
+                or (version in slot.held and not shrink_allowed):
             return
         fresh = self._open(name, version, slot)
+        if fresh is not None and slot.lexicon is not None and not shrink_allowed:
+            refusal = self._shrinks(slot.lexicon, fresh)
+            if refusal is not None:
+                slot.held[version] = refusal
+                log.error("not serving %s@%s: %s", name, version, refusal)
+                return
         if fresh is not None:
             slot.failed.clear()
+            slot.held.clear()
         else:
             # The pointer names a bad version. Serve the newest good one, so that every worker,
             # including one started after the pointer moved, serves the same version.
@@ -124,6 +143,15 @@ class Registry:
                 return
         old, slot.lexicon = slot.lexicon, fresh  # one reference assignment: requests see old or new
         log.info("serving %s@%s (was %s)", name, fresh.version, old.version if old else "nothing")
+
+    def _shrinks(self, served: Lexicon, fresh: Lexicon) -> str | None:
+        """Why the shrink guard holds `fresh` back from replacing `served`, or None."""
+        change = compare_indexes(served.key_index, served.spec, fresh.key_index, fresh.spec)
+        refusal = change.refusal(self.max_loss)
+        if refusal is None:
+            return None
+        return (f"held back: {refusal}; {change.summary()}; to serve it, publish it with "
+                f"`lexicon build … --allow-shrink`")
 
     def _open(self, name: str, version: str, slot: Slot) -> Lexicon | None:
         if slot.lexicon and slot.lexicon.version == version:

@@ -1,4 +1,4 @@
-"""The WSGI entry point gunicorn loads: `gunicorn -c service/gunicorn.conf.py service.wsgi:app`."""
+"""The WSGI entry point gunicorn loads: `gunicorn -c service/gunicorn.conf.py lexicon_service.wsgi:app`."""
 
 from . import create_app
 

@@ -8,6 +8,7 @@ import pytest
 
 from lexicon import load_alphabet
 from lexicon.lookup import load
+from support.http import Served
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -37,7 +38,7 @@ def artifacts_root(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def betapet(artifacts_root):
     """sv-betapet built from the installed SAOL 14 (the PyPI package saol)."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-betapet", artifacts_root)
     return load("sv-betapet", artifacts_root)
@@ -46,7 +47,7 @@ def betapet(artifacts_root):
 @pytest.fixture(scope="session")
 def betapet_inflected(artifacts_root):
     """sv-betapet-inflected: SAOL 14 and every form its inflection notation gives (a minute's build)."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-betapet-inflected", artifacts_root)
     return load("sv-betapet-inflected", artifacts_root)
@@ -55,7 +56,7 @@ def betapet_inflected(artifacts_root):
 @pytest.fixture(scope="session")
 def saol_entries():
     """Every entry of SAOL 14 as the pipelines read it."""
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     return [e for reader in load_pipeline("sv-betapet-inflected").readers() for e in reader.entries()]
 
@@ -63,7 +64,7 @@ def saol_entries():
 @pytest.fixture(scope="session")
 def saol_inflector(saol_entries):
     """The `saol` inflection generator, prepared with all of SAOL 14."""
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     return SaolInflector(saol_entries)
 
@@ -101,7 +102,7 @@ def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], pro
                       max_letters: int = 12):
     """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
     a build of seconds with the dictionary's own affixes and tiling evidence."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     dic = subset_dic(base, words, folder, name)
     path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
@@ -112,86 +113,10 @@ def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], pro
     return load(name, folder / "art")
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_get(url: str, path: str, headers: dict | None = None):
-    """GET url + path: status, headers and body, for error statuses too."""
-    import urllib.error
-    import urllib.request
-
-    request = urllib.request.Request(url + path, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as r:
-            return r.status, dict(r.headers), r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, dict(e.headers), e.read()
-
-
-class Server:
+class Server(Served):
     """The service as `make run` starts it (`lexicon serve`: nginx in front of a lookup and a search
     pool of gunicorn, with the repository's configs; one pool alone with proxy=False), on a free
-    loopback port, for real-HTTP tests. Every log goes to log_path."""
-
-    def __init__(self, root: Path, workers: int = 2, env: dict | None = None, proxy: bool = True,
-                 searches: bool = False) -> None:
-        import os
-        import subprocess
-        import sys
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = os.environ | {"LEXICON_LOG_LEVEL": "info", "LEXICON_ACCESS_LOG": "-"} | (env or {})
-        self.log_path = root / f"serve-{self.port}.log"
-        self.log = self.log_path.open("w")
-        self.proc = subprocess.Popen([sys.executable, "-m", "lexicon_cli", "serve", "--artifacts", str(root),
-                                      "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                                      *([] if proxy else ["--no-proxy"]), *(["--searches"] if searches else [])],
-                                     cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
-        self.wait_ready()
-
-    def wait_ready(self, timeout: float = 30) -> None:
-        import time
-
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"lexicon serve exited: {self.log_path.read_text()[-2000:]}"
-            try:
-                if self.get("/readyz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise TimeoutError("the service did not become ready")
-
-    def get(self, path: str, headers: dict | None = None):
-        return http_get(self.url, path, headers)
-
-    def post(self, path: str, body: bytes, content_type: str = "application/json"):
-        import urllib.error
-        import urllib.request
-
-        request = urllib.request.Request(self.url + path, data=body, headers={"Content-Type": content_type})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as r:
-                return r.status, dict(r.headers), r.read()
-        except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read()
-
-    def workers(self) -> list[int]:
-        from bench.http import gunicorn_workers
-
-        return gunicorn_workers(self.proc.pid)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=30)
-        self.log.close()
+    loopback port, for real-HTTP tests (support.http)."""
 
 
 @pytest.fixture(scope="session")
@@ -205,7 +130,7 @@ def server(betapet, artifacts_root):
 @pytest.fixture(scope="session")
 def scrabble(artifacts_root):
     """sv-scrabble: SAOL 14 and its supplement with their inflections, by the federation's rules."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     build("sv-scrabble", artifacts_root)
     return load("sv-scrabble", artifacts_root)

@@ -336,7 +336,7 @@ def test_profiles_declare_the_mode(tmp_path):
 
 def test_a_lexicon_validated_by_analysis_needs_a_dictionary_to_analyse_with(tmp_path):
     from lexicon import DataError
-    from pipelines import build
+    from lexicon_pipelines import build
 
     from .conftest import word_list_pipeline
 
@@ -435,7 +435,7 @@ def test_the_cli_explains_a_word_valid_by_analysis(built):
 
 def test_the_service_answers_by_analysis(built):
     """GET and POST /valid over the analysing artifact: the same answers as the library."""
-    from service import create_app
+    from lexicon_service import create_app
 
     client = create_app({"ARTIFACTS": str(built.path.parent.parent),
                          "DEFAULT_LEXICON": "hu-test-analysis"}).test_client()

@@ -1,59 +1,17 @@
-"""Hostile input, endpoint by endpoint and command by command (the catalogue is tests/hostile.py):
+"""Hostile input, endpoint by endpoint and command by command (the catalogue is support/hostile.py):
 each gets a 4xx problem+json (or, for /valid, an answer that the word is not valid), never a 500,
 and nothing a client sent reaches the log unescaped."""
 
 import json
-import socket
 import subprocess
 import sys
 
 import pytest
 
+from support.hostile import CLI_CASES, HTTP_CASES, RAW_CASES
+from support.http import exchange, send
+
 from .conftest import ROOT
-from .hostile import CLI_CASES, HTTP_CASES, RAW_CASES
-
-
-def send(server, case):
-    """Send a case over a plain socket: a server may answer 413 and close before a large body is
-    sent, and that answer must still be read."""
-    head = [f"{case.method} {case.target} HTTP/1.1", f"Host: 127.0.0.1:{server.port}", "Connection: close"]
-    if case.body is not None:
-        head += [f"Content-Type: {case.content_type}", f"Content-Length: {len(case.body)}"]
-    data = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + (case.body or b"")
-    return _exchange(server, data)
-
-
-def _exchange(server, data: bytes):
-    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
-        try:
-            s.sendall(data)
-            s.shutdown(socket.SHUT_WR)
-        except OSError:
-            pass  # the server answered early and stopped reading (broken pipe, reset, not connected)
-        reply = b""
-        try:
-            while chunk := s.recv(65536):
-                reply += chunk
-        except ConnectionResetError:
-            pass
-    head, _, body = reply.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
-    if headers.get("Transfer-Encoding") == "chunked":
-        body = _unchunk(body)
-    return int(lines[0].split()[1]), headers.get("Content-Type", ""), body
-
-
-def _unchunk(data: bytes) -> bytes:
-    out = b""
-    while data:
-        size, _, rest = data.partition(b"\r\n")
-        n = int(size, 16)
-        if n == 0:
-            break
-        out += rest[:n]
-        data = rest[n + 2:]
-    return out
 
 
 @pytest.mark.parametrize("case", HTTP_CASES, ids=lambda c: f"{c.endpoint} {c.what}")
@@ -76,7 +34,7 @@ def test_http_case(server, case):
 
 @pytest.mark.parametrize("what, raw, status", RAW_CASES, ids=[c[0] for c in RAW_CASES])
 def test_raw_http_case(server, what, raw, status):
-    code, content_type, body = _exchange(server, raw)
+    code, content_type, body = exchange(server, raw)
     assert code == status, body[:200]
     assert content_type == "application/problem+json"
     assert json.loads(body)["status"] == status
@@ -87,7 +45,7 @@ def test_nothing_reaches_the_log_unescaped(server):
     for case in HTTP_CASES[:14]:
         send(server, case)
     for _, raw, _ in RAW_CASES:
-        _exchange(server, raw)
+        exchange(server, raw)
     server.log.flush()
     log = server.log_path.read_bytes()
     assert b"\x1b" not in log and b"\x01" not in log and b"\x00" not in log

@@ -12,7 +12,7 @@ import pytest
 
 from lexicon import ArtifactError, DataError, Reason, SourceError, artifacts
 from lexicon.lookup import load
-from pipelines import build, load_pipeline
+from lexicon_pipelines import build, load_pipeline
 
 from .conftest import DATA, ROOT, word_list_pipeline, write_pipeline
 

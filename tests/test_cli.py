@@ -17,9 +17,29 @@ def run(*args, **kw):
     return CliRunner().invoke(main, list(args), catch_exceptions=False, **kw)
 
 
+def commands() -> dict[str, click.Command]:
+    ctx = click.Context(main)
+    return {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
+
+
+def test_every_command_module_is_registered():
+    """Commands load on use (lexicon_cli.COMMANDS): a command defined but not listed there is never seen."""
+    import importlib
+    import pkgutil
+
+    import lexicon_cli
+
+    defined = set()
+    for module in (m for m in pkgutil.iter_modules(lexicon_cli.__path__) if m.name != "__main__"):
+        found = vars(importlib.import_module(f"lexicon_cli.{module.name}"))
+        defined |= {f"lexicon_cli.{module.name}:{attr}" for attr, value in found.items()
+                    if isinstance(value, click.Command) and value.callback.__module__ == f"lexicon_cli.{module.name}"}
+    assert defined == set(lexicon_cli.COMMANDS.values())
+
+
 def test_every_command_has_help_text():
-    assert main.commands
-    for name, command in main.commands.items():
+    assert len(commands()) >= 11
+    for name, command in commands().items():
         assert command.help and len(command.help.strip()) > 20, name
         result = run(name, "--help")
         assert result.exit_code == 0 and "Usage:" in result.output

@@ -11,10 +11,11 @@ import time
 import pytest
 
 from lexicon import artifacts
-from pipelines import build
-from service.proxy import Nginx, nginx_config
+from lexicon_pipelines import build
+from lexicon_service.proxy import Nginx, nginx_config
+from support.http import free_port, http_get
 
-from .conftest import Server, free_port, http_get, word_list_pipeline
+from .conftest import Server, word_list_pipeline
 
 
 class Stack:

@@ -51,7 +51,7 @@ def test_fuzz_damaged_artifact(small_artifact, data):
 
 @pytest.fixture(scope="module")
 def small_artifact(tmp_path_factory):
-    from pipelines import build
+    from lexicon_pipelines import build
 
     from .conftest import word_list_pipeline
 

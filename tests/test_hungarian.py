@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lexicon import fewest_tiles, load, load_alphabet
-from pipelines import build
+from lexicon_pipelines import build
 
 from .conftest import DEBIAN, FASTSPELL, hungarian_lexicon, subset_dic
 
@@ -163,7 +163,7 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
     ("hu-betutorony-stems", 0, None, None),
 ])
 def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     p = load_pipeline(name)
     options = p.sources[0].options
@@ -176,7 +176,7 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
     """max_tiles counts tiles, not letters: asszonyokat (11 letters) is 9 tiles and stays, while
     a letter bound of 10 would lose it. The expansion is pruned by tiles, and forms it makes beyond
     a bound (here more than 11 letters) are counted, not emitted."""
-    from pipelines.sources import KINDS, SourceConfig
+    from lexicon_pipelines.sources import KINDS, SourceConfig
 
     dic = subset_dic(DEBIAN, ["asszony", "ablakpárkány", "kiscsoport"], tmp_path, "hu")
     options = {"path": str(dic), "aff": str(DEBIAN.with_suffix(".aff")), "max_depth": 1, "max_letters": 11}
@@ -194,14 +194,14 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
 
 def test_a_tile_bound_needs_its_tile_set():
     from lexicon import SourceError
-    from pipelines.sources import KINDS, SourceConfig
+    from lexicon_pipelines.sources import KINDS, SourceConfig
 
     with pytest.raises(SourceError, match="tileset"):
         KINDS["hunspell"](SourceConfig("hu", "hunspell", {"path": str(DEBIAN.with_suffix(".dic")), "max_tiles": 10}))
 
 
 def test_only_pipelines_that_tile_by_evidence_pay_for_boundaries():
-    from pipelines import load_pipeline
+    from lexicon_pipelines import load_pipeline
 
     assert load_pipeline("hu-betutorony").readers()[0].boundaries
     assert not load_pipeline("sv-dsso").readers()[0].boundaries
@@ -212,7 +212,7 @@ def test_the_quick_cut_agrees_with_every_cut_listed():
     preferred cut and whether there is another, as listing every cut does, on the dictionary's
     stems and on random strings of digraph letters."""
     from lexicon import DoubledDigraphs, tilings
-    from pipelines.tiling_evidence import _QuickCuts
+    from lexicon_pipelines.tiling_evidence import _QuickCuts
 
     alphabet = load_alphabet("hu-betutorony")
     policy = DoubledDigraphs("as-written")

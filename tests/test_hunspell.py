@@ -12,13 +12,13 @@ from pathlib import Path
 import hunspell
 import pytest
 
-from bench.judge_hunspell import DICTIONARIES, explain_missing, unmunch, words
 from lexicon import SourceError, artifacts, load
-from pipelines import build
-from pipelines.entry import STEM_ONLY
-from pipelines.hunspell import Bounds, Expander, read_aff, read_dic
-from pipelines.hunspell.expand import letters
-from pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines import build
+from lexicon_pipelines.entry import STEM_ONLY
+from lexicon_pipelines.hunspell import Bounds, Expander, read_aff, read_dic
+from lexicon_pipelines.hunspell.expand import letters
+from lexicon_pipelines.sources import KINDS, SourceConfig
+from support.hunspell import DICTIONARIES, explain_missing, unmunch, words
 
 from .conftest import DATA, ROOT, write_pipeline
 
@@ -169,8 +169,8 @@ def test_too_many_forms_stop_the_source_with_a_clear_error():
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"max_depth": 4}, "max_depth must be 0 to 3"),
-    ({"max_letters": 0}, "max_letters must be at least 1"),
+    ({"max_depth": 4}, "max_depth: must be at most 3, got 4"),
+    ({"max_letters": 0}, "max_letters: must be at least 1, got 0"),
     ({"package": "no_such_package_here"}, "package 'no_such_package_here' is not installed"),
 ])
 def test_bad_options(options, message):

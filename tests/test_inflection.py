@@ -7,10 +7,10 @@ import sys
 import pytest
 
 from lexicon import DataError
-from pipelines import load_pipeline
-from pipelines.entry import Entry
-from pipelines.inflection import UnreadableNotation, parse, word_class
-from pipelines.inflection.notation import replace_last_part
+from lexicon_pipelines import load_pipeline
+from lexicon_pipelines.entry import Entry
+from lexicon_pipelines.inflection import UnreadableNotation, parse, word_class
+from lexicon_pipelines.inflection.notation import replace_last_part
 
 from .conftest import ROOT, write_pipeline
 
@@ -212,7 +212,7 @@ def test_the_generator_skips_entries_without_notation(saol_inflector):
 
 
 def test_unreadable_notations_are_counted_by_shape_not_dropped():
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     expand = SaolInflector()
     entry = Entry("hund", "NOUN", notation="+en; foo. +ar", source="s", record=7)
@@ -225,7 +225,7 @@ def test_unreadable_notations_are_counted_by_shape_not_dropped():
 # ---------------------------------------------------------------- the real data
 
 def test_unparsed_notations_are_under_half_a_percent(saol_entries, saol_inflector):
-    from pipelines.inflection import SaolInflector
+    from lexicon_pipelines.inflection import SaolInflector
 
     package = [e for e in saol_entries if e.source == "saol14"]
     expand = SaolInflector(package)
@@ -331,7 +331,7 @@ def test_inflect_command_shows_forms_tags_and_rules():
 # ---------------------------------------------------------------- evidence: what SAOL does not mark
 
 def forms_with(headword: str, pos: str, notation: str, attested: set[str]) -> dict[str, str]:
-    from pipelines.inflection import Context, inflect
+    from lexicon_pipelines.inflection import Context, inflect
 
     return {f.text: f.tag for f in inflect(headword, pos, notation, Context(attested=frozenset(attested)))}
 
@@ -371,7 +371,7 @@ def test_the_shipped_inflected_pipelines_name_their_evidence():
 def test_an_evidence_table_is_checked_like_a_source(tmp_path):
     body = ('profile = "sv-betapet-inflected"\n[[sources]]\nid = "s"\nkind = "saol"\n[inflection]\ngenerator = "saol"\n'
             '[[inflection.evidence]]\nid = "w"\nkind = "plain"\nfile = "x"\n')
-    with pytest.raises(DataError, match=r"inflection.evidence\[0\]: .*unknown option 'file'"):
+    with pytest.raises(DataError, match=r"inflection.evidence\[0\].file: unknown option"):
         load_pipeline(write_pipeline(tmp_path, "sv-x", body))
     with pytest.raises(DataError, match=r"inflection.evidence\[0\].kind: 'list'"):
         load_pipeline(write_pipeline(tmp_path, "sv-x", body.replace('"plain"', '"list"')))

@@ -369,7 +369,7 @@ def hungarian_words(count: int = 3000) -> list[str]:
 @pytest.fixture(scope="module")
 def hungarian(tmp_path_factory):
     """hu-betutorony over hand-written words and Hungarian stems, keeping every tiling of each word."""
-    from pipelines import build
+    from lexicon_pipelines import build
 
     folder = tmp_path_factory.mktemp("hu")
     (folder / "words.txt").write_text(HUNGARIAN + "\n".join(hungarian_words()) + "\n", encoding="utf-8")
@@ -411,7 +411,7 @@ def test_hungarian_gaddag_holds_every_split(hungarian):
 
 
 def test_building_with_gaddag_changes_the_version(hungarian, tmp_path):
-    from pipelines import build
+    from lexicon_pipelines import build
 
     assert hungarian.manifest["graph"]["gaddag"] is True
     words = hungarian.path.parent.parent.parent / "words.txt"
@@ -449,7 +449,7 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
     from click.testing import CliRunner
 
     from lexicon_cli import main
-    from pipelines.definition import load_pipeline
+    from lexicon_pipelines.definition import load_pipeline
 
     (tmp_path / "w.txt").write_text("hund\nkatt\nkatten\n", encoding="utf-8")
     body = 'profile = "sv-betapet"\n[[sources]]\nid = "w"\nkind = "plain"\npath = "w.txt"\n'

@@ -4,7 +4,7 @@ import pytest
 
 from lexicon import InputError
 from lexicon.lookup import diff, load
-from pipelines import build
+from lexicon_pipelines import build
 
 from .conftest import write_pipeline
 

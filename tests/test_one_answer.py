@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from lexicon import LexiconError
 from lexicon.verdict import BRIEF_FIELDS, FULL_FIELDS
+from support.hostile import WORDS
 
 from .conftest import ROOT
-from .hostile import WORDS
 
 
 def library(lex, word):

@@ -8,8 +8,8 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
-from service import create_app
-from service.openapi import document
+from lexicon_service import create_app
+from lexicon_service.openapi import document
 
 EXAMPLES = int(os.environ.get("API_EXAMPLES", "40"))
 OPERATIONS = [(path, method) for path, item in document()["paths"].items() for method in item]

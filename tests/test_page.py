@@ -1,66 +1,499 @@
-"""The page for people, in a real headless Chromium (Debian's chromium and chromedriver)."""
+"""The page for people, in a real headless Chromium (Debian's chromium and chromedriver) against the
+real service under gunicorn, serving sv-betapet and sv-betapet-inflected from SAOL 14 and a
+Betűtorony lexicon from a cut of the real Magyar Ispell.
 
-import shutil
+Expected words come from the catalogues (service/messages), so each test holds in every language."""
+
+import json
+from urllib.parse import quote
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-CHROMIUM = shutil.which("chromium")
-CHROMEDRIVER = shutil.which("chromedriver")
+from lexicon_service.messages import LANGUAGES, catalogue, text
+from support.browser import axe, chromium, wait_for
+
+from .conftest import DEBIAN, Server, hungarian_lexicon
+from .test_hungarian import STEMS
+
+TITLES = {lang: {name: catalogue(lang)[f"lexicon.{name}"]
+                 for name in ("sv-betapet", "sv-betapet-inflected", "hu-betutorony")} for lang in LANGUAGES}
+
+
+def t(lang, key, /, **values):
+    return text(catalogue(lang), key, **values)
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    assert CHROMIUM and CHROMEDRIVER, "make test installs Debian's chromium and chromium-driver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-                "--window-size=412,915"):  # a phone-sized window
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    yield driver
-    driver.quit()
+def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+    root = tmp_path_factory.mktemp("page-site")
+    for name in ("sv-betapet", "sv-betapet-inflected"):
+        (root / name).symlink_to(artifacts_root / name)
+    folder = tmp_path_factory.mktemp("page-hu")
+    hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
+    (root / "hu-betutorony").symlink_to(folder / "art" / "hu-betutorony")
+    server = Server(root)
+    yield server
+    server.stop()
 
 
-def ask(browser, server, word):
-    browser.get(server.url + "/")
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as driver:
+        yield driver
+
+
+def visit(browser, site, query: str = "", lang: str = "en"):
+    """The page at /?query, in `lang`, as a new visitor (nothing remembered)."""
+    browser.get(site.url + "/healthz")
+    browser.delete_all_cookies()
+    browser.execute_script("localStorage.clear()")
+    browser.get(f"{site.url}/?{query}{'&' if query else ''}lang={lang}")
+
+
+def type_word(browser, word: str, submit: bool = True):
     box = browser.find_element(By.ID, "word")
     box.clear()
-    box.send_keys(word)
-    browser.find_element(By.CSS_SELECTOR, "#check button").click()
-    WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "verdict")))
-    return browser.find_element(By.ID, "verdict").text, browser.find_element(By.ID, "answer")
+    box.send_keys(word + (Keys.ENTER if submit else ""))
 
 
-def test_typing_a_valid_word_shows_it_as_tiles(browser, server):
-    verdict, answer = ask(browser, server, "allé")
-    assert verdict == "allé → ALLE: valid"
-    tiles = [t.text.split("\n") for t in answer.find_elements(By.CSS_SELECTOR, ".tile")]
-    assert tiles == [["A", "1"], ["L", "2"], ["L", "2"], ["E", "1"]]
-    assert "6 points" in browser.find_element(By.ID, "detail").text
+def verdict(browser, containing: str = "") -> str:
+    """The verdict on screen once it contains `containing` (typing draws each prefix's answer first),
+    or what is on screen after 10 s."""
+    script = "const v = document.getElementById('verdict')?.textContent; return v?.includes(arguments[0]) && v"
+    try:
+        return WebDriverWait(browser, 10).until(lambda d: d.execute_script(script, containing))
+    except TimeoutException:
+        return browser.execute_script("return document.getElementById('verdict')?.textContent")
 
 
-def test_typing_an_invalid_word_shows_the_reason(browser, server):
-    verdict, _ = ask(browser, server, "abc-bok")
-    assert verdict == "abc-bok: not valid"
-    detail = browser.find_element(By.ID, "detail").text
-    assert "non-letter" in detail and "excluded: hyphenated" in detail
+def texts(browser, css: str) -> list[str]:
+    return [e.text for e in browser.find_elements(By.CSS_SELECTOR, css)]
 
 
-def test_anagram_search_lists_words_with_their_value(browser, server):
-    browser.get(server.url + "/")
-    browser.find_element(By.ID, "rack").send_keys("dnuh")
+def tiles(element, css=".tile") -> list[list[str]]:
+    return [t.get_attribute("textContent") for t in element.find_elements(By.CSS_SELECTOR, css)]
+
+
+# ------------------------------------------------------------------ language
+
+
+@pytest.mark.parametrize(("accept", "lang"), [("sv-SE,sv;q=0.9,en;q=0.5", "sv"), ("hu-HU,hu;q=0.9", "hu"),
+                                               ("de-DE,en;q=0.5", "en")])
+def test_the_page_speaks_the_browsers_language_and_the_switch_is_remembered(site, accept, lang):
+    with chromium(language=accept) as browser:
+        browser.get(site.url + "/")
+        assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+        assert browser.find_element(By.TAG_NAME, "h1").text == t(lang, "page.title")
+        assert browser.title == t(lang, "page.title")
+        assert browser.find_element(By.CSS_SELECTOR, "#check button").text == t(lang, "check.button")
+        assert browser.find_element(By.CSS_SELECTOR, "label[for=lexicon]").text == t(lang, "page.lexicon")
+        current = browser.find_element(By.CSS_SELECTOR, ".languages a[aria-current]")
+        assert current.get_attribute("lang") == lang
+        # The switch: another language, kept for the next visit without ?lang=.
+        other = next(code for code in LANGUAGES if code != lang)
+        browser.find_element(By.CSS_SELECTOR, f".languages a[data-lang={other}]").click()
+        wait_for(browser, f"return document.documentElement.lang === '{other}'")
+        browser.get(site.url + "/")
+        assert browser.find_element(By.TAG_NAME, "h1").text == t(other, "page.title")
+
+
+def test_the_lexicons_are_named_by_game_and_room_grouped_by_language(browser, site):
+    for lang in LANGUAGES:
+        visit(browser, site, lang=lang)
+        groups = browser.find_elements(By.CSS_SELECTOR, "#lexicon optgroup")
+        names = {g.get_attribute("label"): [o.text for o in g.find_elements(By.TAG_NAME, "option")] for g in groups}
+        assert names[t(lang, "language.sv")] == [TITLES[lang]["sv-betapet"], TITLES[lang]["sv-betapet-inflected"]]
+        assert names[t(lang, "language.hu")] == [TITLES[lang]["hu-betutorony"]]
+        # the page's own language first, else the default lexicon's
+        first = "hu" if lang == "hu" else "sv"
+        assert groups[0].get_attribute("label") == t(lang, f"language.{first}")
+
+
+# ------------------------------------------------------------------ checking a word
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_valid_word_is_drawn_as_tiles_with_points(browser, site, lang):
+    visit(browser, site, lang=lang)
+    type_word(browser, "allé")
+    expected = t(lang, "verdict.valid", word="ALLE", lexicon=TITLES[lang]["sv-betapet"])
+    assert verdict(browser, expected) == expected
+    answer = browser.find_element(By.ID, "answer")
+    assert tiles(answer) == ["A1", "L2", "L2", "E1"]
+    assert t(lang, "answer.points", n=6) in browser.find_element(By.ID, "detail").text
+    assert t(lang, "verdict.key", word="allé", key="ALLE") in answer.text
+    # the answer is in the address bar, ready to share
+    assert browser.execute_script("return location.search") == "?lexicon=sv-betapet&word=all%C3%A9"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_inflected_form_says_which_room_takes_it_and_switches_there(browser, site, lang):
+    visit(browser, site, lang=lang)
+    type_word(browser, "hundar")
+    expected = t(lang, "verdict.invalid", word="HUNDAR", lexicon=TITLES[lang]["sv-betapet"])
+    assert verdict(browser, expected) == expected
+    assert browser.find_element(By.ID, "detail").text == t(lang, "reason.not-in-lexicon", word="HUNDAR")
+    help_box = wait_for(browser, "return document.getElementById('elsewhere')")
+    tag = ", ".join(t(lang, f"tag.sv.{part}") for part in ("pl", "indef"))
+    assert t(lang, "elsewhere.valid", lexicon=TITLES[lang]["sv-betapet-inflected"]) in help_box.text
+    assert t(lang, "answer.inflected", lemma="HUND", tag=tag) in help_box.text
+    help_box.find_element(By.CSS_SELECTOR, "button[data-lexicon=sv-betapet-inflected]").click()
+    expected = t(lang, "verdict.valid", word="HUNDAR", lexicon=TITLES[lang]["sv-betapet-inflected"])
+    assert verdict(browser, expected) == expected
+    assert browser.find_element(By.ID, "lexicon").get_attribute("value") == "sv-betapet-inflected"
+    # remembered on the next visit
+    browser.get(site.url + f"/?lang={lang}")
+    assert browser.find_element(By.ID, "lexicon").get_attribute("value") == "sv-betapet-inflected"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_word_names_the_rule_and_the_source_record(browser, site, lang):
+    visit(browser, site, lang=lang)
+    type_word(browser, "abc-bok")
+    expected = t(lang, "verdict.invalid", word="abc-bok", lexicon=TITLES[lang]["sv-betapet"])
+    assert verdict(browser, expected) == expected
+    assert browser.find_element(By.ID, "detail").text == t(lang, "reason.non-letter.hyphenated", position=4)
+    record = browser.find_element(By.ID, "record").text
+    assert record == t(lang, "source.record", source="SAOL 14 (PyPI saol 0.2.0)", written="abc-bok",
+                       pos=t(lang, "pos.NOUN"), record=18, rule=t(lang, "rule.hyphenated"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_word_too_long_for_the_board_says_so(browser, site, lang):
+    visit(browser, site, lang=lang)
+    type_word(browser, "kemiteknikstudentens" + "s" * 3)
+    verdict(browser, "KEMITEKNIKSTUDENTENSSSS:")
+    assert browser.find_element(By.ID, "detail").text == t(lang, "reason.too-long", n=23, max=15)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hungarian_wrong_tiling_shows_the_cubes_asked_and_the_valid_ones(browser, site, lang):
+    visit(browser, site, "lexicon=hu-betutorony", lang=lang)
+    type_word(browser, "HÁ[ZS]OR")
+    expected = t(lang, "verdict.invalid", word="HÁZSOR", lexicon=TITLES[lang]["hu-betutorony"])
+    assert verdict(browser, expected) == expected
+    assert browser.find_element(By.ID, "detail").text == t(lang, "reason.wrong-tiling", key="HÁZSOR")
+    box = wait_for(browser, "return document.getElementById('tilings')")
+    asked = box.find_element(By.CSS_SELECTOR, ".tiles.wrong")
+    assert "cubes" in asked.get_attribute("class")
+    assert tiles(asked) == ["H1", "Á1", "ZS3", "O1", "R1"]
+    valid = box.find_elements(By.CSS_SELECTOR, "a.tiling .tiles")
+    assert [tiles(v) for v in valid] == [["H1", "Á1", "Z1", "S1", "O1", "R1"]]
+    box.find_element(By.CSS_SELECTOR, "a.tiling").click()  # checks the valid tiling
+    expected = t(lang, "verdict.valid", word="HÁZSOR", lexicon=TITLES[lang]["hu-betutorony"])
+    assert verdict(browser, expected) == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hungarian_form_names_its_lemma_and_tag_in_words(browser, site, lang):
+    visit(browser, site, "lexicon=hu-betutorony", lang=lang)
+    type_word(browser, "asszonyokat")
+    verdict(browser, "ASSZONYOKAT")
+    tag = ", ".join(t(lang, f"tag.hu.{part}") for part in ("PLUR", "ACC"))
+    assert t(lang, "answer.inflected", lemma="ASSZONY", tag=tag) in browser.find_element(By.ID, "detail").text
+    assert tiles(browser.find_element(By.ID, "answer"))[:3] == ["A1", "S1", "SZ1"]
+
+
+def test_a_name_excluded_by_the_game_says_which_rule(browser, site):
+    visit(browser, site, "lexicon=hu-betutorony", lang="hu")
+    type_word(browser, "Budapest")
+    verdict(browser, "BUDAPEST:")
+    assert browser.find_element(By.ID, "detail").text == t("hu", "reason.excluded", rule=t("hu", "rule.capitalised"))
+    assert "Budapest" in browser.find_element(By.ID, "record").text
+
+
+def test_the_answer_follows_typing(browser, site):
+    visit(browser, site)
+    type_word(browser, "hund", submit=False)
+    expected = t("en", "verdict.valid", word="HUND", lexicon=TITLES["en"]["sv-betapet"])
+    assert verdict(browser, expected) == expected
+    browser.find_element(By.ID, "word").send_keys("x")
+    assert verdict(browser, "HUNDX").startswith("HUNDX")
+    # the live region says the answer once typing pauses
+    said = wait_for(browser, "return document.getElementById('announce').textContent")
+    assert said.startswith(t("en", "verdict.invalid", word="HUNDX", lexicon=TITLES["en"]["sv-betapet"]))
+
+
+# ------------------------------------------------------------------ searches
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_anagrams_are_grouped_by_length_longest_first_with_blanks_drawn(browser, site, lang):
+    visit(browser, site, lang=lang)
+    browser.find_element(By.ID, "rack").send_keys("retsam?" + Keys.ENTER)
+    status = wait_for(browser, "return document.querySelector('#anagrams .total')")
+    expected = json.loads(site.get("/anagram?rack=RETSAM%3F&sub=false")[2])
+    assert status.text == t(lang, "search.total", n=expected["total"])
+    groups = browser.find_elements(By.CSS_SELECTOR, "#anagrams .group")
+    assert [g.find_element(By.TAG_NAME, "h3").text for g in groups] == [t(lang, "search.group", n=7)]
+    words = [li.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
+             for li in groups[0].find_elements(By.TAG_NAME, "li")]
+    first = expected["words"][0]
+    assert words[0].startswith(t(lang, "search.hit", word=first["word"], points=t(lang, "answer.points",
+                                                                                   n=first["value"])))
+    assert t(lang, "search.blank", letter=first["tiles"][first["blanks"][0]]) in words[0]
+    # the blank is drawn as a blank tile scoring 0, where the API says it plays
+    drawn = groups[0].find_elements(By.CSS_SELECTOR, "li")[0].find_elements(By.CSS_SELECTOR, ".tile")
+    assert [i for i, tile in enumerate(drawn) if "blank" in tile.get_attribute("class")] == first["blanks"]
+    assert browser.execute_script("return location.search") == "?lexicon=sv-betapet&rack=retsam%3F"
+
+
+def test_the_more_control_pages_through_every_result_in_order(browser, site):
+    visit(browser, site)
+    browser.find_element(By.ID, "rack").send_keys("DNUHA?")
+    browser.find_element(By.ID, "sub").click()
     browser.find_element(By.CSS_SELECTOR, "#anagram button").click()
-    WebDriverWait(browser, 10).until(expected_conditions.presence_of_element_located((By.ID, "anagram-list")))
-    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#anagram-list li")]
-    assert "HUND (10)" in items
+    wait_for(browser, "return document.querySelector('#anagrams .total')")
+    every = json.loads(site.get("/anagram?rack=DNUHA%3F&sub=true&limit=1000")[2])
+    assert every["total"] > 100
+    more = browser.find_element(By.CSS_SELECTOR, "#anagrams button.more")
+    while more.is_displayed():
+        shown = len(browser.find_elements(By.CSS_SELECTOR, "#anagrams li"))
+        more.click()
+        wait_for(browser, f"return document.querySelectorAll('#anagrams li').length > {shown}")
+    shown = browser.execute_script("return [...document.querySelectorAll('#anagrams li a')].map(a => a.dataset.word)")
+    assert shown == [w["notation"] for w in every["words"]]
+    headings = texts(browser, "#anagrams .group h3")
+    lengths = sorted({w["tile_count"] for w in every["words"]}, reverse=True)
+    assert headings == [t("en", "search.group", n=n) for n in lengths]  # one group per length, continued
+    assert browser.find_element(By.CSS_SELECTOR, "#anagrams .total").text == t("en", "search.total", n=every["total"])
 
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pattern_search_lists_matching_words(browser, site, lang):
+    visit(browser, site, lang=lang)
+    browser.find_element(By.ID, "q").send_keys("h??d" + Keys.ENTER)
+    wait_for(browser, "return document.querySelector('#patterns .total')")
+    words = [a.get_attribute("data-word") for a in browser.find_elements(By.CSS_SELECTOR, "#patterns li a")]
+    assert "HUND" in words and "HAND" in words
+    assert all(len(w) == 4 and w[0] == "H" and w[3] == "D" for w in words)
+    assert texts(browser, "#patterns .group h3") == [t(lang, "search.group", n=4)]
+
+
+def test_a_hungarian_pattern_counts_tiles_not_letters(browser, site):
+    visit(browser, site, "lexicon=hu-betutorony", lang="hu")
+    browser.find_element(By.ID, "q").send_keys("HÁ??OR" + Keys.ENTER)
+    wait_for(browser, "return document.querySelector('#patterns .total')")
+    hits = browser.find_elements(By.CSS_SELECTOR, "#patterns li a")
+    assert "HÁ[Z][S]OR" in [a.get_attribute("data-word") for a in hits]
+    assert "cubes" in browser.find_element(By.CSS_SELECTOR, "#patterns li .tiles").get_attribute("class")
+
+
+def test_a_search_that_cannot_be_read_is_explained(browser, site):
+    visit(browser, site, lang="sv")
+    browser.find_element(By.ID, "rack").send_keys("AB1" + Keys.ENTER)
+    problem = wait_for(browser, "return document.querySelector('#anagrams #problem')")
+    assert problem.text in {t("sv", "problem.invalid-word"), t("sv", "problem.bad-rack")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hooks_show_the_tiles_in_front_and_behind_and_check_the_longer_word(browser, site, lang):
+    visit(browser, site, lang=lang)
+    browser.find_element(By.ID, "hook-word").send_keys("ar" + Keys.ENTER)
+    wait_for(browser, "return document.querySelector('#hook-answer .total')")
+    lists = browser.find_elements(By.CSS_SELECTOR, "#hook-answer ul")
+    front = [a.get_attribute("data-word") for a in lists[0].find_elements(By.TAG_NAME, "a")]
+    back = [a.get_attribute("data-word") for a in lists[1].find_elements(By.TAG_NAME, "a")]
+    assert "BAR" in front and "ARG" in back
+    assert texts(browser, "#hook-answer h3") == [t(lang, "hooks.front"), t(lang, "hooks.back")]
+    lists[0].find_element(By.CSS_SELECTOR, "a[data-word=BAR]").click()
+    expected = t(lang, "verdict.valid", word="BAR", lexicon=TITLES[lang]["sv-betapet"])
+    assert verdict(browser, expected) == expected
+
+
+# ------------------------------------------------------------------ shared URLs
+
+
+@pytest.mark.parametrize(("query", "ready"), [
+    ("lexicon=sv-betapet-inflected&word=gr%C3%A4varens", "#verdict"),
+    ("rack=dnuh", "#anagrams .total"),
+    ("pattern=*ARNA", "#patterns .total"),
+    ("hooks=ar", "#hook-answer .total"),
+])
+def test_a_shared_url_loads_its_answer(browser, site, query, ready):
+    visit(browser, site, query)
+    wait_for(browser, f"return document.querySelector('{ready}')")
+    if "word=" in query:
+        expected = t("en", "verdict.valid", word="GRÄVARENS", lexicon=TITLES["en"]["sv-betapet-inflected"])
+        assert verdict(browser, expected) == expected
+        tag = ", ".join(t("en", f"tag.sv.{p}") for p in ("sg", "def", "gen"))
+        assert t("en", "answer.inflected", lemma="GRÄVARE", tag=tag) in browser.find_element(By.ID, "detail").text
+    if "rack=" in query:
+        assert "HUND" in [a.get_attribute("data-word") for a in browser.find_elements(By.CSS_SELECTOR, "#anagrams a")]
+    if "pattern=" in query:
+        words = [a.get_attribute("data-word") for a in browser.find_elements(By.CSS_SELECTOR, "#patterns li a")]
+        assert words and all(w.endswith("ARNA") for w in words)
+    # the address keeps the answer (without the language: the receiver reads it in their own)
+    assert browser.execute_script("return location.search").lstrip("?").split("&")[0].startswith("lexicon=")
+
+
+# ------------------------------------------------------------------ safe to share
+
+HOSTILE = [
+    "<script>window.pwned=1</script>",
+    '"><img src=x onerror="window.pwned=2">',
+    "</script><script>window.pwned=3</script>",
+    "javascript:window.pwned=4",
+    "<svg onload=window.pwned=5>",
+    "{{7*7}}<b>bold</b>",
+]
+
+
+@pytest.mark.parametrize("payload", HOSTILE)
+def test_script_and_markup_in_every_parameter_never_run(browser, site, payload):
+    params = ("word", "rack", "pattern", "hooks", "lexicon", "lang", "sub", "other")
+    visit(browser, site)
+    browser.get(site.url + "/?" + "&".join(f"{p}={quote(payload)}" for p in params))
+    wait_for(browser, "return document.querySelector('#answer').childElementCount && "
+                      "document.querySelector('#anagrams').childElementCount && "
+                      "!document.querySelector('#anagrams').textContent.includes('…')")
+    assert browser.execute_script("return window.pwned") is None
+    assert browser.find_elements(By.CSS_SELECTOR, "img, svg, b, iframe, object, embed") == []
+    scripts = browser.execute_script("return [...document.scripts].map(s => [s.type, s.getAttribute('src')])")
+    assert scripts == [["application/json", None], ["", "/static/app.js"]]
+    # the text is shown as text, as typed
+    assert browser.find_element(By.ID, "word").get_attribute("value") == payload
+    assert browser.find_element(By.ID, "rack").get_attribute("value") == payload
+    # nothing tried to break the policy either (the browser logs every refusal)
+    assert [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]] == []
+
+
+def test_the_page_is_served_with_a_policy_that_runs_only_its_own_files(site):
+    for path in ("/", "/?word=%3Cscript%3E", "/static/app.js", "/static/style.css"):
+        status, headers, _ = site.get(path)
+        assert status == 200
+        policy = {d.split()[0]: d.split()[1:] for d in headers["Content-Security-Policy"].split("; ")}
+        assert policy["default-src"] == ["'none'"]
+        assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"]
+        assert policy["frame-ancestors"] == ["'none'"]
+        assert headers["X-Content-Type-Options"] == "nosniff"
+    status, headers, body = site.get("/", headers={"Accept-Language": "hu"})
+    assert b'<html lang="hu">' in body and "Accept-Language" in headers["Vary"]
+
+
+def test_the_page_fetches_nothing_from_elsewhere_and_weighs_under_100_kb(browser, site):
+    visit(browser, site, "word=hund&rack=dnuh")
+    wait_for(browser, "return document.querySelector('#anagrams .total') && document.getElementById('verdict')")
+    entries = browser.execute_script(
+        "return [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]"
+        ".map(e => [e.name, e.decodedBodySize, e.initiatorType])")
+    assert all(name.startswith(site.url + "/") for name, _, _ in entries)
+    own = [(name, size) for name, size, kind in entries if kind != "fetch"]  # the document, style, script, icon
+    assert {name.split("?")[0].removeprefix(site.url) for name, _ in own} >= {"/", "/static/app.js",
+                                                                           "/static/style.css"}
+    assert sum(size for _, size in own) <= 100_000
+
+
+# ------------------------------------------------------------------ keyboard, screen readers, phones
+
+
+def focused(browser) -> str:
+    active = browser.switch_to.active_element
+    return (active.get_attribute("id") or active.get_attribute("data-lang")
+            or (active.get_attribute("href") or "").rpartition("#")[2] or active.tag_name)
+
+
+def test_keyboard_only_reaches_everything_in_order_and_gets_answers(browser, site):
+    visit(browser, site)
+    assert focused(browser) == "word"  # the page opens ready to type
+    forwards, backwards = [], []
+    for _ in range(7):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        forwards.append(focused(browser))
+    assert forwards == ["button", "rack", "button", "sub", "q", "button", "hook-word"]
+    browser.find_element(By.ID, "word").click()
+    for _ in range(9):
+        ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        backwards.append(focused(browser))
+    assert backwards == ["play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "lexicon", "en",
+                         "hu", "sv"]
+    # the word box, typed and entered from the keyboard, answers in the live region
+    word = browser.find_element(By.ID, "word")
+    word.send_keys("hund" + Keys.ENTER)
+    said = wait_for(browser, "return document.getElementById('announce').textContent")
+    assert said.startswith(t("en", "verdict.valid", word="HUND", lexicon=TITLES["en"]["sv-betapet"]))
+    assert browser.find_element(By.ID, "announce").get_attribute("role") == "status"
+
+
+def test_every_box_has_a_label_and_a_hint(browser, site):
+    visit(browser, site, lang="sv")
+    for box in browser.find_elements(By.CSS_SELECTOR, "input, select, textarea"):
+        label = browser.find_elements(By.CSS_SELECTOR, f"label[for='{box.get_attribute('id')}']")
+        wrapped = box.find_elements(By.XPATH, "ancestor::label")
+        assert (label or wrapped) and (label or wrapped)[0].text.strip()
+
+
+def test_the_page_fits_a_phone(browser, site):
+    visit(browser, site, "lexicon=sv-betapet-inflected&word=hundarnas&rack=retsam%3F")
+    wait_for(browser, "return document.querySelector('#anagrams .total') && document.getElementById('verdict')")
+    width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_accessibility_problems_in_any_state(browser, site, lang):
+    """axe-core (the npm package, tests/package.json) on the page's main states: none serious or critical."""
+    states = [("", "#word"), ("word=hundar", "#elsewhere"), ("word=abc-bok", "#record"),
+              ("lexicon=hu-betutorony&word=H%C3%81%5BZS%5DOR", "#tilings"), ("rack=retsam%3F", "#anagrams .total"),
+              ("pattern=H%3F%3FD&hooks=ar", "#hook-answer .total")]
+    for query, ready in states:
+        visit(browser, site, query, lang=lang)
+        wait_for(browser, f"return document.querySelector('{ready}')")
+        found = axe(browser)
+        assert isinstance(found, list), found
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]]) for v in found
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], (query, serious)
+
+
+# ------------------------------------------------------------------ judging a play
+
+BOARD = ["." * 15] * 7 + ["." * 7 + "HUND" + "." * 4] + ["." * 15] * 7
+
+
+def judge(browser, site, lang, start):
+    visit(browser, site, lang=lang)
+    browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
+    browser.find_element(By.ID, "move-word").send_keys("hundra")
+    browser.find_element(By.ID, "move-start").send_keys(start)
+    browser.find_element(By.CSS_SELECTOR, "#play button").click()
+    return wait_for(browser, "return document.getElementById('play-verdict')")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_shows_a_play_its_words_and_their_score(browser, site, lang):
+    verdict_line = judge(browser, site, lang, "H8")
+    move = {"word": "hundra", "start": "H8", "direction": "across"}
+    expected = json.loads(site.post("/play", json.dumps({"game": "sv-betapet", "lexicon": "sv-betapet",
+                                                         "board": BOARD, "move": move}).encode())[2])
+    assert expected["legal"] and expected["score"] > 0
+    assert verdict_line.text == t(lang, "play.legal", n=expected["score"])
+    words = texts(browser, "#play-answer .play-words li strong")
+    assert words == [t(lang, "play.word.valid", word=w["word"], n=w["score"]) for w in expected["words"]]
+    scoring = expected["words"][0]["scoring"]
+    assert t(lang, "play.scoring", letters=scoring["letters"], multiplier=scoring["word_multiplier"]) in \
+        browser.find_element(By.CSS_SELECTOR, "#play-answer .play-words li").text
+    placed = browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed")
+    assert [p.text for p in placed] == [p["tile"] for p in expected["placed"]]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .square")) == 15 * 15
+    serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
+    verdict_line = judge(browser, site, lang, "A1")
+    assert verdict_line.text == t(lang, "play.illegal")
+    assert t(lang, "play.error.not-connected") in texts(browser, "#play-answer .errors li")
+    assert browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed") == []
+
+
+# ------------------------------------------------------------------ a game's page on another origin
 
 GAME_PAGE = """<!doctype html><meta charset="utf-8"><title>a game</title><pre id="out"></pre>
 <script>

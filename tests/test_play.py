@@ -26,7 +26,7 @@ HU_STEMS = ["ház", "váz", "kár", "kér", "ár", "ér", "nyúl", "csésze", "a
 @pytest.fixture(scope="module")
 def scrabble(tmp_path_factory):
     from lexicon import load
-    from pipelines import build
+    from lexicon_pipelines import build
 
     folder = tmp_path_factory.mktemp("sv-scrabble")
     path, _ = word_list_pipeline(folder, "sv-scrabble-play", (DATA / "play-sv-scrabble.txt").read_text(),

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from lexicon import PlayError
 from lexicon_cli import main
-from service import create_app
+from lexicon_service import create_app
 
 EMPTY = ["." * 15] * 15
 WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7

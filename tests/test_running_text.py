@@ -1,9 +1,9 @@
-"""The running-text recall benchmark's counting (bench/running_text.py): what a word is, and which count."""
+"""The running-text recall benchmark's counting (support/running_text.py): what a word is, and which count."""
 
 import gzip
 from collections import Counter
 
-from bench.running_text import count_words, frequent_words, shape
+from support.running_text import count_words, frequent_words, shape
 
 
 def test_subtitles_count_their_text_not_their_numbers_and_times(tmp_path):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bench.attackers import attack
+from support.attackers import attack
 
 from .conftest import Server
 

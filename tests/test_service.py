@@ -6,8 +6,8 @@ import shutil
 import pytest
 
 from lexicon import artifacts
-from service import create_app
-from service.openapi import document
+from lexicon_service import create_app
+from lexicon_service.openapi import document
 
 from .conftest import word_list_pipeline
 
@@ -160,7 +160,7 @@ def test_the_page(client):
 def test_switches_to_a_new_version_and_refuses_a_bad_one(tmp_path):
     root = tmp_path / "art"
     path, words = word_list_pipeline(tmp_path, "sv-test-swap", "hund\nkatt\n")
-    from pipelines import build
+    from lexicon_pipelines import build
 
     first = build(path, root)
     app = create_app({"ARTIFACTS": str(root), "DEFAULT_LEXICON": "sv-test-swap"})

@@ -5,7 +5,7 @@ import threading
 import time
 
 from lexicon import artifacts
-from pipelines import build
+from lexicon_pipelines import build
 
 from .conftest import Server, word_list_pipeline
 

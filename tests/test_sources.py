@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from lexicon import SourceError
-from pipelines.entry import ABBREVIATION, AFFIX, MULTIWORD, PROPER_NOUN
-from pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines.entry import ABBREVIATION, AFFIX, MULTIWORD, PROPER_NOUN
+from lexicon_pipelines.sources import KINDS, SourceConfig
 
 from .conftest import DATA
 

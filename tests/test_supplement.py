@@ -7,10 +7,10 @@ import pytest
 
 from lexicon import SourceError
 from lexicon.lookup import diff, load
-from pipelines import build, load_pipeline
-from pipelines.inflection import SaolInflector
-from pipelines.sources import KINDS, SourceConfig
-from pipelines.sources.supplement import read_supplement
+from lexicon_pipelines import build, load_pipeline
+from lexicon_pipelines.inflection import SaolInflector
+from lexicon_pipelines.sources import KINDS, SourceConfig
+from lexicon_pipelines.sources.supplement import read_supplement
 
 from .conftest import write_pipeline
 
@@ -25,7 +25,7 @@ def rows():
 
 @pytest.fixture(scope="module")
 def evidence():
-    from bench.saol_evidence import Evidence
+    from support.saol_evidence import Evidence
 
     return Evidence()
 
@@ -98,7 +98,7 @@ def test_headwords_are_missing_from_the_package_and_paradigms_are_not(rows, evid
 
 def test_claims_are_about_the_entry_and_its_forms(rows, saol_inflector):
     """A claim attests the headword or a form the entry's notation gives, not some other word."""
-    from pipelines.entry import Entry
+    from lexicon_pipelines.entry import Entry
 
     for r in rows:
         forms = {f.text for f in saol_inflector(Entry(r.word, r.pos, notation=r.notation)).forms}
@@ -113,7 +113,7 @@ def test_paradigm_entries_add_forms_the_package_does_not_give(rows, saol_entries
         given.setdefault(e.headword, set()).update(f.text for f in expand(e).forms)
     for r in rows:
         if r.status == "paradigm":
-            from pipelines.entry import Entry
+            from lexicon_pipelines.entry import Entry
 
             ours = {f.text for f in expand(Entry(r.word, r.pos, notation=r.notation)).forms}
             assert ours - given[r.word], f"{r.word}: adds nothing the package's notation does not give"
@@ -166,7 +166,7 @@ def test_every_shipped_swedish_saol_pipeline_reads_the_supplement():
 
 
 def test_declined_words_are_read_with_their_reason(tmp_path):
-    from pipelines.sources.supplement import read_declined
+    from lexicon_pipelines.sources.supplement import read_declined
 
     path = supplement(tmp_path, GOOD)
     path.write_text(path.read_text(encoding="utf-8") + '[[declined]]\nword = "nån"\nreason = "colloquial"\n',

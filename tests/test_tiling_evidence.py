@@ -3,8 +3,8 @@
 import pytest
 
 from lexicon import load_alphabet, tilings
-from pipelines.rules import HEADWORD, Candidate
-from pipelines.tiling_evidence import CompoundParts, MorphologyChooser, inside_digraphs, tiling_by_parts
+from lexicon_pipelines.rules import HEADWORD, Candidate
+from lexicon_pipelines.tiling_evidence import CompoundParts, MorphologyChooser, inside_digraphs, tiling_by_parts
 
 HU = load_alphabet("hu-betutorony")
 
@@ -86,7 +86,7 @@ def test_doubled_digraph_policies_per_part():
     ("alma", "hy:xyz|q", ()),  # a fragment that is not in the word
 ])
 def test_hy_boundaries(word, morph, bounds):
-    from pipelines.tiling_evidence import hy_boundaries
+    from lexicon_pipelines.tiling_evidence import hy_boundaries
 
     assert hy_boundaries(word, morph) == bounds
 
@@ -100,7 +100,7 @@ def test_hy_boundaries(word, morph, bounds):
     ("mosz", (), [(False, "z", "zt")], "moszt", (4,)),  # the boundary never splits the stem's SZ
 ])
 def test_affix_boundaries(stem, stem_bounds, steps, form, bounds):
-    from pipelines.tiling_evidence import affix_boundaries
+    from lexicon_pipelines.tiling_evidence import affix_boundaries
 
     assert affix_boundaries(stem, stem_bounds, steps) == bounds
 

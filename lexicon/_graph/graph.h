@@ -20,6 +20,7 @@ enum { LAYOUT_KWG = 0, LAYOUT_KBWG = 1 };
 /* Exceptions of lexicon.errors, looked up when the module loads. */
 extern PyObject *lg_ArtifactError;
 extern PyObject *lg_LimitExceeded;
+extern PyObject *lg_TooCostly; /* a search over its budget: lexicon.errors.TooCostly */
 
 /* A growable array of bytes. */
 typedef struct {

@@ -15,8 +15,9 @@ PyMODINIT_FUNC PyInit__graph(void) {
         return NULL;
     lg_ArtifactError = PyObject_GetAttrString(errors, "ArtifactError");
     lg_LimitExceeded = PyObject_GetAttrString(errors, "LimitExceeded");
+    lg_TooCostly = PyObject_GetAttrString(errors, "TooCostly");
     Py_DECREF(errors);
-    if (!lg_ArtifactError || !lg_LimitExceeded)
+    if (!lg_ArtifactError || !lg_LimitExceeded || !lg_TooCostly)
         return NULL;
     if (PyType_Ready(&lg_BuilderType) < 0 || PyType_Ready(&lg_GraphType) < 0 || PyType_Ready(&lg_WalkType) < 0)
         return NULL;

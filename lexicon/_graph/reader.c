@@ -10,6 +10,7 @@
 
 PyObject *lg_ArtifactError;
 PyObject *lg_LimitExceeded;
+PyObject *lg_TooCostly;
 
 int lg_bad_index(const lg_Graph *self, size_t index) {
     PyErr_Format(lg_ArtifactError, "the word graph points to node %zu, past its last (%zu)", index,

@@ -128,7 +128,7 @@ static int64_t dfa_state(dfa *d, const uint64_t *set) {
         h = (h + 1) & d->mask;
     }
     if (d->n >= MAX_DFA_STATES) {
-        PyErr_SetString(lg_LimitExceeded, "the pattern reaches too many states; make it simpler");
+        PyErr_SetString(lg_TooCostly, "the pattern reaches too many states; make it simpler");
         return -1;
     }
     if (d->n == d->cap) {
@@ -418,7 +418,7 @@ static PyObject *Walk_next(Walk *w) {
             int stop = w->kind == ANAGRAM && f->after == 0; /* the rack is used up */
             if (arc && !stop && !set_has(&w->dead, (uint64_t)f->after << 32 | arc)) {
                 if (--w->budget < 0) {
-                    PyErr_SetObject(lg_LimitExceeded, w->message);
+                    PyErr_SetObject(lg_TooCostly, w->message);
                     return fail(w);
                 }
                 if (push(w, arc, f->after))
@@ -508,7 +508,7 @@ PyObject *lg_graph_anagrams(PyObject *self, PyObject *args, PyObject *kwargs) {
         state += (uint64_t)w->counts[t] * place;
         place *= (uint64_t)w->counts[t] + 1;
         if (place > 0xFFFFFFFFull) {
-            PyErr_SetString(lg_LimitExceeded, "the rack has too many tiles to search");
+            PyErr_SetString(lg_TooCostly, "the rack has too many tiles to search");
             Py_CLEAR(w);
             goto out;
         }

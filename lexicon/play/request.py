@@ -113,6 +113,7 @@ class PlayAnswers:
         answer, lexicon, spec = _judge(body, lexicon_for)
         data = orjson.dumps(answer)
         if len(raw) <= MAX_KEPT_REQUEST and self.size:
+            data = bytes(memoryview(data))  # kept: an exact-size copy, not orjson's whole write buffer
             with self._lock:
                 self._kept[raw] = (spec, weakref.ref(lexicon), data)
                 while len(self._kept) > self.size:

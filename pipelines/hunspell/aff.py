@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lexicon import SourceError
 
-from ..sources.base import DEFAULT_MAX_BYTES
+from ..files import DEFAULT_MAX_BYTES
 from .flags import FLAG_TYPES, FlagCodec, FlagType
 from .text import DEFAULT_ENCODING, Decoder, codec, raw_lines
 
@@ -25,7 +25,7 @@ FLAG_DIRECTIVES = {
     b"FORBIDDENWORD": "forbidden", b"ONLYINCOMPOUND": "onlyincompound", b"KEEPCASE": "keepcase",
     b"WARN": "warn",
     # Compounding is not expanded, but which stems may begin or end a compound tells Hungarian
-    # tiling where a listed stem is two stems joined (pipelines.tiling_evidence).
+    # tiling where a listed stem is two stems joined (lexicon_pipelines.tiling_evidence).
     b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
     b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast",
 }

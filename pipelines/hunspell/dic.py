@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..sources.base import DEFAULT_MAX_BYTES
+from ..files import DEFAULT_MAX_BYTES
 from .aff import AffixFile
 from .text import Decoder, raw_lines
 

@@ -275,34 +275,77 @@ class Expander:
 
         With a bound, a rule is tried only if the word it makes can still fit: `growth` is the least
         a rule (or a class, or what may follow) adds to the size, in letters or tiles (_measure)."""
-        limit, measure = self.limit, self.size
-        size = measure(word) if word else 0
-        if depth < 1 or not word or size + self.shrink > limit:
+        size = self.size(word) if word else 0
+        if depth < 1 or not word or size + self.shrink > self.limit:
             return
-        suffixes, prefixes, apply = self.suffix_index, self.prefix_index, self._apply
-        growth, prefix_growth, after = self.growth, self.prefix_growth, self.after
-        # Suffixes from the stem's own flags, applied once: (rule, suffixed word, its size).
+        firsts = self._first_suffixes(word, flags, size)
+        own_prefixes = flags & self.prefix_flags
+        if not prefixed:
+            yield from self._with_suffix(firsts)  # rule 2
+        yield from self._with_prefix(word, size, own_prefixes)  # rule 3
+        if depth < 2:
+            return
+        if not prefixed:
+            yield from self._with_two_suffixes(firsts)  # rule 4
+        if not self.prefixes:
+            return
+        crossed = [(rule, s1, n, True) for rule, s1, n in firsts if rule.cross]
+        crossed += self._suffixes_prefixes_enable(word, flags, size)
+        yield from self._with_prefix_and_suffix(crossed, own_prefixes)  # rule 5
+        if depth < 3:
+            return
+        inner = [(rule, s1, n, True) for rule, s1, n in firsts] + [c for c in crossed if not c[3]]
+        yield from self._with_prefix_and_two_suffixes(inner, own_prefixes)  # rule 6
+
+    def _first_suffixes(self, word: str, flags: frozenset[str], size: int) -> list[tuple[_Rule, str, int]]:
+        """The suffixes of the stem's own flags, applied once: (rule, suffixed word, its size)."""
+        growth, after, limit, apply = self.growth, self.after, self.limit, self._apply
         firsts = []
         for flag in flags:
             if flag in growth and size + growth[flag] + after[flag] <= limit:
-                for rule in suffixes(flag, word[-1]):
+                for rule in self.suffix_index(flag, word[-1]):
                     s1 = apply(rule, word)
                     if s1:
-                        firsts.append((rule, s1, measure(s1)))
-        for rule, s1, n in () if prefixed else firsts:  # rule 2
+                        firsts.append((rule, s1, self.size(s1)))
+        return firsts
+
+    def _suffixes_prefixes_enable(self, word: str, flags: frozenset[str],
+                                  size: int) -> list[tuple[_Rule, str, int, bool]]:
+        """Cross-product suffixes of classes the stem lacks but a cross-product prefix switches on:
+        (rule, suffixed word, its size, False: not the stem's own)."""
+        growth, after, limit, apply = self.growth, self.after, self.limit, self._apply
+        found = []
+        for flag in self.prefix_enabled - flags:
+            if size + growth[flag] + after[flag] <= limit:
+                for rule in self.suffix_index(flag, word[-1]):
+                    if rule.cross:
+                        s1 = apply(rule, word)
+                        if s1:
+                            found.append((rule, s1, self.size(s1), False))
+        return found
+
+    def _with_suffix(self, firsts: list[tuple[_Rule, str, int]]) -> Iterator[tuple[str, Chain]]:
+        """Rule 2: stem + suffix, unless the suffix is CIRCUMFIX, ONLYINCOMPOUND or NEEDAFFIX."""
+        limit = self.limit
+        for rule, s1, n in firsts:
             if n <= limit and not (rule.circumfix or rule.fogemorpheme or rule.needaffix):
                 yield s1, (rule,)
-        own_prefixes = flags & self.prefix_flags
-        for flag in own_prefixes:  # rule 3
+
+    def _with_prefix(self, word: str, size: int, own_prefixes: frozenset[str]) -> Iterator[tuple[str, Chain]]:
+        """Rule 3: prefix + stem, unless the prefix is ONLYINCOMPOUND or NEEDAFFIX."""
+        prefix_growth, limit, apply = self.prefix_growth, self.limit, self._apply
+        for flag in own_prefixes:
             if size + prefix_growth[flag] <= limit:
-                for p in prefixes(flag, word[0]):
+                for p in self.prefix_index(flag, word[0]):
                     if not (p.fogemorpheme or p.needaffix):
                         w = apply(p, word)
                         if w:
                             yield w, (p,)
-        if depth < 2:
-            return
-        for rule, s1, n in () if prefixed else firsts:  # rule 4
+
+    def _with_two_suffixes(self, firsts: list[tuple[_Rule, str, int]]) -> Iterator[tuple[str, Chain]]:
+        """Rule 4: stem + S1 + S2, S2 in S1's continuation, S1 not CIRCUMFIX or ONLYINCOMPOUND."""
+        growth, limit, apply, suffixes = self.growth, self.limit, self._apply, self.suffix_index
+        for rule, s1, n in firsts:
             if rule.next_suffixes and not (rule.circumfix or rule.fogemorpheme):
                 for flag in rule.next_suffixes:
                     if n + growth[flag] <= limit:
@@ -311,18 +354,13 @@ class Expander:
                                 s2 = apply(outer, s1)
                                 if s2:
                                     yield s2, (rule, outer)
-        if not self.prefixes:
-            return
-        # Cross products: (suffix rule, suffixed word, its letters, whether the stem itself has the suffix).
-        crossed = [(rule, s1, n, True) for rule, s1, n in firsts if rule.cross]
-        for flag in self.prefix_enabled - flags:
-            if size + growth[flag] + after[flag] <= limit:
-                for rule in suffixes(flag, word[-1]):
-                    if rule.cross:
-                        s1 = apply(rule, word)
-                        if s1:
-                            crossed.append((rule, s1, measure(s1), False))
-        for rule, s1, n, own in crossed:  # rule 5
+
+    def _with_prefix_and_suffix(self, crossed: list[tuple[_Rule, str, int, bool]],
+                                own_prefixes: frozenset[str]) -> Iterator[tuple[str, Chain]]:
+        """Rule 5: P + stem + S, both cross products, each switched on by the stem or the other;
+        both or neither CIRCUMFIX, neither ONLYINCOMPOUND, not both NEEDAFFIX."""
+        prefix_growth, limit, apply, prefixes = self.prefix_growth, self.limit, self._apply, self.prefix_index
+        for rule, s1, n, own in crossed:
             if rule.fogemorpheme:
                 continue
             for flag in own_prefixes | rule.next_prefixes:
@@ -334,12 +372,13 @@ class Expander:
                             w = apply(p, s1)
                             if w:
                                 yield w, (p, rule)
-        if depth < 3:
-            return
-        inner = [(rule, s1, n, True) for rule, s1, n in firsts] + [c for c in crossed if not c[3]]
-        for rule, s1, n, own in inner:  # rule 6
-            # P switched on by the outer suffix: the inner suffix stands as in rule 4 (`alone`);
-            # otherwise P and the inner suffix are a cross product as in rule 5 (`crossing`).
+
+    def _with_prefix_and_two_suffixes(self, inner: list[tuple[_Rule, str, int, bool]],
+                                      own_prefixes: frozenset[str]) -> Iterator[tuple[str, Chain]]:
+        """Rule 6: P + stem + S1 + S2, P and S2 cross products. P switched on by S2: S1 stands as in
+        rule 4 (`alone`); otherwise P and S1 are a cross product as in rule 5 (`crossing`)."""
+        growth, limit, apply, suffixes = self.growth, self.limit, self._apply, self.suffix_index
+        for rule, s1, n, own in inner:
             alone = own and not (rule.circumfix or rule.fogemorpheme)
             crossing = rule.cross and not rule.fogemorpheme
             if not (alone or crossing):
@@ -351,23 +390,35 @@ class Expander:
                     s2 = apply(outer, s1) if outer.cross and n + outer.growth + self.shrink_prefix <= limit else None
                     if not s2:
                         continue
-                    n2 = measure(s2)
+                    n2 = self.size(s2)
                     if alone:
-                        for pflag in outer.next_prefixes:
-                            for p in prefixes(pflag, s2[0]):
-                                w = apply(p, s2) if p.cross and n2 + p.growth <= limit else None
-                                if w:
-                                    yield w, (p, rule, outer)
+                        yield from self._prefixed_by_outer(s2, n2, (rule, outer))
                     if crossing:
-                        for pflag in own_prefixes | rule.next_prefixes:
-                            if pflag in outer.cont or n2 + prefix_growth[pflag] > limit:
-                                continue
-                            for p in prefixes(pflag, s2[0]):
-                                if (p.cross and n2 + p.growth <= limit and (own or rule.flag in p.cont)
-                                        and p.circumfix == rule.circumfix):
-                                    w = apply(p, s2)
-                                    if w:
-                                        yield w, (p, rule, outer)
+                        yield from self._prefixed_with_inner(s2, n2, (rule, outer), own, own_prefixes)
+
+    def _prefixed_by_outer(self, s2: str, n2: int, suffixes: Chain) -> Iterator[tuple[str, Chain]]:
+        """Rule 6 with P switched on by the outer suffix's continuation."""
+        limit, apply = self.limit, self._apply
+        for pflag in suffixes[1].next_prefixes:
+            for p in self.prefix_index(pflag, s2[0]):
+                w = apply(p, s2) if p.cross and n2 + p.growth <= limit else None
+                if w:
+                    yield w, (p, *suffixes)
+
+    def _prefixed_with_inner(self, s2: str, n2: int, suffixes: Chain, own: bool,
+                             own_prefixes: frozenset[str]) -> Iterator[tuple[str, Chain]]:
+        """Rule 6 with P and the inner suffix a cross product (P not in the outer's continuation)."""
+        rule, outer = suffixes
+        prefix_growth, limit, apply = self.prefix_growth, self.limit, self._apply
+        for pflag in own_prefixes | rule.next_prefixes:
+            if pflag in outer.cont or n2 + prefix_growth[pflag] > limit:
+                continue
+            for p in self.prefix_index(pflag, s2[0]):
+                if (p.cross and n2 + p.growth <= limit and (own or rule.flag in p.cont)
+                        and p.circumfix == rule.circumfix):
+                    w = apply(p, s2)
+                    if w:
+                        yield w, (p, rule, outer)
 
     def _poison(self, stems: list[Stem]) -> set[str]:
         """Affixed forms Hunspell may reject because another analysis of them ends on a forbidden stem,

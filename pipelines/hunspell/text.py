@@ -14,7 +14,7 @@ from pathlib import Path
 
 from lexicon import SourceError
 
-from ..sources.base import DEFAULT_MAX_BYTES, open_checked
+from ..files import DEFAULT_MAX_BYTES, open_checked
 
 #: Hunspell's `SET` names mapped to Python codecs (the man page's list, and spellings seen in the wild).
 _ENCODINGS = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,10 +10,14 @@ from typing import Any, ClassVar
 from lexicon import SourceError
 
 from ..entry import Entry
+from ..files import DEFAULT_MAX_BYTES, file_record
+from ..schema import REQUIRED, Key, SchemaError
 from ..tiling_evidence import CompoundParts
 
-#: Sources larger than this are refused unless the pipeline raises `max_bytes`.
-DEFAULT_MAX_BYTES = 2 * 1024**3
+#: Options most readers of files share.
+PATH = Key(str, "the file, relative to the pipeline file", REQUIRED)
+MAX_BYTES = Key(int, "a larger file is refused", DEFAULT_MAX_BYTES, minimum=1)
+VERSION = Key(str, "the source's version, for the manifest", "")
 
 
 @dataclass(frozen=True)
@@ -44,16 +47,22 @@ class Source:
     """Base of the readers: `entries()` streams, `provenance()` describes what was read."""
 
     kind: ClassVar[str]
-    options: ClassVar[set[str]] = set()
+    #: The options of the kind's `[[sources]]` tables, as schema keys (lexicon_pipelines.schema).
+    options: ClassVar[dict[str, Key]] = {}
     #: Record morpheme boundaries where the source knows them (the Hungarian tiling evidence reads
     #: them); a pipeline that tiles without evidence, or a command that only lists forms, turns it off.
     boundaries: bool = True
 
     def __init__(self, config: SourceConfig) -> None:
-        unknown = set(config.options) - self.options - {"version"}
-        if unknown:
-            raise SourceError(f"source {config.id!r} ({self.kind}): unknown option {sorted(unknown)[0]!r} "
-                              f"(allowed: {', '.join(sorted(self.options | {'version'}))})")
+        allowed = {"version", *self.options}
+        for name, value in config.options.items():
+            if name not in allowed:
+                raise SourceError(f"source {config.id!r} ({self.kind}): unknown option {name!r} "
+                                  f"(allowed: {', '.join(sorted(allowed))})")
+            try:
+                self.options.get(name, VERSION).check(name, value)
+            except SchemaError as exc:
+                raise SourceError(f"source {config.id!r} ({self.kind}): {exc}") from None
         self.config = config
         self.id = config.id
 
@@ -68,6 +77,10 @@ class Source:
         """The files this source reads, for checksums in the manifest."""
         return []
 
+    def size_hint(self) -> int | None:
+        """How many entries the source will give, when that is known cheaply (for progress)."""
+        return None
+
     def version(self) -> str:
         return str(self.config.options.get("version", ""))
 
@@ -78,48 +91,3 @@ class Source:
             "version": self.version(),
             "files": [file_record(p) for p in self.files()],
         }
-
-
-def file_record(path: Path) -> dict[str, Any]:
-    return {"path": str(path), "size": path.stat().st_size, "sha256": sha256_file(path)}
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def open_checked(path: Path, max_bytes: int = DEFAULT_MAX_BYTES):
-    """Open a source file for reading bytes, with a clear error if it is missing or too large."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SourceError("no such file", path=str(path)) from None
-    if not path.is_file():
-        raise SourceError("not a regular file", path=str(path))
-    if size > max_bytes:
-        raise SourceError(f"{size} bytes, more than the limit of {max_bytes} (raise max_bytes in the pipeline)",
-                          path=str(path))
-    return path.open("rb")
-
-
-def decoded_lines(path: Path, encoding: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, str]]:
-    """Yield (line number, text without the line end), failing on the first undecodable line."""
-    try:
-        "".encode(encoding)
-    except LookupError:
-        raise SourceError(f"unknown encoding {encoding!r}", path=str(path)) from None
-    with open_checked(path, max_bytes) as fh:
-        for number, raw in enumerate(fh, start=1):
-            try:
-                text = raw.decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise SourceError(
-                    f"byte {exc.start + 1} is not valid {encoding} ({raw[exc.start:exc.start + 1]!r}); "
-                    f"declare the file's encoding in the pipeline", path=str(path), line=number) from None
-            if number == 1:
-                text = text.removeprefix("\ufeff")
-            yield number, text.rstrip("\r\n")

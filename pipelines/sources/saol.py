@@ -10,6 +10,7 @@ from pathlib import Path
 from lexicon import SourceError
 
 from ..entry import PROPER_NOUN, Entry
+from ..schema import Key
 from .base import Source
 
 
@@ -17,7 +18,7 @@ class SaolSource(Source):
     """Headwords of Svenska Akademiens ordlista, 14th edition, with SAOL's inflection notation."""
 
     kind = "saol"
-    options = {"edition"}
+    options = {"edition": Key(int, "the SAOL edition: the package has 14 only", 14, choices=(14,))}
 
     def entries(self) -> Iterator[Entry]:
         for number, item in enumerate(self._words(), start=1):
@@ -38,6 +39,9 @@ class SaolSource(Source):
             raise SourceError(f"source {self.id!r}: the PyPI package 'saol' is not installed "
                               f"(pip install saol)") from exc
         return saol14
+
+    def size_hint(self) -> int:
+        return len(self._words())
 
     def files(self) -> list[Path]:
         spec = importlib.util.find_spec("saol.wordlist.saol14")

@@ -23,7 +23,7 @@ from pathlib import Path
 from lexicon import SourceError
 
 from ..entry import STEM_ONLY, Entry
-from .base import Source
+from .base import PATH, Source
 
 FORMAT = "tile-lexicon-saol-supplement"
 VERSION = 1
@@ -156,7 +156,7 @@ class SupplementSource(Source):
     """The reviewed supplement to SAOL 14 (`path`: the TOML file), a second source beside `saol`."""
 
     kind = "saol-supplement"
-    options = {"path"}
+    options = {"path": PATH}
 
     def entries(self) -> Iterator[Entry]:
         for row in read_supplement(self.config.path()):

@@ -16,7 +16,8 @@ from lxml import etree
 from lexicon import SourceError
 
 from ..entry import ABBREVIATION, AFFIX, FLAGS, MULTIWORD, PROPER_NOUN, Entry, Form
-from .base import DEFAULT_MAX_BYTES, Source, open_checked
+from ..files import DEFAULT_MAX_BYTES, open_checked
+from .base import MAX_BYTES, PATH, Source
 
 ENTRY_FORMAT = "tile-lexicon-entries"
 ENTRY_FORMAT_VERSION = "1"
@@ -70,7 +71,7 @@ class SaolXmlSource(Source):
     """
 
     kind = "saol-xml"
-    options = {"path", "max_bytes"}
+    options = {"path": PATH, "max_bytes": MAX_BYTES}
     _children = {"headword", "form", "notation"}
 
     def files(self) -> list[Path]:
@@ -134,7 +135,7 @@ class LmfSource(Source):
     """LMF XML in SALDO's shape (saldom.xml): LexicalEntry → Lemma/FormRepresentation and WordForm."""
 
     kind = "lmf"
-    options = {"path", "max_bytes"}
+    options = {"path": PATH, "max_bytes": MAX_BYTES}
 
     def files(self) -> list[Path]:
         return [self.config.path()]

@@ -3,7 +3,7 @@ that trickle header bytes, costly searches, and a /healthz probe that times ever
 
 Run as a process of its own, so that its event loop never competes with the measuring process:
 
-    python -m bench.attackers http://127.0.0.1:8000 --idle 500 --trickle 50 --searches 20 --seconds 60
+    python -m support.attackers http://127.0.0.1:8000 --idle 500 --trickle 50 --searches 20 --seconds 60
 
 It prints one JSON report. Every loop is bounded by --seconds; only loopback URLs are accepted.
 A connection the server closes is opened again at once, as an attacker would: the report counts

@@ -52,7 +52,7 @@ class Evidence:
     @cached_property
     def dsso_stems(self) -> dict[str, list[frozenset[str]]]:
         """DSSO stem → the flag sets of its .dic lines (one per homograph)."""
-        from pipelines.hunspell import read_aff, read_dic
+        from lexicon_pipelines.hunspell import read_aff, read_dic
 
         aff = read_aff(self.dsso_path.with_suffix(".aff"))
         stems: dict[str, list[frozenset[str]]] = defaultdict(list)

@@ -1,0 +1,53 @@
+"""Reading source files carefully: a size bound, a clear error for a missing file, line-exact decoding.
+
+Shared by the source readers (lexicon_pipelines.sources) and the Hunspell parsers (lexicon_pipelines.hunspell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from lexicon import SourceError
+from lexicon.artifacts import sha256_file
+
+#: Sources larger than this are refused unless the pipeline raises `max_bytes`.
+DEFAULT_MAX_BYTES = 2 * 1024**3
+
+
+def file_record(path: Path) -> dict[str, Any]:
+    return {"path": str(path), "size": path.stat().st_size, "sha256": sha256_file(path)}
+
+
+def open_checked(path: Path, max_bytes: int = DEFAULT_MAX_BYTES):
+    """Open a source file for reading bytes, with a clear error if it is missing or too large."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise SourceError("no such file", path=str(path)) from None
+    if not path.is_file():
+        raise SourceError("not a regular file", path=str(path))
+    if size > max_bytes:
+        raise SourceError(f"{size} bytes, more than the limit of {max_bytes} (raise max_bytes in the pipeline)",
+                          path=str(path))
+    return path.open("rb")
+
+
+def decoded_lines(path: Path, encoding: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text without the line end), failing on the first undecodable line."""
+    try:
+        "".encode(encoding)
+    except LookupError:
+        raise SourceError(f"unknown encoding {encoding!r}", path=str(path)) from None
+    with open_checked(path, max_bytes) as fh:
+        for number, raw in enumerate(fh, start=1):
+            try:
+                text = raw.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise SourceError(
+                    f"byte {exc.start + 1} is not valid {encoding} ({raw[exc.start:exc.start + 1]!r}); "
+                    f"declare the file's encoding in the pipeline", path=str(path), line=number) from None
+            if number == 1:
+                text = text.removeprefix("\ufeff")
+            yield number, text.rstrip("\r\n")

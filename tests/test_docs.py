@@ -1,0 +1,40 @@
+"""The documents a client reads say what the code does: every error code the service can answer is in
+docs/service.md's table of errors, and every reason code in its table of reasons."""
+
+import re
+
+import lexicon
+from lexicon import LexiconError
+from lexicon.reasons import Reason
+from lexicon_service import problems
+
+from .conftest import ROOT
+
+# Raised by builds and data files, never in an answer of the service.
+NOT_ANSWERED = {"lexicon-error", "bad-data-file", "bad-profile", "bad-source", "limit-exceeded", "held-back"}
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def _section(title: str) -> str:
+    text = (ROOT / "docs" / "service.md").read_text(encoding="utf-8")
+    return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_every_error_code_a_client_can_get_is_documented():
+    assert lexicon and problems  # every LexiconError child is imported, the service's own included
+    codes = {sub.code for sub in _subclasses(LexiconError)} - NOT_ANSWERED
+    documented = set(re.findall(r"`([a-z-]+)`", _section("Errors")))
+    assert codes and codes <= documented, sorted(codes - documented)
+
+
+def test_every_reason_code_is_documented():
+    documented = set(re.findall(r"`([a-z:<>-]+)`", _section("The verdict document")))
+    kinds = {"multiword", "hyphenated", "affix", "digit", "untileable"}  # the detail of non-letter
+    rules = {"proper-noun", "capitalised", "abbreviation", "blocklist", "compound"}  # as excluded:<rule>
+    for reason in Reason:
+        assert reason.value in documented | kinds | rules, reason.value

@@ -27,7 +27,7 @@ from typing import Any
 
 from .analyser import UD_POS
 from .errors import ArtifactError, expect_format
-from .kwg import Kwg
+from .kwg import GraphBuilder, Kwg
 
 FORMAT = "tile-lexicon-forms"
 FORMAT_VERSION = 1
@@ -181,3 +181,21 @@ def table(letters: str, pos_names: list[str], affixes: list[AffixRule], source: 
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "letters": letters, "separator": len(letters) + 1,
             "digits": READING_DIGITS, "pos": pos_names, "source": source,
             "affixes": [[a.kind, a.flag, a.strip, a.add, a.morph] for a in affixes]}
+
+
+def write(folder: Path, readings: GraphBuilder, content: dict[str, Any]) -> dict[str, Any]:
+    """Write the form index (the readings' DAWG and the table `content`) into `folder`; return the
+    manifest's `forms` entry."""
+    encoded = readings.finish(gaddag=False)
+    graph_file = GRAPH_STEM + encoded.suffix
+    (folder / graph_file).write_bytes(encoded.data)
+    (folder / TABLE_FILE).write_text(json.dumps(content, ensure_ascii=False) + "\n", encoding="utf-8")
+    return {"graph": graph_file, "table": TABLE_FILE, "format": encoded.layout, "nodes": encoded.nodes,
+            "readings": encoded.distinct}
+
+
+def formats(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The manifest's `formats` records for the form index's files."""
+    return {entry["graph"]: {"format": entry["format"], "gaddag": False, "nodes": entry["nodes"],
+                             "alphabet": f"letters, a separator and reading digits ({TABLE_FILE})"},
+            entry["table"]: {"format": FORMAT, "format_version": FORMAT_VERSION}}

@@ -26,6 +26,7 @@ from . import artifacts, store, wordgraph
 from .alphabet import Alphabet
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
+from .formindex import FormIndex
 from .guard import merged
 from .keyindex import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
@@ -110,6 +111,10 @@ class Lexicon:
         if self.analysis is not None:
             self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
         self._quick_verdicts = self._single_letter_tiles and self.analyser is None
+        # The word graph's forms beyond the list (an analysing lexicon's affixed forms): their keys and
+        # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.formindex).
+        forms = entry.get("forms")
+        self.forms: FormIndex | None = FormIndex(path, forms) if forms is not None else None
         self._pos, self._pos_names = self.key_index.column("pos"), self.key_index.parts_of_speech
         self._shortest, self._longest = self.profile.min_length, self.profile.max_tiles
 
@@ -132,7 +137,7 @@ class Lexicon:
     def __contains__(self, key: str) -> bool:
         """Is `key` (a normalised key, as `check` reports it) a word? `"ALLE" in lex`. A lexicon validated
         by analysis asks its analyser about a key its list does not hold."""
-        if key in self._members:
+        if key in self._members or (self.forms is not None and key in self.forms):
             return True
         analyser = self.analyser
         return analyser is not None and analyser.judge(key, explain=False).valid
@@ -204,9 +209,19 @@ class Lexicon:
         # letter count (its tile count) is within the game's limits.
         shortest, longest = self.profile.min_length, self.profile.max_tiles
         unlisted = self.analyser is None and self._single_letter_tiles
+        # The graph's forms beyond the list answer a plain key the index lacks, all in one call.
+        graph_forms = self.forms
+        found = iter(graph_forms.first([k for k, n in zip(keys, numbers) if n < 0])) if graph_forms else None
         out = []
         append = out.append
         for word, key, n in zip(words, keys, numbers):
+            if n < 0 and found is not None:
+                code = next(found)
+                if code is not None:
+                    reading = graph_forms.reading(key, code)
+                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
+                            "lemma": reading.lemma, "tag": reading.tag or None})
+                    continue
             if n >= 0:
                 kind = kinds[n]
                 if kind == HEADWORD:
@@ -435,6 +450,12 @@ class Lexicon:
             return any(self.search.contains(cut) for cut in notation_tilings(segments, self.alphabet, self.policy))
         return self.search.contains(tiles)
 
+    def search_scope(self) -> dict[str, Any]:
+        """What anagram, pattern and hook answers come from: the word graph. It holds every valid word of
+        a lexicon validated by its list; of one validated by analysis, the listed words and the affixed
+        forms the build put in it, not the words only analysis allows (generative compounds)."""
+        return {"results_from": "word-graph", "graph_has_every_word": self.analyser is None}
+
     def hooks(self, word: str) -> dict[str, Any]:
         """Tiles that make a word when laid before or after `word` (letters or tile notation):
         `{"word": as asked, "normalized", "tilings": [tiling documents], "front": [tiles], "back": [tiles]}`."""
@@ -506,6 +527,8 @@ class Lexicon:
 
     def close(self) -> None:
         self.graph.close()
+        if self.forms is not None:
+            self.forms.close()
         _close_all(self._connections)
 
 

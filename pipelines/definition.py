@@ -10,6 +10,7 @@ from typing import Any
 
 from lexicon import DataError, Profile, SourceError, load_profile
 from lexicon._data import is_path
+from lexicon.profile import Validation
 
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
@@ -41,11 +42,21 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class FormsOptions:
+    """The `[graph.forms]` table: the Hunspell source whose stems' forms the graph holds beyond the
+    list (lexicon_pipelines.graphforms), and the affixes a form may have."""
+
+    source: str
+    max_depth: int
+
+
+@dataclass(frozen=True)
 class GraphOptions:
     """What the word-graph file holds beside the DAWG (the `[graph]` table): a GADDAG unless
     `gaddag = false`, so that a lexicon is playable by an engine's move generator by default."""
 
     gaddag: bool = True
+    forms: FormsOptions | None = None  # the affixed forms of a Hunspell source beyond the list (graphforms)
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,13 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
     "graph": Table("What the word-graph file holds.", {
         "gaddag": Key(bool, "`lexicon.kwg` with DAWG and GADDAG (true) or `lexicon.dwg`, the DAWG alone "
                       "(docs/kwg.md)", True),
+        "forms": Table("For a profile that validates by analysis: the affixed forms of a Hunspell source's "
+                       "stems the graph holds beyond the word list, with a form index for their readings "
+                       "(docs/hungarian.md).", {
+            "source": Key(str, "the id of the Hunspell source whose stems' forms the graph holds", ""),
+            "max_depth": Key(int, "affixes per form (2: prefix + suffix, or two suffixes)", 2, minimum=1,
+                             maximum=3),
+        }),
     }),
     "tiling": Table("How a word with several cuts into tiles gets its valid tilings (docs/tiling.md).", {
         "evidence": Key(str, "`preferred`: the preferred cut, unless the source gives the tiles in tile "
@@ -216,8 +234,24 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         limits=Limits(table["limits"]["max_words"]),
         path=path,
         sha256=hashlib.sha256(raw).hexdigest(),
-        graph=GraphOptions(gaddag=table["graph"]["gaddag"]),
+        graph=GraphOptions(gaddag=table["graph"]["gaddag"], forms=_forms(table["graph"]["forms"], sources, profile,
+                                                                          fail)),
     )
+
+
+def _forms(table: dict[str, Any], sources, profile: Profile, fail) -> FormsOptions | None:
+    """The `[graph.forms]` table: None without a source; the source must be a Hunspell one of the
+    pipeline's, and the profile must validate by analysis (the analyser explains the forms)."""
+    if not table["source"]:
+        return None
+    kinds = {s.id: s.kind for s in sources}
+    if kinds.get(table["source"]) != "hunspell":
+        raise fail("graph.forms.source", f"{table['source']!r} is not a hunspell source of this pipeline "
+                                         f"(its sources: {', '.join(kinds)})")
+    if profile.validation is not Validation.ANALYSIS:
+        raise fail("graph.forms", f"profile {profile.name!r} validates by its list; the graph's extra forms "
+                                  f"need a profile that validates by analysis (validation = \"analysis\")")
+    return FormsOptions(table["source"], table["max_depth"])
 
 
 def _profile(reference: str, path: Path, fail) -> Profile:

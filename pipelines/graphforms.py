@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from lexicon import Reason
+from lexicon import Reason, formindex
 from lexicon.formindex import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
+from lexicon.keyindex import letter_numbers
+from lexicon.kwg import GraphBuilder
 
 from .entry import STEM_ONLY
 from .files import DEFAULT_MAX_BYTES
@@ -38,17 +41,13 @@ from .rules import _FLAG_RULES, INFLECTED, Candidate, Kept, Rules
 from .sources.hunspell import HunspellSource, _boundaries, _flags, _po, _pos, hy_boundaries
 from .tiling_evidence import MorphologyChooser
 
+if TYPE_CHECKING:
+    from .definition import Pipeline
+    from .progress import Progress
+    from .write import GraphInput
+
 #: Stems a producer takes at a time: about fifty thousand forms, a megabyte of output.
 CHUNK = 250
-
-
-@dataclass(frozen=True)
-class FormsOptions:
-    """The `[graph]` table's forms: the Hunspell source whose stems' forms the graph holds, and the
-    affixes a form may have."""
-
-    source: str
-    max_depth: int
 
 
 class GraphForms:
@@ -59,10 +58,10 @@ class GraphForms:
     its bytes (lexicon.kwg.GraphBuilder.add_packed reads them)."""
 
     def __init__(self, source: HunspellSource, rules: Rules, chooser: MorphologyChooser, max_depth: int,
-                 letters: str, tile_numbers: dict[str, int]) -> None:
+                 letters: str, tile_numbers: dict[str, int], blocked: frozenset[str] = frozenset()) -> None:
         profile = rules.profile
         self.source, self.rules, self.chooser, self.profile = source, rules, chooser, profile
-        self.max_depth = max_depth
+        self.max_depth, self.blocked = max_depth, blocked
         aff = read_aff(source.aff_path(), DEFAULT_MAX_BYTES)
         self.stems: list[Stem] = read_dic(source.dic_path(), aff, DEFAULT_MAX_BYTES)
         alphabet = profile.alphabet
@@ -82,6 +81,9 @@ class GraphForms:
         self._tile_numbers = tile_numbers
         self._multi = alphabet.multi_re.search
         self._plain = alphabet.letters_re.fullmatch
+        # letters that are tiles by themselves (Y is a letter of Hungarian's digraphs only)
+        singles = "".join(t for t in tile_numbers if len(t) == 1)
+        self._single = re.compile(f"[{re.escape(singles)}]+").fullmatch
         self._lower_case = profile.excludes(Reason.CAPITALISED)
         self._refused = frozenset(flag for flag, reason in _FLAG_RULES if profile.excludes(reason))
 
@@ -124,16 +126,20 @@ class GraphForms:
             return
         pos = self._pos_digit[_pos(stem.morph)]
         stem_bounds = hy_boundaries(stem.word, stem.morph) if self.source.boundaries else None
-        plain, multi, choose = self._plain, self._multi, self.chooser.choose
+        plain, multi, single, choose = self._plain, self._multi, self._single, self.chooser.choose
         shortest, longest = self.profile.min_length, self.profile.max_tiles
+        blocked = self.blocked
         for text, chain in forms.items():
             key = text.upper()
+            if key in blocked:
+                counts["dropped: " + Reason.BLOCKLIST] += 1
+                continue
             if not plain(key):
                 found = self._judged(stem, text, chain, flags, stem_bounds, counts)
                 if found is None:
                     continue
                 key, valid = found
-            elif not multi(key):  # one letter a tile: the one cut
+            elif not multi(key) and single(key):  # every letter a tile by itself: the one cut
                 if not shortest <= len(key) <= longest:
                     counts["dropped: " + (Reason.TOO_SHORT if len(key) < shortest else Reason.TOO_LONG)] += 1
                     continue
@@ -190,6 +196,30 @@ class GraphForms:
                 "stems": len(self.stems), "withheld": e.withheld, "outside_bounds": e.outside}
 
 
+def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_input: GraphInput,
+              progress: Progress, workers: int | None = None) -> dict[str, Any]:
+    """Put the forms `[graph.forms]` names into the word graph's input, and write the form index
+    into `folder`; return the manifest's `forms` entry (files, counts, the expansion's bounds)."""
+    options = p.graph.forms
+    source = next(r for r in readers if r.id == options.source)
+    letters = letter_numbers(p.profile.alphabet)
+    blocked = frozenset({rules.normalize(w).key for w in p.overlays.block} - {None})
+    chooser = rules.choose if isinstance(rules.choose, MorphologyChooser) else \
+        MorphologyChooser(p.profile.alphabet, p.profile.doubled_digraphs)
+    forms = GraphForms(source, rules, chooser, options.max_depth, letters, graph_input.codes.number, blocked)
+    progress.start(f"forms of {source.id}", len(forms.stems))
+    readings, counts = GraphBuilder(), Counter()
+    for tilings, found, chunk_counts in forms.chunks(default_workers() if workers is None else workers):
+        graph_input.sequences.add_packed(tilings)
+        readings.add_packed(found)
+        counts.update(chunk_counts)
+        progress.advance(CHUNK)
+    content = formindex.table(letters, forms.pos_names, forms.affix_table(), source.id)
+    entry = formindex.write(folder, readings, content)
+    progress.finish(f"{counts['forms']:,} forms, {entry['readings']:,} readings")
+    return entry | {"forms": counts.pop("forms", 0), "dropped": dict(sorted(counts.items()))} | forms.summary()
+
+
 _PRODUCER: GraphForms | None = None
 
 
@@ -205,4 +235,4 @@ def default_workers() -> int:
         return max(1, min(4, os.cpu_count() or 1))
 
 
-__all__ = ["FormsOptions", "GraphForms", "default_workers"]
+__all__ = ["GraphForms", "add_forms", "default_workers"]

@@ -7,7 +7,9 @@
 3. stage   kept analyses and exclusions go to a staging database, so memory stays flat; then the
            overlays: allowed words join, blocked ones leave
 4. write   the store and the key table in key order (lexicon_pipelines.write); the version is the hash of the content
-5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex)
+5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex);
+           with `[graph.forms]`, also the affixed forms of a Hunspell source beyond the list, and their
+           form index (lexicon_pipelines.graphforms, lexicon.formindex)
 6. publish verify checksums, rename into place, move the `current` pointer, unless the shrink
            guard (lexicon.guard) holds the version back: it loses more than `max_loss` of the
            current version's words, or a source gave no entries
@@ -27,13 +29,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from lexicon import ArtifactError, DataError, HeldBack, LimitExceeded, __version__, artifacts, store, wordgraph
+from lexicon import (
+    ArtifactError,
+    DataError,
+    HeldBack,
+    LimitExceeded,
+    __version__,
+    artifacts,
+    formindex,
+    store,
+    wordgraph,
+)
 from lexicon.analyser import ENGINE
 from lexicon.guard import MAX_LOSS, Change, compare_folders
 from lexicon.profile import Validation
 
 from .definition import Pipeline, load_pipeline, shipped
 from .entry import Entry
+from .graphforms import add_forms
 from .progress import Progress, Silent
 from .recorded import checksums, record_inputs
 from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates
@@ -77,6 +90,7 @@ class Job:
     staging: Staging | None = None
     summary: dict[str, Any] = field(default_factory=dict)  # what `write` wrote: the version, words, forms …
     graph: dict[str, Any] = field(default_factory=dict)  # what `graph_files` wrote
+    forms: dict[str, Any] | None = None  # what `add_forms` wrote: the graph's forms beyond the list
     manifest: dict[str, Any] = field(default_factory=dict)
 
     def source_order(self) -> dict[str, int]:
@@ -105,6 +119,8 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         job = _job(p, folder, progress, choose, expand, p.graph.gaddag if gaddag is None else gaddag)
         stage(job, judge(job, read(job)))
         graph_input = write(job)
+        if p.graph.forms is not None:
+            job.forms = add_forms(job.folder, p, job.readers, job.rules, graph_input, progress)
         graph_files(job, graph_input)
         describe(job)
         return publish(job, root, make_current=make_current, allow_shrink=allow_shrink, max_loss=max_loss)
@@ -184,6 +200,8 @@ def graph_files(job: Job, graph_input: GraphInput) -> None:
     job.graph = graph = wordgraph.write_files(job.folder, job.p.profile.alphabet, graph_input.valid_keys,
                                               graph_input.sequences, gaddag=job.gaddag,
                                               key_codes=graph_input.key_codes)
+    if job.forms is not None:
+        graph["forms"] = job.forms
     job.progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if job.gaddag else ''})")
 
 
@@ -200,7 +218,7 @@ def describe(job: Job) -> None:
         "build_time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "toolkit": {"distribution": "tile-lexicon", "version": __version__},
         "formats": {store.FILENAME: {"format": store.FORMAT, "schema_version": store.SCHEMA_VERSION}}
-        | wordgraph.formats(job.graph),
+        | wordgraph.formats(job.graph) | (formindex.formats(job.forms) if job.forms is not None else {}),
         "graph": job.graph,
         "pipeline": {"path": str(p.path), "sha256": p.sha256},
         "profile": p.profile.as_dict(),

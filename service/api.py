@@ -212,7 +212,8 @@ def anagram():
     p = params.read(PARAMETERS["GET /anagram"])
     lex, pinned = lexicon_for(p["lexicon"])
     found = lex.anagram(p["rack"], sub=p["sub"], order=p["order"], offset=p["offset"], limit=p["limit"])
-    return respond({"rack": p["rack"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet),
+    return respond({"rack": p["rack"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet)
+                   | lex.search_scope(),
                    lex, pinned=pinned)
 
 
@@ -221,7 +222,8 @@ def pattern():
     p = params.read(PARAMETERS["GET /pattern"])
     lex, pinned = lexicon_for(p["lexicon"])
     found = lex.pattern(p["q"], order=p["order"], offset=p["offset"], limit=p["limit"])
-    return respond({"q": p["q"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet),
+    return respond({"q": p["q"], "lexicon": lex.name, "version": lex.version} | found.as_dict(lex.alphabet)
+                   | lex.search_scope(),
                    lex, pinned=pinned)
 
 
@@ -229,7 +231,8 @@ def pattern():
 def hooks():
     p = params.read(PARAMETERS["GET /hooks"])
     lex, pinned = lexicon_for(p["lexicon"])
-    return respond({"lexicon": lex.name, "version": lex.version} | lex.hooks(p["word"]), lex, pinned=pinned)
+    return respond({"lexicon": lex.name, "version": lex.version} | lex.hooks(p["word"]) | lex.search_scope(), lex,
+                   pinned=pinned)
 
 
 @api.get("/healthz")

@@ -53,12 +53,17 @@ PROBLEM = {"type": "object", "required": ["type", "title", "status", "detail"],
 HIT = {"type": "object", "required": ["word", "tiles", "notation", "tile_count", "blanks", "value"],
        "properties": {"word": _STR, "tiles": _TILES, "notation": _STR, "tile_count": _INT,
                       "blanks": {"type": "array", "items": _INT}, "value": _INT}}
+SCOPE = {"results_from": {"type": "string", "enum": ["word-graph"],
+                          "description": "The results come from the lexicon's word graph"},
+         "graph_has_every_word": _BOOL | {"description": "false for a lexicon validated by analysis: words only "
+                                                         "analysis allows (generative compounds) are valid but "
+                                                         "not searched"}}
 PAGE = {"type": "object",
         "required": ["lexicon", "version", "order", "offset", "limit", "total", "total_at_least", "truncated",
-                     "next_offset", "words"],
+                     "next_offset", "words", *SCOPE],
         "properties": {"lexicon": _STR, "version": _STR, "rack": _STR, "q": _STR, "order": _STR, "offset": _INT,
                        "limit": _INT, "total": _NINT, "total_at_least": _NINT, "truncated": _BOOL,
-                       "next_offset": _NINT, "words": {"type": "array", "items": HIT}}}
+                       "next_offset": _NINT, "words": {"type": "array", "items": HIT}} | SCOPE}
 
 _ROWS = {"type": "array", "minItems": 2, "maxItems": 26, "items": _STR}
 _PLACEMENT = {
@@ -204,11 +209,11 @@ def document() -> dict:
                                      "a time", _json(PAGE), 400, 404, 414, 503, tag="search")},
             "/hooks": {"get": _get("GET /hooks", "Tiles that extend a word at the front or back",
                                    _json({"type": "object", "required": ["word", "normalized", "tilings", "front",
-                                                                         "back"],
+                                                                         "back", *SCOPE],
                                           "properties": {"word": _STR, "normalized": _STR, "lexicon": _STR,
                                                          "version": _STR, "tilings": {"type": "array",
                                                                                       "items": TILING},
-                                                         "front": _TILES, "back": _TILES}}),
+                                                         "front": _TILES, "back": _TILES} | SCOPE}),
                                    400, 404, 414, 503, tag="search")},
             "/play": {"post": {
                 "summary": "Judge a whole play: legality, every word formed with its verdict and score, the total",

@@ -159,7 +159,7 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
 
 
 @pytest.mark.parametrize("name, depth, letters, tiles", [
-    ("hu-betutorony", 1, 13, 10), ("hu-betutorony-fastspell", 1, 13, 10), ("hu-betutorony-pronounced", 1, 13, 10),
+    ("hu-betutorony", 0, None, None), ("hu-betutorony-fastspell", 1, 13, 10), ("hu-betutorony-pronounced", 1, 13, 10),
     ("hu-betutorony-stems", 0, None, None),
 ])
 def test_the_shipped_pipelines_state_their_bounds(name, depth, letters, tiles):
@@ -233,3 +233,109 @@ def test_the_quick_cut_agrees_with_every_cut_listed():
         assert quick.several(key) == (len(cuts) > 1), key
         checked += 1
     assert checked > 15000
+
+
+# ---------------------------------------------------------------- the larger graph: forms beyond the list
+
+KINDS_OF_WORDS = ["történik", "meg", "új", "alapít", "Budapest", "kor", "társ", "egész", "egészség", "köz",
+                  "község", "vízszint"]
+
+
+@pytest.fixture(scope="module")
+def graphed(tmp_path_factory):
+    """Every 150th stem of the Debian dictionary and the stems of the issue's words, with their forms
+    of up to two affixes in the word graph ([graph.forms]); the list keeps one affix."""
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::150]} | set(STEMS) | set(KINDS_OF_WORDS))
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-graphed"), DEBIAN, "hu-test-graphed", words=words,
+                             graph_forms=2)
+
+
+def _graph_words(lex):
+    from lexicon.wordgraph import TileCodes
+
+    codes = TileCodes(lex.alphabet)
+    return ["".join(codes.decode(seq)).lower() for seq in lex.graph.kwg.words()]
+
+
+def test_the_graph_holds_more_than_the_list_and_says_so(graphed):
+    forms = graphed.manifest["graph"]["forms"]
+    assert forms["max_depth"] == 2 and forms["forms"] > 2 * graphed.word_count
+    # distinct tilings: the list's words and the forms (a form some homonyms share counts once)
+    assert graphed.manifest["graph"]["sequences"] > 2 * graphed.word_count
+    assert forms["graph"] in graphed.manifest["files"] and forms["table"] in graphed.manifest["files"]
+    assert graphed.search_scope() == {"results_from": "word-graph", "graph_has_every_word": False}
+
+
+def test_every_sampled_graph_word_is_accepted_by_hunspell(graphed, tmp_path):
+    """Precision: 20,000 words of the word graph, as written, judged by Hunspell with the same files."""
+    import shutil
+
+    import hunspell
+
+    shutil.copy(DEBIAN.with_suffix(".aff"), tmp_path / "hu_HU.aff")
+    shutil.copy(Path(graphed.manifest["sources"][0]["files"][0]["path"]), tmp_path / "hu_HU.dic")
+    judge = hunspell.Hunspell("hu_HU", hunspell_data_dir=str(tmp_path))
+    words = _graph_words(graphed)
+    assert len(words) > 50_000
+    sample = random.Random(13).sample(words, 20_000)
+    assert [w for w in sample if not judge.spell(w)] == []
+
+
+@pytest.mark.parametrize("word, lemma", [
+    ("megtörtént", "történik"),  # prefix and derivation
+    ("legújabb", "új"),  # prefix and suffix
+    ("alapítója", "alapít"),  # derivation and inflection
+    ("budapesti", "Budapest"),  # a lower-case word derived from a name
+])
+def test_two_affix_words_are_in_the_graph_with_their_lemma(graphed, word, lemma):
+    key = word.upper()
+    assert not graphed.listed(key) and key in graphed.forms and key in graphed
+    assert graphed.contains_tiles(graphed.check(word).tiles)
+    (answer,) = graphed.brief_answers([word])
+    assert answer["valid"] and answer["lemma"] == lemma and answer["tag"]
+    assert graphed.forms.readings(key)[0].lemma == lemma
+
+
+def test_a_compound_is_valid_by_analysis_though_not_in_the_graph(graphed):
+    assert "KORTÁRS" not in graphed.forms and not graphed.listed("KORTÁRS")
+    assert graphed.check("kortárs").valid and graphed.brief_answers(["kortárs"])[0]["valid"]
+
+
+@pytest.mark.parametrize("word, right, wrong", [
+    ("házsor", "HÁ[Z][S]OR", "HÁ[ZS]OR"),
+    ("egészség", "EGÉ[SZ][S]ÉG", "EGÉ[S][ZS]ÉG"),
+    ("vízszint", "VÍ[Z][SZ]INT", "VÍ[ZS]ZINT"),
+    ("község", "KÖ[Z][S]ÉG", "KÖ[ZS]ÉG"),
+    ("vízszintet", "VÍ[Z][SZ]INTET", "VÍ[ZS]ZINTET"),
+    ("községben", "KÖ[Z][S]ÉGBEN", "KÖ[ZS]ÉGBEN"),
+])
+def test_tilings_stay_right_in_the_larger_graph(graphed, word, right, wrong):
+    from lexicon import notation_tilings, parse_notation
+
+    def tiles(notation):
+        return notation_tilings(parse_notation(notation, graphed.alphabet, graphed.normalizer.key),
+                                graphed.alphabet, graphed.policy)[0]
+
+    assert graphed.contains_tiles(tiles(right)) and not graphed.contains_tiles(tiles(wrong))
+
+
+def test_a_brief_answer_from_the_graph_agrees_with_the_analyser(graphed):
+    """For graph forms the list lacks, the batch answers from the form index: valid, with a lemma the
+    analyser also gives, or the dictionary entry whose `st:` field names it (műselymek, st:műselyem)."""
+    import re
+
+    from lexicon_pipelines.files import DEFAULT_MAX_BYTES
+    from lexicon_pipelines.hunspell import read_aff, read_dic
+
+    aff = read_aff(DEBIAN.with_suffix(".aff"), DEFAULT_MAX_BYTES)
+    named: dict[str, set[str]] = {}
+    for stem in read_dic(Path(graphed.manifest["sources"][0]["files"][0]["path"]), aff, DEFAULT_MAX_BYTES):
+        named.setdefault(stem.word, set()).update(re.findall(r"st:(\S+)", stem.morph or ""))
+    words = [w for w in _graph_words(graphed) if not graphed.listed(w.upper())]
+    sample = random.Random(5).sample(words, 2000)
+    for word, answer in zip(sample, graphed.brief_answers(sample)):
+        judged = graphed.analyser.judge(word.upper(), word, explain=False)
+        assert answer["valid"] and judged.valid, word
+        lemmas = {r.lemma for r in judged.readings}
+        assert answer["lemma"] in lemmas or named.get(answer["lemma"], set()) & lemmas, (word, answer["lemma"])

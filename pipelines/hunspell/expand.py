@@ -110,6 +110,11 @@ def _measure(bounds: Bounds) -> tuple[Callable[[str], int], int, Callable[[str, 
     return size, bounds.max_tiles, tile_growth
 
 
+def _order(chain: Chain) -> tuple[int, tuple[int, ...]]:
+    """How analyses of one form are preferred: fewer affixes, then rules earlier in the .aff."""
+    return len(chain), tuple(rule.affix.line for rule in chain)
+
+
 class _Rule:
     """An affix with what the expansion asks of it precomputed."""
 
@@ -226,7 +231,9 @@ class Expander:
         return any(p in text for p in self.conversions)
 
     def forms(self, stem: Stem, *, lower_case: bool = False) -> dict[str, Chain]:
-        """The affixed forms of a stem Hunspell accepts, within the bounds, first analysis kept.
+        """The affixed forms of a stem Hunspell accepts, within the bounds, each with its preferred
+        analysis: the fewest affixes, then the rules that come first in the .aff (whatever order the
+        stem's flags, a set, are tried in: a build makes the same output in every process).
 
         With `lower_case`, only the forms written in small letters: a stem written with a capital (a
         name) has those only through a prefix that changes its first letter (Magyar Ispell's `"`
@@ -238,7 +245,11 @@ class Expander:
         conversions = self.conversions
         prefixed = lower_case and not stem.word[:1].islower()
         for text, chain in self._derive(stem.word, stem.flags, self.bounds.max_depth, prefixed):
-            if text in out or (lower_case and not text.islower()):
+            if text in out:
+                if _order(chain) < _order(out[text]):
+                    out[text] = chain
+                continue
+            if lower_case and not text.islower():
                 continue
             if not fits(text):
                 self.outside += 1

@@ -45,6 +45,7 @@ from .tiling import (
     preferred_tiling,
     spell,
 )
+from .tiling import tilings as every_tiling
 from .verdict import Analysis, Exclusion, Verdict, tiling_document
 
 #: Input that is longer than this many characters is refused before any work.
@@ -279,6 +280,10 @@ class Lexicon:
         analyser = self.analyser
         if analyser is None:
             return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
+        if n < 0 and not detail and self.forms is not None:
+            found = self._from_graph(word, key, asked)
+            if found is not None:
+                return found
         # A key the list dropped keeps the list's reason and record (the same in every answer, quick or
         # detailed); a key no source gave is explained by the analyser (a name? an abbreviation?).
         judgement = analyser.judge(key, word, explain=n < 0)
@@ -288,6 +293,20 @@ class Lexicon:
             return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
         return self._verdict(word, key, False, reason=judgement.reason, detail=judgement.detail,
                              analyses=self._readings(word, judgement) if detail else None)
+
+    def _from_graph(self, word: str, key: str, asked: list[Tiling] | None) -> Verdict | None:
+        """A form the word graph holds beyond the list, answered without analysis: its valid tilings
+        are the cuts of it the graph holds, its reading the form index's preferred one. None when
+        the form index does not have it."""
+        code = self.forms.first([key])[0]
+        if code is None:
+            return None
+        valid = [cut for cut in every_tiling(key, self.alphabet, self.policy) if self.search.contains(cut)]
+        if not valid:
+            return None
+        r = self.forms.reading(key, code)
+        return self._answer(word, key, valid, asked, {"kind": ANALYSED, "pos": r.pos or None, "lemma": r.lemma,
+                                                      "tag": r.tag or None})
 
     def _analysed(self, word: str, key: str, judgement: AnalysisVerdict, asked: list[Tiling] | None,
                   detail: bool) -> Verdict:

@@ -397,3 +397,16 @@ def test_each_form_gets_the_same_reading_in_every_process(tmp_path):
                               env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True,
                               check=True).stdout for seed in ("1", "2", "3")}
     assert len(digests) == 1
+
+
+def test_a_quick_check_of_a_graph_form_agrees_with_the_analyser(graphed):
+    """check(detail=False) answers a graph form from the graph and the form index, without analysis:
+    valid, with the tilings and preferred tiles the analyser's detailed answer gives."""
+    words = [w for w in _graph_words(graphed) if not graphed.listed(w.upper())]
+    for word in random.Random(8).sample(words, 300):
+        quick, full = graphed.check(word, detail=False), graphed.check(word, detail=True)
+        assert quick.valid and full.valid, word
+        assert set(quick.tilings) == set(full.tilings) and quick.tiles == full.tiles, word
+        assert quick.kind == full.kind and quick.lemma == graphed.forms.readings(word.upper())[0].lemma
+    asked = graphed.check("MEGT[Ö]RTÉNT", detail=False)
+    assert asked.valid and asked.lemma == "történik"

@@ -1,0 +1,59 @@
+"""GET /valid for Hungarian words over HTTP: hu-betutorony served as `make run` serves it, at 32
+connections, with wrk on the same two cores.
+
+The lexicon is the one built in $BENCH_ARTIFACTS (or ./artifacts): a full hu-betutorony build takes
+minutes. Words: the distinct frequent words of the RÚF Bible that Hunspell accepts and that fit the
+board (bench/hungarian_recall.py), and as many one-letter mutations of them (bench/bench_analyser.py),
+each asked once a run in a fixed shuffled order (bench/rotate.lua). Target (issue 13): p99 < 10 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import urllib.parse
+from pathlib import Path
+
+from .bench_analyser import mutate
+from .http import Served, wrk
+from .hungarian_recall import population, ruf_counts, speller
+from .measure import ROOT
+
+TITLE = "Hungarian validation over HTTP"
+ON_REQUEST = True  # needs a built hu-betutorony: `BENCH_ARTIFACTS=… python -m bench hungarian_service`
+LEXICON = "hu-betutorony"
+
+
+def run() -> str:
+    from lexicon import UnknownLexicon, load
+
+    root = os.environ.get("BENCH_ARTIFACTS")
+    try:
+        lex = load(LEXICON, root)
+    except UnknownLexicon:
+        return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): skipped."
+    root = str(lex.path.parent.parent)
+    words = sorted(population(ruf_counts(), 3, speller()))
+    random.Random(13).shuffle(words)
+    in_graph = sum(lex.listed(w.upper()) or (lex.forms is not None and w.upper() in lex.forms) for w in words)
+    spec = lex.spec
+    lex.close()
+    folder = Path(tempfile.mkdtemp())
+    script = str(ROOT / "bench" / "rotate.lua")
+    rows = ["| words (each asked once a run) | distinct | req/s | p50 | p99 | non-2xx |",
+            "|---|---:|---:|---:|---:|---:|"]
+    server = Served(root, 2, env={"LEXICON_DEFAULT": LEXICON})
+    try:
+        wrk(server.url + "/valid?word=h%C3%A1z", 8, seconds=3)  # warm up every worker
+        for label, batch in ((f"frequent words ({in_graph:,} in the list or the graph)", words),
+                             ("half those words, half their one-letter mutations",
+                              [w for pair in zip(words, mutate(words, random.Random(14))) for w in pair])):
+            path = folder / "words.txt"
+            path.write_text("\n".join(urllib.parse.quote(w) for w in batch) + "\n")
+            r = wrk(server.url, 32, script, env={"WORDS": str(path)})
+            rows.append(f"| {label} | {len(batch):,} | {r['rate']:,.0f} | {r['p50']} | {r['p99']} | {r['non2xx']} |")
+    finally:
+        server.stop()
+    return (f"`GET /valid` of {spec}, served by `lexicon serve` (nginx in front of 2 sync lookup workers), "
+            "32 connections, wrk -t2 on the same two cores:\n\n" + "\n".join(rows))

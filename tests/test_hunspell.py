@@ -287,3 +287,27 @@ def test_every_sampled_hungarian_form_is_accepted_by_hunspell(key):
     judge = d.speller()
     sample = rng.sample(found, SAMPLE)
     assert [w for w in sample if not judge.spell(w)] == []
+
+
+def test_swedish_compounds_are_valid_by_analysis(tmp_path):
+    """sv-dsso-analysis: the list is every form without compounding, as sv-dsso's; a compound
+    Swedish writes solid (husbåt, fotbollsplanerna) is valid by Hunspell's analysis with the same
+    files, and a string of listed stems Hunspell does not compound is not."""
+    from .conftest import subset_dic
+
+    base = Path("/usr/share/hunspell/sv_SE")
+    dic = subset_dic(base, ["hus", "båt", "sommar", "fotboll", "plan"], tmp_path, "sv")
+    path = write_pipeline(tmp_path, "sv-test-analysis", f'profile = "sv-dsso-analysis"\n[[sources]]\nid = "sv"\n'
+                          f'kind = "hunspell"\npath = "{dic}"\naff = "{base.with_suffix(".aff")}"\n'
+                          f'[graph]\ngaddag = false\n')
+    build(path, tmp_path / "art")
+    lex = load("sv-test-analysis", tmp_path / "art")
+    assert lex.listed("HUS") and lex.listed("BÅTARNA")
+    (tmp_path / "sv.aff").write_bytes(base.with_suffix(".aff").read_bytes())
+    judge = hunspell.Hunspell("sv", hunspell_data_dir=str(dic.parent))
+    for word in ("husbåt", "sommarhus", "fotbollsplanerna", "båthusen"):
+        assert not lex.listed(word.upper())
+        assert judge.spell(word) and lex.check(word).valid and lex.brief_answers([word])[0]["valid"], word
+        assert word.upper() in lex
+    assert not lex.check("planhusbåtsommarx").valid and not judge.spell("planhusbåtsommarx")
+    assert lex.search_scope()["graph_has_every_word"] is False

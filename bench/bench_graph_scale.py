@@ -8,6 +8,10 @@ The sequences are streamed into the builder in the order they come (not sorted),
 streams them. Runs only when named (`python -m bench graph_scale`): the
 expansion takes minutes. BENCH_HU_FORMS names a file of forms already expanded, to skip it.
 
+With a hu-betutorony version built ($BENCH_ARTIFACTS or ./artifacts), the same builder also
+makes that version's own graphs again: the word graph of its two-affix forms and its form index
+(lexicon.formindex), every sequence read back from the built files and shuffled (seed 1).
+
 Target (issue 17): the graph built in at most 60 s, within the machine's 24 GiB.
 """
 
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -42,14 +47,41 @@ def run() -> str:
                 "| graph | build (s) | peak (MiB) | distinct sequences | nodes | layout | file (MB) |",
                 "|---|---:|---:|---:|---:|---|---:|"]
         for gaddag in (False, True):
-            r = _child(str(sequences), str(int(gaddag)))
-            if "error" in r:
-                rows.append(f"| {'DAWG+GADDAG' if gaddag else 'DAWG'} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | "
-                            f"{r['error']} | | | |")
-                continue
-            rows.append(f"| {'DAWG+GADDAG' if gaddag else 'DAWG'} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | "
-                        f"{r['distinct']:,} | {r['nodes']:,} | {r['layout']} | {r['bytes'] / 1e6:.1f} |")
+            rows.append(_row("DAWG+GADDAG" if gaddag else "DAWG", _child(str(sequences), str(int(gaddag)))))
+        built = _built_graphs(Path(tmp))
+        if built:
+            rows += ["", f"The graphs of {built[0]}, made again from their own sequences in random order (DAWG):", "",
+                     "| graph | build (s) | peak (MiB) | distinct sequences | nodes | layout | file (MB) |",
+                     "|---|---:|---:|---:|---:|---|---:|"]
+            rows += [_row(name, _child(str(path), "0")) for name, path in built[1]]
         return "\n".join(rows)
+
+
+def _row(name: str, r: dict) -> str:
+    if "error" in r:
+        return f"| {name} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | {r['error']} | | | |"
+    return (f"| {name} | {r['seconds']:.1f} | {r['peak_mib']:.0f} | {r['distinct']:,} | {r['nodes']:,} | "
+            f"{r['layout']} | {r['bytes'] / 1e6:.1f} |")
+
+
+def _built_graphs(tmp: Path) -> tuple[str, list[tuple[str, Path]]] | None:
+    """The built hu-betutorony's word graph and form index as files of shuffled sequences, or None."""
+    from lexicon import LexiconError, load
+
+    try:
+        lex = load("hu-betutorony", os.environ.get("BENCH_ARTIFACTS"))
+    except LexiconError:
+        return None
+    if lex.forms is None:
+        return None
+    files = []
+    for name, core in (("word graph", lex.graph.kwg.core), ("form index", lex.forms.graph.core)):
+        sequences = core.after(b"")
+        random.Random(1).shuffle(sequences)
+        path = tmp / f"{name.replace(' ', '-')}.bin"
+        path.write_bytes(b"".join(bytes((len(s),)) + s for s in sequences))
+        files.append((f"{name}, {len(sequences):,} sequences", path))
+    return f"{lex.name}@{lex.version}", files
 
 
 def _tile(forms: str, out: Path) -> tuple[int, int]:

@@ -21,8 +21,7 @@ from pathlib import Path
 
 from support.browser import chromium, wait_for
 
-from .bench_service import _memo
-from .http import Gunicorn
+from .http import Gunicorn, memo_counts
 from .measure import build_lexicon
 from .workload import distinct_words, valid_share
 
@@ -107,7 +106,7 @@ def measure(url: str, words: list[str]) -> tuple[list[float], int, str]:
         weight = browser.execute_script(
             "return [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]"
             ".filter(e => e.initiatorType !== 'fetch').reduce((sum, e) => sum + e.decodedBodySize, 0)")
-        before = _memo(url)
+        before = memo_counts(url)
         for word in words:
             box.clear()
             box.send_keys(word[:-1])
@@ -118,7 +117,7 @@ def measure(url: str, words: list[str]) -> tuple[list[float], int, str]:
             box.send_keys(word[-1])
             typed, shown = wait_for(browser, "return window.__shown && [window.__typed, window.__shown]")
             timings.append(shown - typed)
-        hits, misses = (a - b for a, b in zip(_memo(url), before))
+        hits, misses = (a - b for a, b in zip(memo_counts(url), before))
     # Every letter asks once, so the memo's hits and misses cover the prefixes too; the whole words
     # are distinct, so a hit on one means an earlier word's prefix was the same word.
     return timings, weight, f"{hits:,} of {hits + misses:,} requests answered from it (prefixes included)"

@@ -10,14 +10,12 @@ POST /valid with 1,000 distinct words a request ≥ 1,000,000 words/s; ≤ 64 Mi
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tempfile
 import urllib.parse
-import urllib.request
 from pathlib import Path
 
-from .http import Gunicorn, Served, cpu_seconds, descendants, memory, wrk
+from .http import Gunicorn, Served, cpu_seconds, descendants, hit_rate, memo_counts, memory, wrk
 from .measure import ROOT, build_lexicon
 from .workload import distinct_words, valid_share
 
@@ -71,12 +69,10 @@ def run() -> str:
                                    "env": {"BODIES": str(folder / "bodies.txt")}}),
                         ("batch_same", {"url": server.url, "connections": 4, "script": script,
                                         "env": {"BODIES": str(folder / "same.txt")}})):
-                    before, before_cpu = _memo(server.url), cpu_seconds(pids)
+                    before, before_cpu = memo_counts(server.url), cpu_seconds(pids)
                     results[key] = wrk(**kwargs)
                     results[key]["cpu"] = cpu_seconds(pids) - before_cpu
-                    after = _memo(server.url)
-                    hits, misses = after[0] - before[0], after[1] - before[1]
-                    results[key]["memo"] = hits / (hits + misses) if hits + misses else None
+                    results[key]["memo"] = hit_rate(before, memo_counts(server.url))
                 memories.append((label, memory(server.workers())))
             finally:
                 server.stop()
@@ -123,8 +119,3 @@ def _per_request(result: dict) -> float:
     """Server CPU seconds per request (nginx, gunicorn and its workers together)."""
     return result["cpu"] / max(result["requests"], 1)
 
-
-def _memo(url: str) -> tuple[int, int]:
-    text = urllib.request.urlopen(url + "/metrics").read().decode()
-    found = dict(re.findall(r"^lexicon_answer_cache_(hits|misses)_total (\d+)", text, re.M))
-    return int(found.get("hits", 0)), int(found.get("misses", 0))

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 from support.http import Served, Started, free_port
@@ -131,3 +132,16 @@ def memory(pids: list[int]) -> tuple[float, float]:
         rss.append(int(fields["Rss"].split()[0]) / 1024)
         pss.append(int(fields["Pss"].split()[0]) / 1024)
     return sum(rss) / len(rss), sum(pss) / len(pss)
+
+
+def memo_counts(url: str) -> tuple[int, int]:
+    """The service's answer memo: (hits, misses) so far, summed over its workers (/metrics)."""
+    text = urllib.request.urlopen(url + "/metrics").read().decode()
+    found = dict(re.findall(r"^lexicon_answer_cache_(hits|misses)_total (\d+)", text, re.M))
+    return int(found.get("hits", 0)), int(found.get("misses", 0))
+
+
+def hit_rate(before: tuple[int, int], after: tuple[int, int]) -> float | None:
+    """The memo's hit rate between two memo_counts readings, or None when it was not asked."""
+    hits, misses = after[0] - before[0], after[1] - before[1]
+    return hits / (hits + misses) if hits + misses else None

@@ -37,8 +37,15 @@ from .files import DEFAULT_MAX_BYTES
 from .hunspell import Bounds, Expander, read_aff, read_dic
 from .hunspell.aff import Affix
 from .hunspell.dic import Stem
-from .rules import _FLAG_RULES, INFLECTED, Candidate, Kept, Rules
-from .sources.hunspell import HunspellSource, _boundaries, _flags, _po, _pos, hy_boundaries
+from .rules import INFLECTED, Candidate, Kept, Rules
+from .sources.hunspell import (
+    HunspellSource,
+    abbreviation_spellings,
+    form_boundaries,
+    hy_boundaries,
+    part_of_speech,
+    stem_flags,
+)
 from .tiling_evidence import MorphologyChooser
 
 if TYPE_CHECKING:
@@ -67,7 +74,7 @@ class GraphForms:
         alphabet = profile.alphabet
         self.expander = Expander(aff, self.stems, Bounds(max_depth=max_depth, max_tiles=profile.max_tiles,
                                                           tileset=alphabet))
-        self.abbreviations = {stem.word for stem in self.stems if _po(stem.morph) == "abr"}
+        self.abbreviations = abbreviation_spellings(self.stems)
         # the affix rules in file order: a rule's number is its place here
         self.affixes: list[Affix] = sorted((a for rules_ in (*aff.prefixes.values(), *aff.suffixes.values())
                                             for a in rules_), key=lambda a: a.line)
@@ -85,7 +92,6 @@ class GraphForms:
         singles = "".join(t for t in tile_numbers if len(t) == 1)
         self._single = re.compile(f"[{re.escape(singles)}]+").fullmatch
         self._lower_case = profile.excludes(Reason.CAPITALISED)
-        self._refused = frozenset(flag for flag, reason in _FLAG_RULES if profile.excludes(reason))
 
     def affix_table(self) -> list[AffixRule]:
         """Every affix rule by number, as the form index reads them back."""
@@ -122,14 +128,15 @@ class GraphForms:
 
     def _stem(self, stem: Stem, tilings: bytearray, readings: bytearray, counts: Counter) -> None:
         expander = self.expander
-        flags = _flags(stem, expander.is_word(stem), self.abbreviations) - {STEM_ONLY}
+        flags = stem_flags(stem, expander.is_word(stem), self.abbreviations) - {STEM_ONLY}
         forms = expander.forms(stem, lower_case=self._lower_case)
         if not forms:
             return
-        if flags & self._refused:  # an abbreviation's forms, a preverb's: what the list drops them for
-            counts["dropped: " + next(r.value for f, r in _FLAG_RULES if f in flags & self._refused)] += len(forms)
+        refused = self.rules.flag_reason(flags)
+        if refused is not None:  # an abbreviation's forms, a preverb's: what the list drops them for
+            counts["dropped: " + refused.value] += len(forms)
             return
-        pos = self._pos_digit[_pos(stem.morph)]
+        pos = self._pos_digit[part_of_speech(stem.morph)]
         stem_bounds = hy_boundaries(stem.word, stem.morph) if self.source.boundaries else None
         plain, multi, single, choose = self._plain, self._multi, self._single, self.chooser.choose
         shortest, longest = self.profile.min_length, self.profile.max_tiles
@@ -146,7 +153,7 @@ class GraphForms:
                 key, valid = found
             elif not multi(key) and single(key):  # every letter a tile by itself: the one cut
                 if not shortest <= len(key) <= longest:
-                    counts["dropped: " + (Reason.TOO_SHORT if len(key) < shortest else Reason.TOO_LONG)] += 1
+                    counts["dropped: " + _length_reason(len(key), shortest)] += 1
                     continue
                 tilings.append(len(key))
                 tilings += key.translate(self._tile_of_letter).encode("latin-1")
@@ -154,15 +161,14 @@ class GraphForms:
                 counts["forms"] += 1
                 continue
             else:
-                bounds = _boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
+                bounds = form_boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
                 choice = choose(key, text, bounds)
                 if choice is None:
                     counts["dropped: " + Reason.UNTILEABLE] += 1
                     continue
                 valid = [t for t in choice[0] if shortest <= len(t) <= longest]
                 if not valid:
-                    counts["dropped: " + (Reason.TOO_SHORT if min(map(len, choice[0])) < shortest
-                                          else Reason.TOO_LONG)] += 1
+                    counts["dropped: " + _length_reason(min(map(len, choice[0])), shortest)] += 1
                     continue
             numbers = self._tile_numbers
             for tiles in valid:
@@ -183,7 +189,7 @@ class GraphForms:
     def _judged(self, stem: Stem, text: str, chain, flags: frozenset[str], stem_bounds, counts: Counter):
         """A form that is not plain letters of the alphabet (a hyphen, a letter the game folds): the
         rules judge it as they judge the list's candidates. (key, valid tilings) or None."""
-        bounds = _boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
+        bounds = form_boundaries(stem.word, stem_bounds, chain, text) if stem_bounds is not None else None
         outcome = self.rules.judge(Candidate(text, stem.word, "", INFLECTED, "", "", flags, self.source.id,
                                              stem.line, bounds))
         if not isinstance(outcome, Kept):
@@ -225,6 +231,11 @@ def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_inpu
             "outside_bounds": counts.pop("outside bounds", 0)}
     dropped = {reason.removeprefix("dropped: "): n for reason, n in sorted(counts.items())}
     return entry | made | {"dropped": dropped} | forms.summary()
+
+
+def _length_reason(tiles: int, shortest: int) -> Reason:
+    """Why a form of `tiles` tiles outside the profile's lengths is dropped."""
+    return Reason.TOO_SHORT if tiles < shortest else Reason.TOO_LONG
 
 
 _PRODUCER: GraphForms | None = None

@@ -66,7 +66,7 @@ class Dropped:
 
 
 # Which flag, when the profile excludes it, drops the word, in reporting order.
-_FLAG_RULES = (
+FLAG_RULES = (
     (AFFIX, Reason.AFFIX),
     (MULTIWORD, Reason.MULTIWORD),
     (ABBREVIATION, Reason.ABBREVIATION),
@@ -115,6 +115,11 @@ class Rules:
         self.normalize = Normalizer(self.alphabet)
         self.choose = choose
         self.apply_flags = apply_flags
+        self._refusing = tuple((flag, reason) for flag, reason in FLAG_RULES if profile.excludes(reason))
+
+    def flag_reason(self, flags: frozenset[str]) -> Reason | None:
+        """The reason the profile drops a word with these flags (the first in reporting order), or None."""
+        return next((reason for flag, reason in self._refusing if flag in flags), None)
 
     def judge(self, c: Candidate) -> Kept | Dropped:
         result = self.normalize(c.text)
@@ -127,10 +132,9 @@ class Rules:
                 return Dropped(result.reason, c, None, detail)
         key = result.key
         if self.apply_flags:
-            flags = c.flags | spelling_flags(c.text)
-            for flag, reason in _FLAG_RULES:
-                if flag in flags and self.profile.excludes(reason):
-                    return Dropped(reason, c, key)
+            reason = self.flag_reason(c.flags | spelling_flags(c.text))
+            if reason is not None:
+                return Dropped(reason, c, key)
         try:
             cuts = tilings(key, self.alphabet, self.profile.doubled_digraphs)
         except LimitExceeded as exc:

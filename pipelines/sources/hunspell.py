@@ -144,8 +144,7 @@ class HunspellSource(Source):
         stats.clear()
         stats["stems"] = len(stems)
         limit = self.bounds.max_forms
-        # A spelling that is an abbreviation's is one on every line: Magyar Ispell lists km as a noun too.
-        abbreviations = {stem.word for stem in stems if _po(stem.morph) == "abr"}
+        abbreviations = abbreviation_spellings(stems)
         for stem in stems:
             forms = expander.forms(stem)
             word = expander.is_word(stem)
@@ -161,12 +160,12 @@ class HunspellSource(Source):
             bounds = hy_boundaries(stem.word, stem.morph) if self.boundaries else None
             yield Entry(
                 headword=stem.word,
-                pos=_pos(stem.morph),
+                pos=part_of_speech(stem.morph),
                 forms=tuple(Form(text, _tag(chain), _rule(chain, show),
-                                 _boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
+                                 form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
                             for text, chain in forms.items()),
                 boundaries=bounds,
-                flags=_flags(stem, word, abbreviations),
+                flags=stem_flags(stem, word, abbreviations),
                 source=self.id,
                 record=stem.line,
                 extra={"morph": stem.morph} if stem.morph else {},
@@ -190,7 +189,7 @@ class HunspellSource(Source):
         return CompoundParts(frozenset(heads), frozenset(tails))
 
 
-def _boundaries(stem: str, stem_bounds: tuple[int, ...], chain: Chain, text: str) -> tuple[int, ...] | None:
+def form_boundaries(stem: str, stem_bounds: tuple[int, ...], chain: Chain, text: str) -> tuple[int, ...] | None:
     """Where the affixes of a form meet its stem (and the stem's own parts), or None when the form is
     not what the affix steps spell (an IGNORE or ICONV change): then nothing is claimed."""
     steps = [(False, r.strip, r.add) for r in chain if not r.prefix]  # suffixes, inner first
@@ -212,7 +211,7 @@ def _tag(chain: Chain) -> str:
     return " ".join(r.affix.morph for r in chain if r.affix.morph)
 
 
-def _po(morph: str) -> str:
+def hunspell_po(morph: str) -> str:
     """The stem's Hunspell part of speech (`po:` field), or ''."""
     for field in morph.split():
         if field.startswith("po:"):
@@ -220,17 +219,24 @@ def _po(morph: str) -> str:
     return ""
 
 
-def _pos(morph: str) -> str:
-    po = _po(morph)
+def part_of_speech(morph: str) -> str:
+    """The stem's part of speech in Universal Dependencies' names (NOUN, VERB …), or ''."""
+    po = hunspell_po(morph)
     return ud_pos(po) if po else ""
 
 
-def _flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
+def abbreviation_spellings(stems) -> set[str]:
+    """The spellings of the dictionary's abbreviations: one is an abbreviation on every line
+    (Magyar Ispell lists km as a noun too)."""
+    return {stem.word for stem in stems if hunspell_po(stem.morph) == "abr"}
+
+
+def stem_flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
     """What the dictionary's morphology says a stem is, as the rules' flags: an abbreviation or symbol
     (`po:abr`, or the spelling of one: km), a preverb or affix that does not stand alone (`po:prv`,
     `po:prefix`, `po:suffix`: el, meg as a preverb), or a stem that is no word by itself. As the
     analyser judges readings (lexicon.analyser), so the list judges its stems."""
-    po, flags = _po(stem.morph), set()
+    po, flags = hunspell_po(stem.morph), set()
     if not word:
         flags.add(STEM_ONLY)
     if po == "abr" or stem.word in abbreviations:

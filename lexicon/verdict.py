@@ -133,10 +133,10 @@ def tiles_document(alphabet: Alphabet, tiles: Sequence[str]) -> dict[str, Any]:
     """A tiling with what a game needs: points per tile, face value, whether the bag can lay it."""
     formable, blanks, short = alphabet.bag_fit(tiles)
     points = alphabet.points_of(tiles)
-    blank_points = sum(alphabet.points_of(t)[0] * n for t, n in short.items()) if short else 0
-    notation = format_tiling(tiles, alphabet) if alphabet.multi else "".join(tiles)
-    return {"tiles": list(tiles), "notation": notation, "tile_count": len(tiles), "points": points,
-            "value": sum(points) - blank_points, "bag": {"formable": formable, "blanks": blanks, "short": short}}
+    # a tile the bag is short of is played by a blank, worth nothing (short's keys are tiles: NY is one)
+    blank_points = sum(p * n for p, n in zip(alphabet.points_of(short), short.values()))
+    return tiling_document(alphabet, tiles) | {"points": points, "value": sum(points) - blank_points,
+                                               "bag": {"formable": formable, "blanks": blanks, "short": short}}
 
 
 def hit_document(alphabet: Alphabet, match: Match) -> dict[str, Any]:

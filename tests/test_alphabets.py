@@ -53,6 +53,20 @@ def test_bag_fit_counts_blanks():
     assert load_alphabet("hu-betutorony").bag_fit(["ZS", "ZS"]).formable is False
 
 
+def test_a_tiles_document_values_a_digraph_the_bag_is_short_of():
+    """KÖNYÖKNYI lays two NY cubes and the bag has one: the answer says so, and values the missing
+    cube as a blank (nothing) rather than reading NY as the letters N and Y."""
+    from lexicon.verdict import tiles_document
+
+    hu = load_alphabet("hu-betutorony")
+    tiles = ["K", "Ö", "NY", "Ö", "K", "NY", "I"]
+    doc = tiles_document(hu, tiles)
+    assert doc["bag"] == {"formable": False, "blanks": 1, "short": {"NY": 1}}
+    assert doc["points"] == hu.points_of(tiles)
+    assert doc["value"] == sum(doc["points"]) - hu.tile("NY").points
+    assert doc["notation"] == "KÖ[NY]ÖK[NY]I" and doc["tile_count"] == 7
+
+
 @pytest.mark.parametrize("body, message", [
     ('name = "x"\nlanguage = "sv"\nprovenance = "p"\nblanks = 2\ntiles = []', "1 to 63 tiles"),
     ('name = "x"\nlanguage = "sv"\nprovenance = "p"\nblanks = 2\ntiles = [{letter = "a", count = 1, points = 1}]',

@@ -28,10 +28,10 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib soak lint clean debs screenshots
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
-GRAPH_SOURCES := $(wildcard lexicon/_graph/*.c lexicon/_graph/*.h)
+GRAPH_SOURCES := $(wildcard lexicon/graph/*.c lexicon/graph/core/*.c lexicon/graph/core/*.h)
 
 $(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -100,6 +100,32 @@ lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
+# The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its header is
+# lexicon/graph/core/tl_graph.h) and the tile-graph command (lexicon/graph/core/tool/tile_graph.c).
+CORE := lexicon/graph/core
+LIB_DIR := build/lib
+CORE_CFLAGS ?= -std=c11 -O2 -Wall -Wextra -Wpedantic
+CORE_OBJECTS := $(patsubst $(CORE)/%.c,$(LIB_DIR)/%.o,$(wildcard $(CORE)/*.c))
+
+lib: $(LIB_DIR)/libtlgraph.a $(LIB_DIR)/tile-graph
+
+$(LIB_DIR)/%.o: $(CORE)/%.c $(CORE)/tl_graph.h $(CORE)/internal.h
+	@mkdir -p $(LIB_DIR)
+	$(CC) $(CORE_CFLAGS) -c $< -o $@
+
+$(LIB_DIR)/libtlgraph.a: $(CORE_OBJECTS)
+	$(AR) rcs $@ $^
+
+$(LIB_DIR)/tile-graph: $(CORE)/tool/tile_graph.c $(LIB_DIR)/libtlgraph.a
+	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
+
+# The C core under AddressSanitizer and UndefinedBehaviorSanitizer: its C tests, its libFuzzer targets
+# (SANITIZE_SECONDS, 45, each) and the Python graph tests over a sanitized build of the binding
+# (fuzz/sanitize.py says what runs). Any finding fails it; .ci/run runs it after the tests.
+sanitize: $(BIN)/.installed
+	@$(MAKE) --no-print-directory debs DEBS="clang-14 libclang-rt-14-dev $(SOURCE_DEBS)"
+	$(BIN)/python -m fuzz.sanitize
+
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[fuzz]'
@@ -129,4 +155,4 @@ judge-hungarian: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_lexicon hu-betutorony-fastspell hu_HU-fastspell --artifacts $$root
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/_graph*.so tests/node_modules
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .hypothesis build *.egg-info lexicon/graph/_core*.so tests/node_modules

@@ -10,7 +10,7 @@ expansion takes minutes. BENCH_HU_FORMS names a file of forms already expanded, 
 
 With a hu-betutorony version built ($BENCH_ARTIFACTS or ./artifacts), the same builder also
 makes that version's own graphs again: the word graph of its two-affix forms and its form index
-(lexicon.formindex), every sequence read back from the built files and shuffled (seed 1).
+(lexicon.graph.forms), every sequence read back from the built files and shuffled (seed 1).
 
 Target (issue 17): the graph built in at most 60 s, within the machine's 24 GiB.
 """
@@ -88,7 +88,7 @@ def _tile(forms: str, out: Path) -> tuple[int, int]:
     import re
 
     from lexicon import load_alphabet
-    from lexicon.wordgraph import TileCodes
+    from lexicon.graph import TileCodes
 
     alphabet = load_alphabet("hu-betutorony")
     codes = TileCodes(alphabet)
@@ -113,7 +113,7 @@ def _tile(forms: str, out: Path) -> tuple[int, int]:
 
 def child(path: str, gaddag: str) -> dict:
     from lexicon import LimitExceeded
-    from lexicon.kwg import GraphBuilder
+    from lexicon.graph import GraphBuilder
 
     from .bench_kwg import _peak_rss_mib, _reset_peak
     from .measure import self_rss_mib

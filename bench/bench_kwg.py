@@ -99,14 +99,14 @@ def _builds(keys: dict[str, Path]) -> str:
 
 def _encoded(tileset: str, keys_path: str) -> list[bytes]:
     from lexicon import load_alphabet
-    from lexicon.wordgraph import TileCodes
+    from lexicon.graph import TileCodes
 
     codes = TileCodes(load_alphabet(tileset))
     return [codes.encode(k) for k in Path(keys_path).read_text(encoding="utf-8").split()]
 
 
 def child_build(impl: str, gaddag: str, tileset: str, keys_path: str) -> dict:
-    from lexicon.kwg import build_kwg
+    from lexicon.graph import build_kwg
 
     sequences = _encoded(tileset, keys_path)
     _reset_peak()
@@ -183,7 +183,7 @@ def child_lookup(structure_name: str, tileset: str, keys_path: str, work: str, a
     queries = Path(work, "queries.txt").read_text(encoding="utf-8").split("\n")
     import lexicon.lookup
     from lexicon import load_alphabet
-    from lexicon.wordgraph import TileCodes
+    from lexicon.graph import TileCodes
 
     codes = TileCodes(load_alphabet(tileset))
     encoded = [codes.encode(q) for q in queries] if structure_name in ("core", "python") else None
@@ -201,7 +201,7 @@ def child_lookup(structure_name: str, tileset: str, keys_path: str, work: str, a
     elif structure_name == "lexicon":
         structure = lexicon.lookup.open_lexicon(artifact)
     else:
-        from lexicon.kwg import Kwg
+        from lexicon.graph import Kwg
 
         graph_file = next(p for p in Path(artifact).iterdir() if p.suffix in (".kwg", ".dwg", ".kbwg", ".kbdwg"))
         structure = Kwg.open(graph_file) if structure_name != "python" else Kwg(
@@ -214,8 +214,8 @@ def child_lookup(structure_name: str, tileset: str, keys_path: str, work: str, a
             core = structure.core
             found = sum(1 for q in encoded if q in core)
         elif structure_name == "core-str":
-            core, table = structure.core, codes._table
-            found = sum(1 for q in queries if q.translate(table).encode("latin-1") in core)
+            core, encode = structure.core, codes.encode
+            found = sum(1 for q in queries if encode(q) in core)
         elif structure_name == "python":
             found = sum(1 for q in encoded[:50_000] if structure.contains(q))
         else:
@@ -233,7 +233,7 @@ def child_lookup(structure_name: str, tileset: str, keys_path: str, work: str, a
 
 def _searches(artifact: Path):
     """The lexicon, and a Search over the same file through the pure-Python reference."""
-    from lexicon.kwg import Kwg
+    from lexicon.graph import Kwg
     from lexicon.lookup import open_lexicon
     from lexicon.search import Search
 

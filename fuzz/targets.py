@@ -166,7 +166,7 @@ def kwg(data: bytes) -> None:
     check every index); on bytes that pass validation, every walk ends and both agree."""
     from itertools import islice
 
-    from lexicon.kwg import KBWG, KWG, Kwg
+    from lexicon.graph import KBWG, KWG, Kwg
 
     body = data[: len(data) // 4 * 4]
     if not body:

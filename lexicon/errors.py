@@ -33,6 +33,11 @@ class InputError(LexiconError):
     code = "bad-input"
 
 
+class SequenceError(InputError, ValueError):
+    """A tile sequence a word graph cannot store (empty, longer than 255 tiles, a tile number outside
+    1..63), or another argument the word-graph core refuses; the message names the sequence and the value."""
+
+
 class NotationError(InputError):
     """Tile notation that cannot be parsed, with the position of the problem."""
 

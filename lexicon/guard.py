@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .keyindex import EXCLUDED, KeyIndex
+from .graph.keys import EXCLUDED, KeyIndex
 from .search import _CORE_TOKENS, ANY_RUN
 
 #: The share of the current version's words a new version may lose and still become current.

@@ -5,7 +5,7 @@
     (True, 'ALLE')
 
 A quick answer (`check(word, detail=False)`, `brief_answers`) comes from the memory-mapped key
-index (lexicon.keyindex): the key's number, kind, preferred reading and tile count, or the first
+index (lexicon.graph.keys): the key's number, kind, preferred reading and tile count, or the first
 reason it was dropped. The SQLite store answers the detailed questions: every reading and source
 record, every exclusion, listed tilings. A lexicon validated by analysis (its manifest has an
 `analysis` entry: Hungarian) asks its analyser (lexicon.analyser) about every word its list does
@@ -22,13 +22,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import artifacts, store, wordgraph
+from . import artifacts, store
 from .alphabet import Alphabet
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
-from .formindex import FormIndex
+from .graph import files as wordgraph
+from .graph.forms import FormIndex
+from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .guard import merged
-from .keyindex import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
 from .pages import Page, page
 from .profile import Profile, load_profile
@@ -95,7 +96,7 @@ class Lexicon:
                                 f"the lexicon's is {self.alphabet.name!r}")
         self.graph = wordgraph.open_files(path, entry)
         self.key_index: KeyIndex = self.graph.keys
-        # The key table's columns the quick paths read, by key number (lexicon.keyindex).
+        # The key table's columns the quick paths read, by key number (lexicon.graph.keys).
         self._kinds, self._flags = self.key_index.column("kind"), self.key_index.column("flags")
         self._rank = self.key_index.number
         self._lemmas, self._notes = self.key_index.column("lemma"), self.key_index.column("note")
@@ -113,7 +114,7 @@ class Lexicon:
             self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
         self._quick_verdicts = self._single_letter_tiles and self.analyser is None
         # The word graph's forms beyond the list (an analysing lexicon's affixed forms): their keys and
-        # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.formindex).
+        # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.graph.forms).
         forms = entry.get("forms")
         self.forms: FormIndex | None = FormIndex(path, forms) if forms is not None else None
         self._pos, self._pos_names = self.key_index.column("pos"), self.key_index.parts_of_speech

@@ -6,7 +6,7 @@ number. A DAWG shares its tails, so many paths reach the same sibling list in th
 state; a list that yielded nothing in a state is remembered and not walked again. Each search
 also has a budget of visited lists and raises TooCostly (a LimitExceeded) past it.
 
-The walks run in the compiled core (lexicon._graph) when the KWG was opened with it; the
+The walks run in the compiled core (lexicon.graph._core) when the KWG was opened with it; the
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
 
 Input, in letters and tile notation (lexicon.tiling), normalised like words:
@@ -27,7 +27,7 @@ from typing import Any
 
 from .alphabet import Alphabet
 from .errors import InputError, TooCostly
-from .kwg import KBWG, Kwg
+from .graph import KBWG, Kwg
 from .tiling import DoubledDigraphs, notation_tilings, parse_notation, preferred_tiling, spell
 
 #: Racks longer than a board row make no sense and make sub-anagram searches large.

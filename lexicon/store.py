@@ -2,7 +2,7 @@
 
 The store holds what a detailed answer needs and the quick path does not (docs/artifacts.md has
 the tables with a worked example). Rows refer to a key by its number in the key index
-(lexicon.keyindex), and to text by its id in `strings`, the string table the key index shares, so
+(lexicon.graph.keys), and to text by its id in `strings`, the string table the key index shares, so
 no row repeats a lemma, tag, rule or source as text:
 
 - `forms`: every reading of every valid key (each source record that gave it), in preference order;

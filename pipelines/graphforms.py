@@ -9,7 +9,7 @@ where it refuses capitals, tiled by its morphemes, within its tiles) becomes
 
 - its valid tilings, for the word graph that anagrams, patterns and hooks search, and
 - its key, a separator and its reading: how many affixes, the stem's part of speech and the
-  numbers of the affix rules that made it, for the form index (lexicon.formindex). The rules
+  numbers of the affix rules that made it, for the form index (lexicon.graph.forms). The rules
   name the affixes, and undoing them gives back the lemma, so the index answers `key in
   lexicon` and a quick verdict (lemma, tag) without a table per form.
 
@@ -27,10 +27,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexicon import Reason, formindex
-from lexicon.formindex import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
-from lexicon.keyindex import letter_numbers
-from lexicon.kwg import GraphBuilder
+from lexicon import Reason
+from lexicon.graph import forms as formindex
+from lexicon.graph.codec import LetterCodes, TileCodes
+from lexicon.graph.forms import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
+from lexicon.graph.writer import GraphBuilder
 
 from .entry import STEM_ONLY
 from .files import DEFAULT_MAX_BYTES
@@ -62,10 +63,10 @@ class GraphForms:
 
     `chunks(workers)` streams (tilings, readings, counts) per slice of the stems: `tilings` is a run of
     tile sequences and `readings` a run of form-index sequences, each one a length byte and then
-    its bytes (lexicon.kwg.GraphBuilder.add_packed reads them)."""
+    its bytes (lexicon.graph.GraphBuilder.add_packed reads them)."""
 
     def __init__(self, source: HunspellSource, rules: Rules, chooser: MorphologyChooser, max_depth: int,
-                 letters: str, tile_numbers: dict[str, int], blocked: frozenset[str] = frozenset()) -> None:
+                 letters: LetterCodes, tiles: TileCodes, blocked: frozenset[str] = frozenset()) -> None:
         profile = rules.profile
         self.source, self.rules, self.chooser, self.profile = source, rules, chooser, profile
         self.max_depth, self.blocked = max_depth, blocked
@@ -82,14 +83,13 @@ class GraphForms:
         self._digits = {id(a): encode_number(i, READING_DIGITS) for i, a in enumerate(self.affixes)}
         self.pos_names = part_of_speech_names()
         self._pos_digit = {name: DIGITS[i] for i, name in enumerate(self.pos_names)}
-        self.letters = {ord(ch): i + 1 for i, ch in enumerate(letters)}
+        self.letters = letters
         self.separator = len(letters) + 1
-        self._tile_of_letter = {ord(t): n for t, n in tile_numbers.items() if len(t) == 1}
-        self._tile_numbers = tile_numbers
+        self._tiles = tiles
         self._multi = alphabet.multi_re.search
         self._plain = alphabet.letters_re.fullmatch
         # letters that are tiles by themselves (Y is a letter of Hungarian's digraphs only)
-        singles = "".join(t for t in tile_numbers if len(t) == 1)
+        singles = "".join(t for t in tiles.number if len(t) == 1)
         self._single = re.compile(f"[{re.escape(singles)}]+").fullmatch
         self._lower_case = profile.excludes(Reason.CAPITALISED)
 
@@ -156,7 +156,7 @@ class GraphForms:
                     counts["dropped: " + _length_reason(len(key), shortest)] += 1
                     continue
                 tilings.append(len(key))
-                tilings += key.translate(self._tile_of_letter).encode("latin-1")
+                tilings += self._tiles.encode_letters(key)
                 self._reading(key, chain, pos, readings)
                 counts["forms"] += 1
                 continue
@@ -170,7 +170,7 @@ class GraphForms:
                 if not valid:
                     counts["dropped: " + _length_reason(min(map(len, choice[0])), shortest)] += 1
                     continue
-            numbers = self._tile_numbers
+            numbers = self._tiles.number
             for tiles in valid:
                 tilings.append(len(tiles))
                 tilings += bytes(numbers[t] for t in tiles)
@@ -180,7 +180,7 @@ class GraphForms:
     def _reading(self, key: str, chain, pos: str, out: bytearray) -> None:
         digits = self._digits
         code = DIGITS[len(chain)] + pos + "".join(digits[id(r.affix)] for r in chain)
-        sequence = key.translate(self.letters).encode("latin-1")
+        sequence = self.letters.encode(key)
         out.append(len(sequence) + 1 + len(code))
         out += sequence
         out.append(self.separator)
@@ -212,11 +212,11 @@ def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_inpu
     into `folder`; return the manifest's `forms` entry (files, counts, the expansion's bounds)."""
     options = p.graph.forms
     source = next(r for r in readers if r.id == options.source)
-    letters = letter_numbers(p.profile.alphabet)
+    letters = LetterCodes.of(p.profile.alphabet)
     blocked = frozenset({rules.normalize(w).key for w in p.overlays.block} - {None})
     chooser = rules.choose if isinstance(rules.choose, MorphologyChooser) else \
         MorphologyChooser(p.profile.alphabet, p.profile.doubled_digraphs)
-    forms = GraphForms(source, rules, chooser, options.max_depth, letters, graph_input.codes.number, blocked)
+    forms = GraphForms(source, rules, chooser, options.max_depth, letters, graph_input.codes, blocked)
     progress.start(f"forms of {source.id}", len(forms.stems))
     readings, counts = GraphBuilder(), Counter()
     for tilings, found, chunk_counts in forms.chunks(default_workers() if workers is None else workers):
@@ -224,7 +224,7 @@ def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_inpu
         readings.add_packed(found)
         counts.update(chunk_counts)
         progress.advance(CHUNK)
-    content = formindex.table(letters, forms.pos_names, forms.affix_table(), source.id)
+    content = formindex.table(letters.letters, forms.pos_names, forms.affix_table(), source.id)
     entry = formindex.write(folder, readings, content)
     progress.finish(f"{counts['forms']:,} forms, {entry['readings']:,} readings")
     made = {"forms": counts.pop("forms", 0), "withheld": counts.pop("withheld", 0),

@@ -7,9 +7,9 @@
 3. stage   kept analyses and exclusions go to a staging database, so memory stays flat; then the
            overlays: allowed words join, blocked ones leave
 4. write   the store and the key table in key order (lexicon_pipelines.write); the version is the hash of the content
-5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.keyindex);
+5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.graph.keys);
            with `[graph.forms]`, also the affixed forms of a Hunspell source beyond the list, and their
-           form index (lexicon_pipelines.graphforms, lexicon.formindex)
+           form index (lexicon_pipelines.graphforms, lexicon.graph.forms)
 6. publish verify checksums, rename into place, move the `current` pointer, unless the shrink
            guard (lexicon.guard) holds the version back: it loses more than `max_loss` of the
            current version's words, or a source gave no entries
@@ -36,11 +36,11 @@ from lexicon import (
     LimitExceeded,
     __version__,
     artifacts,
-    formindex,
     store,
-    wordgraph,
 )
 from lexicon.analyser import ENGINE
+from lexicon.graph import files as wordgraph
+from lexicon.graph import forms as formindex
 from lexicon.guard import MAX_LOSS, Change, compare_folders
 from lexicon.profile import Validation
 

@@ -1,7 +1,7 @@
 """The build's write step: staged outcomes → the artifact's store and key index, in key order.
 
 Every key a source gave (kept, or dropped after it normalised) gets a number, its rank in key
-order (lexicon.keyindex). A kept key's readings go to the store's `forms`, its record (preferred
+order (lexicon.graph.keys). A kept key's readings go to the store's `forms`, its record (preferred
 reading, tile count, flags) to the key table; a dropped key's record carries its first reason.
 The content is hashed as it is written: the hash is the version.
 """
@@ -15,10 +15,11 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from lexicon import format_tiling, keyindex, store, wordgraph
+from lexicon import SequenceError, format_tiling, store
 from lexicon.alphabet import Alphabet
-from lexicon.keyindex import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, Strings
-from lexicon.kwg import GraphBuilder
+from lexicon.graph import MAX_LENGTH, GraphBuilder, LetterCodes, TileCodes
+from lexicon.graph import keys as keyindex
+from lexicon.graph.keys import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, Strings
 
 from .definition import Pipeline
 from .progress import Progress
@@ -37,15 +38,18 @@ class GraphInput:
     Tilings and letters go straight into the compiled graph builders, which keep them in flat
     buffers: no Python object per word, whatever the lexicon's size."""
 
-    def __init__(self, alphabet: Alphabet, letters: str) -> None:
-        self.codes = wordgraph.TileCodes(alphabet)
-        self.letters = {ord(ch): i + 1 for i, ch in enumerate(letters)}
+    def __init__(self, alphabet: Alphabet, letters: LetterCodes) -> None:
+        self.codes = TileCodes(alphabet)
+        self.letters = letters
         self.valid_keys: list[str] = []
         self.sequences = GraphBuilder()
         self.key_codes = GraphBuilder()  # every key in the index, valid or excluded, in order
 
     def add(self, key: str, cuts: list[tuple[str, ...]] | None) -> None:
-        self.key_codes.add(key.translate(self.letters).encode("latin-1"))
+        codes = self.letters.encode(key)
+        if codes is None:
+            raise SequenceError(f"the key {key!r} holds a character that is not a letter of the alphabet")
+        self.key_codes.add(codes)
         if cuts is not None:
             self.valid_keys.append(key)
             for cut in cuts:
@@ -58,7 +62,7 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
     `extra` joins the version's identity: the checksums of the files the version carries and opens
     with (its profile and tile set, the analyser's dictionary)."""
     alphabet = p.profile.alphabet
-    letters = keyindex.letter_numbers(alphabet)
+    letters = LetterCodes.of(alphabet)
     strings = Strings()
     table = KeyTableWriter(strings)
     graph = GraphInput(alphabet, letters)
@@ -85,6 +89,11 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
                             s(row[_D["source"]]), row[_D["record"]]))
 
     for key, kept, dropped in _merged(staging):
+        if kept is None and len(key) > MAX_LENGTH:  # no key graph holds it: its drops are kept without a number
+            for row in dropped:
+                exclusion(None, row)
+            progress.advance(len(dropped))
+            continue
         number = len(table)
         if kept is None:  # only dropped rows: an excluded key
             first = dropped[0]
@@ -137,7 +146,7 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
     identity |= extra or {}
     digest.update(json.dumps(identity, sort_keys=True, ensure_ascii=False).encode())
     version = digest.hexdigest()[:12]
-    table.write(folder / keyindex.DATA_FILE, letters)
+    table.write(folder / keyindex.DATA_FILE, letters.letters)
     writer.finish({
         "format": store.FORMAT, "schema_version": store.SCHEMA_VERSION, "name": p.name, "version": version,
         "profile": p.profile.name, "tileset": alphabet.name, "words": n_words, "forms": n_forms,

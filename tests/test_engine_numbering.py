@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from lexicon import load_alphabet
-from lexicon.alphabet_file import alphabet_lines
-from lexicon.wordgraph import TileCodes
+from lexicon.graph import TileCodes
+from lexicon.graph.alphabet_file import alphabet_lines
 
 # number: (label, count, score, vowel), transcribed from wolges' swedish.txt
 WOLGES_SWEDISH = {

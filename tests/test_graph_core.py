@@ -8,15 +8,19 @@ LEXICON_PURE_PYTHON says.
 from __future__ import annotations
 
 import random
+import re
 import struct
+import subprocess
+import sys
+import textwrap
 from itertools import islice
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import ArtifactError, LimitExceeded, Normalizer, load_alphabet, tilings
-from lexicon.kwg import KBWG, KWG, GraphBuilder, Kwg, build_kwg
+from lexicon import ArtifactError, LimitExceeded, Normalizer, SequenceError, load_alphabet, tilings
+from lexicon.graph import KBWG, KWG, MAX_LENGTH, GraphBuilder, Kwg, build_kwg
 from lexicon.search import Search
 
 SV = load_alphabet("sv-betapet")
@@ -68,8 +72,124 @@ def test_the_builder_streams_and_finishes_once():
 
 @pytest.mark.parametrize("native", [True, False])
 def test_the_empty_sequence_is_refused(native):
-    with pytest.raises(ValueError, match="empty sequence"):
+    with pytest.raises(SequenceError, match="sequence 1: the empty sequence cannot be stored"):
         build_kwg([b"\x01", b""], native=native)
+
+
+@pytest.mark.parametrize("native", [True, False])
+@pytest.mark.parametrize("words, message", [
+    ([b"\x01", b"\x41"], "sequence 1 (41): tile 65 at position 0 is outside 1..63"),  # the accepts bit
+    ([b"\x40"], "sequence 0 (40): tile 64 at position 0"),  # stored as (0,) before the contract
+    ([b"\x02\x00\x03"], "sequence 0 (02 00 03): tile 0 at position 1"),  # the GADDAG's separator
+    ([bytes([5] * 11 + [255, 1])], "sequence 0 (05 05 05 05 05 05 05 05 05 05 05 ff …): tile 255 at position 11"),
+    ([bytes([7] * 256)], "sequence 0: 256 tiles; a word graph path holds at most 255"),
+])
+def test_both_builders_refuse_what_the_format_cannot_hold(native, words, message):
+    with pytest.raises(SequenceError, match=re.escape(message)):
+        build_kwg(words, native=native, gaddag=True)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_refused_packed_run_adds_nothing(native):
+    builder = GraphBuilder(native=native)
+    builder.add(b"\x01")
+    with pytest.raises(SequenceError, match=re.escape("packed sequences: tile 64 at byte 4 is outside 1..63 "
+                                                      "(sequence 2)")):
+        builder.add_packed(b"\x02\x01\x02\x01\x40")
+    assert len(builder) == 1
+
+
+def test_the_longest_path_the_contract_allows_is_built_and_read_by_both():
+    longest = bytes(1 + i % 25 for i in range(MAX_LENGTH))  # sv-betapet numbers 1..25 all
+    compiled, reference = both([longest, b"\x01"], gaddag=True)
+    assert compiled == reference
+    for graph in (Kwg(compiled.data, native=True), Kwg(compiled.data, native=False)):
+        graph.validate()
+        assert graph.contains(longest) and graph.rank(longest) == 1
+    search = Search(Kwg(compiled.data, native=True), SV, Normalizer(SV).key, max_visits=10_000)
+    assert [len(m.tiles) for m in search.matches("*")] == [1, MAX_LENGTH]
+
+
+def _isolated(code: str) -> subprocess.CompletedProcess:
+    """Run `code` in a fresh interpreter: a memory fault fails the test instead of ending the run."""
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120)
+
+
+def test_finish_with_a_bad_layout_by_keyword_is_refused():
+    done = _isolated("""
+        from lexicon.graph.native import use_core
+        try:
+            use_core(True).Builder().finish(layout="nope")
+        except ValueError as exc:
+            print(type(exc).__name__, exc)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "SequenceError unknown word-graph layout 'nope' (kwg or kbwg)"
+
+
+def test_validate_names_a_gaddag_root_past_the_end():
+    # node 1, the GADDAG's root pointer, points at 0x3FFFFF in a three-node file
+    data = struct.pack("<3I", 0x400002, 0x400000 | 0x3FFFFF, 0x1 << 24 | 0xC00000)
+    done = _isolated(f"""
+        from lexicon.graph import Kwg
+        from lexicon import ArtifactError
+        try:
+            Kwg({data!r}, name="g").validate()
+        except ArtifactError as exc:
+            print(exc)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "g: node 1 points to node 4194303, past the last (2)"
+    assert outcome(Kwg(data, name="g", native=False).validate)[1] == done.stdout.strip()
+
+
+def test_a_failed_reinit_keeps_the_graph_it_had():
+    done = _isolated("""
+        import mmap
+        from lexicon.graph import build_kwg
+        from lexicon.graph.native import use_core
+        data = build_kwg([b"\\x01\\x02"]).data
+        mapped = mmap.mmap(-1, len(data))
+        mapped.write(data)
+        graph = use_core(True).Graph(mapped)
+        try:
+            graph.__init__(b"abc")
+        except Exception as exc:
+            print(type(exc).__name__)
+        try:
+            mapped.close()  # the graph still holds its view: the map cannot go
+        except BufferError:
+            print("held")
+        print(graph.contains(b"\\x01\\x02"))
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ArtifactError", "held", "True"]
+
+
+def test_a_failed_set_letters_keeps_the_kinds_it_had():
+    done = _isolated("""
+        from lexicon.graph import build_kwg
+        from lexicon.graph.native import use_core
+        graph = use_core(True).Graph(build_kwg([b"\\x01", b"\\x02"]).data)
+        graph.set_letters("AB", b"\\x00\\x02", 2)  # B is an excluded key
+        for letters, kinds in (("AB", 123), ("AA", b"\\x00\\x00")):  # no buffer; a letter twice
+            try:
+                graph.set_letters(letters, kinds, 2)
+            except (TypeError, ValueError) as exc:
+                print(type(exc).__name__, exc)
+        print("A" in graph, "B" in graph)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["TypeError a bytes-like object is required, not 'int'",
+                                        "SequenceError letter 1 (U+0041) comes twice", "True False"]
+
+
+def test_a_walk_of_a_graph_opened_again_is_refused():
+    graph = Kwg(build_kwg([b"\x01", b"\x01\x02"]).data)
+    walk = graph.core.pattern([-2, -3], 100, "budget")
+    graph.core.__init__(build_kwg([b"\x03"]).data)
+    with pytest.raises(ValueError, match="closed"):
+        next(walk)
 
 
 def test_separators_and_every_byte_value_in_the_gaddag_input():

@@ -4,6 +4,7 @@ cycle anywhere, and no function of the library or the pipelines with more than 3
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def modules() -> dict[str, tuple[Path, bool]]:
 def imports(name: str, path: Path, is_package: bool, known: dict) -> set[str]:
     """The project modules a module imports, at any level (function-level imports count: they are
     how cycles hide), except under `if TYPE_CHECKING:`. `from P import x` names the module P.x when
-    there is one, else P; a compiled extension (lexicon._graph) is no module of the graph."""
+    there is one, else P; a compiled extension (lexicon.graph._core) is no module of the graph."""
     package = name if is_package else name.rpartition(".")[0]
     found = set()
 
@@ -205,3 +206,24 @@ def test_the_branch_count_counts():
     tree = ast.parse("def f(x):\n    if x:\n        pass\n    elif x > 1:\n        pass\n    else:\n        pass\n"
                      "    for i in x:\n        pass\n    try:\n        pass\n    except ValueError:\n        pass\n")
     assert branches(tree.body[0]) == 5
+
+
+#: A numbering of letters or tiles derived in place, as modules did before one codec held it.
+NUMBERING = re.compile(r"\{ord\(\w+(?:\.letter)?\): (?:i \+ 1|\w+\.number|n)\b"
+                       r"|\.translate\([^)]*\)\.encode\(\"latin-1\"\)")
+
+
+def test_letters_and_tiles_are_numbered_by_the_one_codec():
+    """The word graphs' numbering of tiles and of key letters lives in lexicon/graph/codec.py; no other module
+    of the product, its benchmarks or its fuzzing derives it (the tests keep independent oracles)."""
+    codec = ROOT / "lexicon" / "graph" / "codec.py"
+    assert NUMBERING.search(codec.read_text(encoding="utf-8"))  # the pattern finds what it looks for
+    found = []
+    for room in MAY_IMPORT:
+        if room == "tests":
+            continue
+        for path in sorted((ROOT / FOLDERS.get(room, room)).rglob("*.py")):
+            if path != codec:
+                text = path.read_text(encoding="utf-8")
+                found += [f"{path.relative_to(ROOT)}: {m.group()}" for m in NUMBERING.finditer(text)]
+    assert found == []

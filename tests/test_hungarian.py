@@ -254,7 +254,7 @@ def graphed(tmp_path_factory):
 
 
 def _graph_words(lex):
-    from lexicon.wordgraph import TileCodes
+    from lexicon.graph import TileCodes
 
     codes = TileCodes(lex.alphabet)
     return ["".join(codes.decode(seq)).lower() for seq in lex.graph.kwg.words()]
@@ -345,8 +345,7 @@ def test_a_brief_answer_from_the_graph_agrees_with_the_analyser(graphed):
 
 def test_the_forms_are_the_same_however_the_work_is_split(tmp_path):
     """Two worker processes make the same bytes and the same counts as one (withheld, dropped …)."""
-    from lexicon import wordgraph
-    from lexicon.keyindex import letter_numbers
+    from lexicon.graph import LetterCodes, TileCodes
     from lexicon_pipelines import load_pipeline
     from lexicon_pipelines.graphforms import CHUNK, GraphForms
     from lexicon_pipelines.rules import Rules
@@ -362,8 +361,8 @@ def test_the_forms_are_the_same_however_the_work_is_split(tmp_path):
     p = load_pipeline(path)
     readers = p.readers()
     chooser = p.chooser(readers)
-    forms = GraphForms(readers[0], Rules(p.profile, chooser), chooser, 2, letter_numbers(p.profile.alphabet),
-                       wordgraph.TileCodes(p.profile.alphabet).number)
+    forms = GraphForms(readers[0], Rules(p.profile, chooser), chooser, 2, LetterCodes.of(p.profile.alphabet),
+                       TileCodes(p.profile.alphabet))
     assert len(forms.stems) > 2 * CHUNK
     one, two = list(forms.chunks(1)), list(forms.chunks(2))
     assert [c[:2] for c in one] == [c[:2] for c in two]

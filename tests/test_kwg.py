@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexicon import ArtifactError, load_alphabet
-from lexicon.alphabet_file import alphabet_text, read_alphabet_text
-from lexicon.dawg import build
-from lexicon.kwg import KBWG, KWG, Kwg, encode
+from lexicon.graph import KBWG, KWG, Kwg
+from lexicon.graph.alphabet_file import alphabet_text, read_alphabet_text
+from lexicon.graph.dawg import build
+from lexicon.graph.writer import encode
 from lexicon.lookup import load
 
 from .conftest import DATA, write_pipeline
@@ -474,7 +475,7 @@ def test_build_gaddag_flag_and_pipeline_key(tmp_path):
 def test_real_graphs_pass_validation_and_damaged_ones_fail(betapet):
     """validate() accepts what the writer makes and refuses structural damage."""
     from lexicon import ArtifactError
-    from lexicon.kwg import Kwg
+    from lexicon.graph import Kwg
 
     graph_path = next(betapet.path.glob("lexicon.kw*g"))
     Kwg.open(graph_path).validate()

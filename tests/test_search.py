@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexicon import InputError, LimitExceeded, Normalizer, hit_document, load_alphabet, tilings
-from lexicon.dawg import build
-from lexicon.kwg import Kwg, encode
+from lexicon.graph import Kwg
+from lexicon.graph.dawg import build
+from lexicon.graph.writer import encode
 from lexicon.search import MAX_BLANKS, PatternError, RackError, Search
 
 SV = load_alphabet("sv-betapet")

@@ -1,83 +1,73 @@
 /* Building the minimal DAWG (and the GADDAG) from tile sequences, and laying it out as KWG.
  *
- * The same algorithm as lexicon/dawg.py and lexicon/kwg.py (the reference; the tests compare
- * bytes): sequences are collected in one flat arena (no Python object per word), sorted, and
- * fed to the incremental construction for sorted input (Daciuk, Mihov, Watson and Watson
- * 2000). A node is a chain of arcs (tile, accepts, target, next), hash-consed, so equal
- * sibling-list tails are one chain; the GADDAG reuses the DAWG's arcs.
+ * The same algorithm as lexicon/graph/dawg.py and lexicon/graph/writer.py (the reference; the tests
+ * compare bytes): sequences are collected in one flat arena, sorted, and fed to the incremental
+ * construction for sorted input (Daciuk, Mihov, Watson and Watson 2000). A node is a chain of arcs
+ * (tile, accepts, target, next), hash-consed, so equal sibling-list tails are one chain; the GADDAG
+ * reuses the DAWG's arcs.
  */
-#include "graph.h"
+#include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
-
-#define SEPARATOR 0
-
-int lg_bytes_reserve(lg_bytes *b, size_t extra) {
-    if (b->len + extra <= b->cap)
-        return 0;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + extra)
-        cap += cap / 2 + 1;
-    uint8_t *data = realloc(b->data, cap);
-    if (!data)
-        return -1;
-    b->data = data;
-    b->cap = cap;
-    return 0;
-}
-
-void lg_bytes_free(lg_bytes *b) {
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
-}
 
 /* ------------------------------------------------------------------ sequences */
 
 /* Sequences one after another in `bytes`; sequence i is bytes[start[i] .. start[i+1]). */
 typedef struct {
-    lg_bytes bytes;
+    uint8_t *bytes;
+    size_t len, cap;
     uint64_t *start;
-    uint32_t *target;  /* with_targets: per sequence, the state its last arc points to (GADDAG) */
+    uint32_t *target; /* with_targets: per sequence, the state its last arc points to (GADDAG) */
     int with_targets;
-    size_t n, cap;
+    size_t n, slots;
     size_t longest;
 } seqs;
 
 static int seqs_add(seqs *s, const uint8_t *data, size_t len, uint32_t target) {
-    if (s->n + 2 > s->cap) {
-        size_t cap = s->cap ? s->cap + s->cap / 2 : 1024;
-        uint64_t *start = realloc(s->start, cap * sizeof *start);
+    if (s->n + 2 > s->slots) {
+        size_t slots = s->slots ? s->slots + s->slots / 2 : 1024;
+        uint64_t *start = realloc(s->start, slots * sizeof *start);
         if (!start)
             return -1;
         s->start = start;
         if (s->with_targets) {
-            uint32_t *t = realloc(s->target, cap * sizeof *t);
+            uint32_t *t = realloc(s->target, slots * sizeof *t);
             if (!t)
                 return -1;
             s->target = t;
         }
+        s->slots = slots;
+    }
+    if (s->len + len > s->cap) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap < s->len + len)
+            cap += cap / 2 + 1;
+        uint8_t *bytes = realloc(s->bytes, cap);
+        if (!bytes)
+            return -1;
+        s->bytes = bytes;
         s->cap = cap;
     }
-    if (lg_bytes_reserve(&s->bytes, len))
-        return -1;
-    s->start[s->n] = s->bytes.len;
-    memcpy(s->bytes.data + s->bytes.len, data, len);
-    s->bytes.len += len;
+    s->start[s->n] = s->len;
+    memcpy(s->bytes + s->len, data, len);
+    s->len += len;
     if (s->with_targets)
         s->target[s->n] = target;
     s->n++;
-    s->start[s->n] = s->bytes.len;
+    s->start[s->n] = s->len;
     if (len > s->longest)
         s->longest = len;
     return 0;
 }
 
 static void seqs_free(seqs *s) {
-    lg_bytes_free(&s->bytes);
+    int with_targets = s->with_targets;
+    free(s->bytes);
     free(s->start);
     free(s->target);
     memset(s, 0, sizeof *s);
+    s->with_targets = with_targets;
 }
 
 /* Sorting: each sequence as its first 12 bytes in two integers (padding 0 sorts before any
@@ -93,7 +83,7 @@ typedef struct {
 
 static inline int seq_cmp(const seqs *s, uint32_t a, uint32_t b) {
     size_t la = s->start[a + 1] - s->start[a], lb = s->start[b + 1] - s->start[b];
-    int c = memcmp(s->bytes.data + s->start[a], s->bytes.data + s->start[b], la < lb ? la : lb);
+    int c = memcmp(s->bytes + s->start[a], s->bytes + s->start[b], la < lb ? la : lb);
     if (c)
         return c;
     if (la != lb)
@@ -156,7 +146,7 @@ static uint32_t *sorted_order(const seqs *s) {
     }
     int sorted = 1;
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *p = s->bytes.data + s->start[i];
+        const uint8_t *p = s->bytes + s->start[i];
         size_t len = s->start[i + 1] - s->start[i];
         uint64_t key = 0;
         uint32_t key2 = 0;
@@ -166,7 +156,7 @@ static uint32_t *sorted_order(const seqs *s) {
             key2 = key2 << 8 | (k < len ? p[k] : 0);
         items[i].key = key;
         items[i].key2 = key2;
-        items[i].index = (uint32_t)i;
+        items[i].index = (uint32_t)i; /* n < 2^32: tl_builder_add and the GADDAG's entries check */
         if (i && sorted && item_less(s, &items[i], &items[i - 1]))
             sorted = 0;
     }
@@ -195,15 +185,17 @@ typedef struct {
     uint8_t ta;
 } arc;
 
+#define ACCEPTS 64u
+#define MOST_ARCS 0xFFFFFFF0u
+
 /* One struct per arc, so that a probe of the table reads one place. */
 typedef struct {
     arc *arc;
     size_t n, cap;
     uint32_t *table; /* open addressing, 0 = empty slot */
     size_t mask;
+    tl_status failed; /* why intern gave 0: TL_ERR_NOMEM or TL_ERR_LIMIT */
 } arcs;
-
-#define ACCEPTS 64u
 
 static inline size_t arc_hash(uint8_t ta, uint32_t target, uint32_t next) {
     /* every field reaches the low bits the table uses (murmur3's finaliser) */
@@ -252,7 +244,7 @@ static int arcs_grow_table(arcs *a) {
     return 0;
 }
 
-/* The arc (ta, target, next): found, or added. 0 when out of memory or past 2^32 arcs. */
+/* The arc (ta, target, next): found, or added. 0 when it cannot be (a->failed says why). */
 static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
     size_t h = arc_hash(ta, target, next) & a->mask;
     for (;;) {
@@ -264,21 +256,27 @@ static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
             return i;
         h = (h + 1) & a->mask;
     }
-    if (a->n >= 0xFFFFFFF0u)
+    if (a->n >= MOST_ARCS) {
+        a->failed = TL_ERR_LIMIT;
         return 0;
+    }
     if (a->n == a->cap) {
         size_t cap = a->cap * 2;
         arc *grown = realloc(a->arc, cap * sizeof *grown);
-        if (!grown)
+        if (!grown) {
+            a->failed = TL_ERR_NOMEM;
             return 0;
+        }
         a->arc = grown;
         a->cap = cap;
     }
     uint32_t i = (uint32_t)a->n++;
     a->arc[i] = (arc){target, next, ta};
     a->table[h] = i;
-    if (a->n * 2 > a->mask + 1 && arcs_grow_table(a))
+    if (a->n * 2 > a->mask + 1 && arcs_grow_table(a)) {
+        a->failed = TL_ERR_NOMEM;
         return 0;
+    }
     return i;
 }
 
@@ -288,13 +286,6 @@ typedef struct {
     uint8_t ta;
     uint32_t target;
 } partial;
-
-/* levels[d] holds the arcs, so far, of the node reached after d tiles of the previous entry. */
-typedef struct {
-    partial *arcs; /* 257 per level: at most one arc per byte value */
-    size_t *count;
-    size_t depth;
-} level_stack;
 
 /* The state of a finished sibling list: the chain of its arcs, each found or added. */
 static int register_level(arcs *a, const partial *level, size_t count, uint32_t *head) {
@@ -308,6 +299,10 @@ static int register_level(arcs *a, const partial *level, size_t count, uint32_t 
     return 0;
 }
 
+/* levels[d] holds the arcs, so far, of the node reached after d tiles of the previous entry: at
+ * most one arc per tile number and the separator, so 64 a level. */
+#define LEVEL 64
+
 /* Register the nodes deeper than `to`: the next entry leaves the previous one's path there, so
  * they can never change again. Each becomes the target of the last arc one level up. */
 static int close_levels(arcs *a, partial *levels, size_t *count, size_t *depth, size_t to) {
@@ -317,30 +312,31 @@ static int close_levels(arcs *a, partial *levels, size_t *count, size_t *depth, 
         if (!c)
             continue; /* a leaf: its arc keeps its target (0, or the GADDAG's) */
         uint32_t head;
-        if (register_level(a, levels + (*depth + 1) * 257, c, &head))
+        if (register_level(a, levels + (*depth + 1) * LEVEL, c, &head))
             return -1;
-        levels[*depth * 257 + count[*depth] - 1].target = head;
+        levels[*depth * LEVEL + count[*depth] - 1].target = head;
     }
     return 0;
 }
 
-/* Build from the sequences in `order` (sorted); return the root state, or -1 (no memory). */
-static int64_t run(arcs *a, const seqs *s, const uint32_t *order, size_t *distinct) {
+/* Build from the sequences in `order` (sorted) into *root. -1 when an arc cannot be added
+ * (a->failed), -2 when out of memory. */
+static int run(arcs *a, const seqs *s, const uint32_t *order, uint32_t *root, size_t *distinct) {
     size_t width = s->longest + 1;
-    partial *levels = malloc(width * 257 * sizeof *levels);
+    partial *levels = malloc(width * LEVEL * sizeof *levels);
     size_t *count = calloc(width, sizeof *count);
     if (!levels || !count) {
         free(levels);
         free(count);
-        return -1;
+        return -2;
     }
     size_t depth = 0, unique = 0;
     const uint8_t *prev = NULL;
     size_t prev_len = 0;
-    int64_t result = -1;
+    int rc = -1;
     for (size_t k = 0; k < s->n; k++) {
         uint32_t i = order[k];
-        const uint8_t *word = s->bytes.data + s->start[i];
+        const uint8_t *word = s->bytes + s->start[i];
         size_t len = s->start[i + 1] - s->start[i];
         size_t common = 0;
         if (prev) {
@@ -354,13 +350,13 @@ static int64_t run(arcs *a, const seqs *s, const uint32_t *order, size_t *distin
         if (close_levels(a, levels, count, &depth, common))
             goto done;
         for (size_t d = common; d < len; d++) {
-            partial *p = &levels[d * 257 + count[d]++];
+            partial *p = &levels[d * LEVEL + count[d]++];
             p->ta = word[d];
             p->target = 0;
             count[d + 1] = 0;
         }
         depth = len;
-        partial *last = &levels[(len - 1) * 257 + count[len - 1] - 1];
+        partial *last = &levels[(len - 1) * LEVEL + count[len - 1] - 1];
         uint32_t target = s->with_targets ? s->target[i] : 0;
         if (target)
             last->target = target;
@@ -369,62 +365,67 @@ static int64_t run(arcs *a, const seqs *s, const uint32_t *order, size_t *distin
         prev = word;
         prev_len = len;
     }
-    if (close_levels(a, levels, count, &depth, 0))
+    if (close_levels(a, levels, count, &depth, 0) || register_level(a, levels, count[0], root))
         goto done;
-    {
-        uint32_t root;
-        if (register_level(a, levels, count[0], &root))
-            goto done;
-        result = root;
-    }
     if (distinct)
         *distinct = unique;
+    rc = 0;
 done:
     free(levels);
     free(count);
-    return result;
+    return rc;
 }
 
 /* The GADDAG's entries from the DAWG at `root`: for every path (each distinct prefix once),
  * its reverse if a word ends there, and its reverse + separator pointing at the state after it
- * (CARE gives ERAC, and RAC@, AC@, C@ pointing at the DAWG states after CAR, CA, C). */
-static int gaddag_entries(const arcs *a, uint32_t root, size_t longest, seqs *out) {
+ * (CARE gives ERAC, and RAC@, AC@, C@ pointing at the DAWG states after CAR, CA, C).
+ * 0, or a status. */
+static tl_status gaddag_entries(const arcs *a, uint32_t root, size_t longest, seqs *out, tl_error *err) {
     size_t width = longest + 2;
     uint32_t *stack = malloc(width * sizeof *stack);
     uint8_t *path = malloc(width);
     uint8_t *reverse = malloc(width);
-    int rc = -1;
+    tl_status rc = TL_ERR_NOMEM;
     if (!stack || !path || !reverse)
         goto done;
     size_t top = 0;
     stack[0] = root;
     for (;;) {
-        uint32_t arc = stack[top];
-        if (!arc) {
+        uint32_t at = stack[top];
+        if (!at) {
             if (top == 0)
                 break;
             top--;
             continue;
         }
-        stack[top] = a->arc[arc].next;
-        path[top] = a->arc[arc].ta & 63;
+        stack[top] = a->arc[at].next;
+        path[top] = a->arc[at].ta & 63;
         size_t len = top + 1;
         for (size_t k = 0; k < len; k++)
             reverse[k] = path[len - 1 - k];
-        if ((a->arc[arc].ta & ACCEPTS) && seqs_add(out, reverse, len, 0))
+        if (out->n >= 0xFFFFFFFEu) {
+            char most[32];
+            rc = tl_fail(err, TL_ERR_LIMIT, "the GADDAG needs more than %s sequences", tl_thousands(out->n, most));
             goto done;
-        uint32_t target = a->arc[arc].target;
+        }
+        if ((a->arc[at].ta & ACCEPTS) && seqs_add(out, reverse, len, 0))
+            goto done;
+        uint32_t target = a->arc[at].target;
         if (target) {
-            reverse[len] = SEPARATOR;
+            reverse[len] = TL_SEPARATOR;
             if (seqs_add(out, reverse, len + 1, target))
                 goto done;
-            if (top + 1 >= width - 1)
-                goto done; /* deeper than the longest word: cannot happen in a DAWG we built */
+            if (top + 2 >= width) {
+                rc = tl_fail(err, TL_ERR_STATE, "the DAWG built has a path longer than its longest sequence");
+                goto done;
+            }
             stack[++top] = target;
         }
     }
-    rc = 0;
+    rc = TL_OK;
 done:
+    if (rc == TL_ERR_NOMEM)
+        tl_nomem(err);
     free(stack);
     free(path);
     free(reverse);
@@ -440,8 +441,8 @@ typedef struct {
     size_t count;       /* nodes in the file */
 } placement;
 
-/* As lexicon.kwg._place: only lists that are no other list's tail are written, breadth-first
- * from the DAWG root, then the GADDAG root. */
+/* As lexicon.graph.writer._place: only lists that are no other list's tail are written,
+ * breadth-first from the DAWG root, then the GADDAG root. */
 static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement *p) {
     size_t n = a->n;
     uint8_t *is_tail = calloc(n, 1);
@@ -469,7 +470,7 @@ static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement
             if (!is_tail[head]) {
                 p->chains[p->n_chains++] = head;
                 for (uint32_t state = head; state; state = a->arc[state].next) {
-                    if (!p->position[state])
+                    if (!p->position[state]) /* a position past 2^32 fails the capacity check anyway */
                         p->position[state] = count > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)count;
                     count++;
                 }
@@ -492,273 +493,223 @@ done:
     return rc;
 }
 
-static void encode(const arcs *a, const placement *p, const uint32_t *roots, size_t n_roots, int big,
-                   uint8_t *out) {
+static void placement_free(placement *p) {
+    free(p->position);
+    free(p->chains);
+    memset(p, 0, sizeof *p);
+}
+
+static void put(uint8_t *out, size_t *w, uint32_t v) {
+    out[(*w)++] = (uint8_t)v;
+    out[(*w)++] = (uint8_t)(v >> 8);
+    out[(*w)++] = (uint8_t)(v >> 16);
+    out[(*w)++] = (uint8_t)(v >> 24);
+}
+
+static void encode(const arcs *a, const placement *p, const uint32_t *roots, size_t n_roots, int big, uint8_t *out) {
     unsigned tile_shift = big ? 0 : 24, arc_shift = big ? 8 : 0;
     uint32_t accepts_bit = big ? 1u << 7 : 1u << 23, end_bit = big ? 1u << 6 : 1u << 22;
     size_t w = 0;
-#define PUT(v)                                   \
-    do {                                         \
-        uint32_t v_ = (v);                       \
-        out[w++] = (uint8_t)v_;                  \
-        out[w++] = (uint8_t)(v_ >> 8);           \
-        out[w++] = (uint8_t)(v_ >> 16);          \
-        out[w++] = (uint8_t)(v_ >> 24);          \
-    } while (0)
     for (size_t r = 0; r < n_roots; r++)
-        PUT(end_bit | p->position[roots[r]] << arc_shift);
+        put(out, &w, end_bit | p->position[roots[r]] << arc_shift);
     for (size_t c = 0; c < p->n_chains; c++) {
         for (uint32_t state = p->chains[c]; state; state = a->arc[state].next) {
             uint8_t ta = a->arc[state].ta;
-            PUT((uint32_t)(ta & 63) << tile_shift | ((ta & ACCEPTS) ? accepts_bit : 0)
+            put(out, &w, (uint32_t)(ta & 63) << tile_shift | ((ta & ACCEPTS) ? accepts_bit : 0)
                 | (a->arc[state].next ? 0 : end_bit) | p->position[a->arc[state].target] << arc_shift);
         }
     }
-#undef PUT
 }
 
-/* ------------------------------------------------------------------ the Builder type */
+/* ------------------------------------------------------------------ the builder */
 
-typedef struct {
-    PyObject_HEAD
+enum { OPEN, FINISHED, WRITTEN };
+
+struct tl_builder {
     seqs words;
-    int finished;
-} Builder;
+    int stage;
+    arcs arcs;
+    placement placement;
+    uint32_t roots[2];
+    tl_build build;
+};
 
-static int Builder_init(Builder *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "", kwlist))
-        return -1;
-    seqs_free(&self->words);
-    self->finished = 0;
-    return 0;
+tl_builder *tl_builder_new(void) { return calloc(1, sizeof(tl_builder)); }
+
+void tl_builder_free(tl_builder *b) {
+    if (!b)
+        return;
+    seqs_free(&b->words);
+    arcs_free(&b->arcs);
+    placement_free(&b->placement);
+    free(b);
 }
 
-static void Builder_dealloc(Builder *self) {
-    seqs_free(&self->words);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+size_t tl_builder_count(const tl_builder *b) { return b->words.n; }
+
+static tl_status check_open(const tl_builder *b, tl_error *err) {
+    if (b->stage != OPEN)
+        return tl_fail(err, TL_ERR_STATE, "this builder has finished; make a new one");
+    return TL_OK;
 }
 
-static int add_one(Builder *self, PyObject *item) {
-    const uint8_t *data;
-    Py_ssize_t len;
-    Py_buffer view;
-    int has_view = 0;
-    if (PyBytes_Check(item)) {
-        data = (const uint8_t *)PyBytes_AS_STRING(item);
-        len = PyBytes_GET_SIZE(item);
-    } else {
-        if (PyObject_GetBuffer(item, &view, PyBUF_SIMPLE))
-            return -1;
-        has_view = 1;
-        data = view.buf;
-        len = view.len;
-    }
-    int rc = 0;
-    if (len == 0) {
-        PyErr_SetString(PyExc_ValueError, "the empty sequence cannot be stored in a word graph");
-        rc = -1;
-    } else if (len > 0xFFFF) {
-        PyErr_Format(PyExc_ValueError, "a sequence of %zd tiles is longer than a word graph path may be", len);
-        rc = -1;
-    } else if (seqs_add(&self->words, data, (size_t)len, 0)) {
-        PyErr_NoMemory();
-        rc = -1;
-    }
-    if (has_view)
-        PyBuffer_Release(&view);
-    return rc;
+/* The first bytes of a sequence, as a message shows them: "01 41 02". */
+static const char *show(const uint8_t *tiles, size_t length, char out[64]) {
+    size_t w = 0, shown = length < 12 ? length : 12;
+    for (size_t i = 0; i < shown; i++)
+        w += (size_t)snprintf(out + w, 64 - w, i ? " %02x" : "%02x", tiles[i]);
+    if (shown < length)
+        snprintf(out + w, 64 - w, " …");
+    return out;
 }
 
-static int check_open(Builder *self) {
-    if (self->finished) {
-        PyErr_SetString(PyExc_ValueError, "this builder has finished; make a new one");
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *Builder_add(Builder *self, PyObject *item) {
-    if (check_open(self) || add_one(self, item))
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *Builder_extend(Builder *self, PyObject *iterable) {
-    if (check_open(self))
-        return NULL;
-    PyObject *it = PyObject_GetIter(iterable);
-    if (!it)
-        return NULL;
-    PyObject *item;
-    while ((item = PyIter_Next(it))) {
-        int rc = add_one(self, item);
-        Py_DECREF(item);
-        if (rc) {
-            Py_DECREF(it);
-            return NULL;
+/* The contract of a sequence (lexicon.graph.format.check_sequence says the same): 1 to
+ * TL_MAX_LENGTH tiles, each 1..63. `number` is its place in the order added. */
+static tl_status check_sequence(const uint8_t *tiles, size_t length, size_t number, tl_error *err) {
+    if (length == 0)
+        return tl_fail(err, TL_ERR_INPUT, "sequence %zu: the empty sequence cannot be stored in a word graph", number);
+    if (length > TL_MAX_LENGTH)
+        return tl_fail(err, TL_ERR_INPUT, "sequence %zu: %zu tiles; a word graph path holds at most %u", number,
+                       length, TL_MAX_LENGTH);
+    for (size_t i = 0; i < length; i++) {
+        if (tiles[i] == 0 || tiles[i] > TL_MAX_TILE) {
+            char shown[64];
+            return tl_fail(err, TL_ERR_INPUT, "sequence %zu (%s): tile %u at position %zu is outside 1..%u", number,
+                           show(tiles, length, shown), tiles[i], i, TL_MAX_TILE);
         }
     }
-    Py_DECREF(it);
-    if (PyErr_Occurred())
-        return NULL;
-    Py_RETURN_NONE;
+    return TL_OK;
 }
 
-/* add_packed(data): sequences one after another, each a length byte and then its bytes. */
-static PyObject *Builder_add_packed(Builder *self, PyObject *arg) {
-    Py_buffer view;
-    if (check_open(self) || PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE))
-        return NULL;
-    const uint8_t *data = view.buf;
-    size_t len = (size_t)view.len, at = 0;
-    PyObject *result = Py_None;
-    while (at < len) {
+static tl_status add(tl_builder *b, const uint8_t *tiles, size_t length, tl_error *err) {
+    if (b->words.n >= 0xFFFFFFFEu) {
+        char most[32];
+        return tl_fail(err, TL_ERR_LIMIT, "a builder holds at most %s sequences", tl_thousands(b->words.n, most));
+    }
+    if (seqs_add(&b->words, tiles, length, 0))
+        return tl_nomem(err);
+    return TL_OK;
+}
+
+tl_status tl_builder_add(tl_builder *b, const uint8_t *tiles, size_t length, tl_error *err) {
+    tl_status rc = check_open(b, err);
+    if (rc == TL_OK)
+        rc = check_sequence(tiles, length, b->words.n, err);
+    return rc == TL_OK ? add(b, tiles, length, err) : rc;
+}
+
+tl_status tl_builder_add_packed(tl_builder *b, const uint8_t *data, size_t size, tl_error *err) {
+    tl_status rc = check_open(b, err);
+    if (rc != TL_OK)
+        return rc;
+    /* the whole run first, so that a refused run adds nothing */
+    size_t number = b->words.n;
+    for (size_t at = 0; at < size; number++) {
         size_t n = data[at];
-        if (!n || at + 1 + n > len) {
-            PyErr_Format(PyExc_ValueError, "packed sequences: %s at byte %zu",
-                         n ? "a sequence runs past the end" : "an empty sequence", at);
-            result = NULL;
-            break;
-        }
-        if (seqs_add(&self->words, data + at + 1, n, 0)) {
-            PyErr_NoMemory();
-            result = NULL;
-            break;
+        if (!n || at + 1 + n > size)
+            return tl_fail(err, TL_ERR_INPUT, "packed sequences: %s at byte %zu",
+                           n ? "a sequence runs past the end" : "an empty sequence", at);
+        for (size_t i = 0; i < n; i++) {
+            uint8_t t = data[at + 1 + i];
+            if (t == 0 || t > TL_MAX_TILE)
+                return tl_fail(err, TL_ERR_INPUT, "packed sequences: tile %u at byte %zu is outside 1..%u (sequence %zu)",
+                               t, at + 1 + i, TL_MAX_TILE, number);
         }
         at += 1 + n;
     }
-    PyBuffer_Release(&view);
-    Py_XINCREF(result);
-    return result;
+    for (size_t at = 0; rc == TL_OK && at < size; at += 1 + (size_t)data[at])
+        rc = add(b, data + at + 1, data[at], err);
+    return rc;
 }
 
-static Py_ssize_t Builder_len(Builder *self) { return (Py_ssize_t)self->words.n; }
-
-static PyObject *thousands(size_t value) {
-    char digits[32], out[48];
-    int n = snprintf(digits, sizeof digits, "%zu", value), w = 0;
-    for (int i = 0; i < n; i++) {
-        if (i && (n - i) % 3 == 0)
-            out[w++] = ',';
-        out[w++] = digits[i];
+/* a->failed as a status with its message */
+static tl_status arcs_failed(const arcs *a, tl_error *err) {
+    if (a->failed == TL_ERR_LIMIT) {
+        char most[32];
+        return tl_fail(err, TL_ERR_LIMIT, "the word graph needs more than %s arcs", tl_thousands(MOST_ARCS, most));
     }
-    out[w] = 0;
-    return PyUnicode_FromString(out);
+    return tl_nomem(err);
 }
 
-/* finish(gaddag=False, layout=None) -> (data, layout, nodes, gaddag, distinct sequences) */
-static PyObject *Builder_finish(Builder *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"gaddag", "layout", NULL};
-    int gaddag = 0;
-    const char *layout_name = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|pz", kwlist, &gaddag, &layout_name))
-        return NULL;
-    int layout = -1;
-    if (layout_name) {
-        if (!strcmp(layout_name, "kwg"))
-            layout = LAYOUT_KWG;
-        else if (!strcmp(layout_name, "kbwg"))
-            layout = LAYOUT_KBWG;
-        else
-            return PyErr_Format(PyExc_ValueError, "unknown word-graph layout %R (kwg or kbwg)",
-                                PyTuple_GET_ITEM(args, 1));
-    }
-    if (check_open(self))
-        return NULL;
-    self->finished = 1;
-    arcs a;
-    seqs entries = {.with_targets = 1};
-    placement p = {0};
-    uint32_t *order = NULL, *gorder = NULL;
-    int64_t dawg_root = -1, gaddag_root = -1;
+/* The DAWG (and GADDAG) of the sequences, placed; the sequences are let go. */
+static tl_status construct(tl_builder *b, int gaddag, tl_error *err) {
+    arcs *a = &b->arcs;
+    if (arcs_init(a))
+        return tl_nomem(err);
     size_t distinct = 0;
-    int failed = 0;
-    PyObject *result = NULL;
-
-    Py_BEGIN_ALLOW_THREADS
-    if (arcs_init(&a))
-        failed = 1;
-    if (!failed && !(order = sorted_order(&self->words)))
-        failed = 1;
-    if (!failed && (dawg_root = run(&a, &self->words, order, &distinct)) < 0)
-        failed = 1;
+    uint32_t *order = sorted_order(&b->words);
+    if (!order)
+        return tl_nomem(err);
+    int built = run(a, &b->words, order, &b->roots[0], &distinct);
     free(order);
-    order = NULL;
-    size_t longest = self->words.longest;
-    seqs_free(&self->words);
-    if (!failed && gaddag) {
-        if (gaddag_entries(&a, (uint32_t)dawg_root, longest, &entries))
-            failed = 1;
-        if (!failed && !(gorder = sorted_order(&entries)))
-            failed = 1;
-        if (!failed && (gaddag_root = run(&a, &entries, gorder, NULL)) < 0)
-            failed = 1;
+    size_t longest = b->words.longest;
+    seqs_free(&b->words);
+    if (built)
+        return built == -2 ? tl_nomem(err) : arcs_failed(a, err);
+    if (gaddag) {
+        seqs entries = {.with_targets = 1};
+        tl_status rc = gaddag_entries(a, b->roots[0], longest, &entries, err);
+        uint32_t *gorder = rc == TL_OK ? sorted_order(&entries) : NULL;
+        if (rc == TL_OK && !gorder)
+            rc = tl_nomem(err);
+        if (rc == TL_OK && (built = run(a, &entries, gorder, &b->roots[1], NULL)))
+            rc = built == -2 ? tl_nomem(err) : arcs_failed(a, err);
         free(gorder);
         seqs_free(&entries);
+        if (rc != TL_OK)
+            return rc;
     }
-    if (!failed) {
-        uint32_t roots[2] = {(uint32_t)dawg_root, (uint32_t)gaddag_root};
-        if (place(&a, roots, gaddag ? 2 : 1, &p))
-            failed = 1;
-    }
-    Py_END_ALLOW_THREADS
-
-    if (failed) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    if (layout < 0)
-        layout = p.count <= KWG_CAPACITY ? LAYOUT_KWG : LAYOUT_KBWG;
-    size_t capacity = layout == LAYOUT_KWG ? KWG_CAPACITY : KBWG_CAPACITY;
-    const char *name = layout == LAYOUT_KWG ? "kwg" : "kbwg";
-    if (p.count > capacity) {
-        PyObject *need = thousands(p.count), *most = thousands(capacity);
-        if (need && most)
-            PyErr_Format(lg_LimitExceeded, "the word graph needs %U nodes; the %s layout holds at most %U",
-                         need, name, most);
-        Py_XDECREF(need);
-        Py_XDECREF(most);
-        goto out;
-    }
-    PyObject *data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * p.count));
-    if (!data)
-        goto out;
-    {
-        uint32_t roots[2] = {(uint32_t)dawg_root, (uint32_t)gaddag_root};
-        encode(&a, &p, roots, gaddag ? 2 : 1, layout == LAYOUT_KBWG, (uint8_t *)PyBytes_AS_STRING(data));
-    }
-    result = Py_BuildValue("(NsnNn)", data, name, (Py_ssize_t)p.count, PyBool_FromLong(gaddag), (Py_ssize_t)distinct);
-out:
-    arcs_free(&a);
-    free(p.position);
-    free(p.chains);
-    return result;
+    if (place(a, b->roots, gaddag ? 2 : 1, &b->placement))
+        return tl_nomem(err);
+    b->build.distinct = distinct;
+    b->build.gaddag = gaddag;
+    return TL_OK;
 }
 
-static PyMethodDef Builder_methods[] = {
-    {"add", (PyCFunction)Builder_add, METH_O, "Add one sequence of tile numbers (bytes)."},
-    {"extend", (PyCFunction)Builder_extend, METH_O, "Add every sequence of an iterable."},
-    {"add_packed", (PyCFunction)Builder_add_packed, METH_O,
-     "Add the sequences packed in a bytes-like object, each a length byte and then its bytes."},
-    {"finish", (PyCFunction)(void (*)(void))Builder_finish, METH_VARARGS | METH_KEYWORDS,
-     "finish(gaddag=False, layout=None) -> (data, layout, nodes, gaddag, distinct)"},
-    {NULL, NULL, 0, NULL},
-};
+tl_status tl_builder_finish(tl_builder *b, int gaddag, int layout, tl_build *out, tl_error *err) {
+    tl_status rc = check_open(b, err);
+    if (rc != TL_OK)
+        return rc;
+    if (layout != TL_LAYOUT_AUTO && layout != TL_LAYOUT_KWG && layout != TL_LAYOUT_KBWG)
+        return tl_fail(err, TL_ERR_INPUT, "unknown word-graph layout %d (kwg or kbwg)", layout);
+    b->stage = FINISHED;
+    rc = construct(b, gaddag != 0, err);
+    if (rc != TL_OK) {
+        b->stage = WRITTEN;
+        arcs_free(&b->arcs);
+        placement_free(&b->placement);
+        return rc;
+    }
+    size_t count = b->placement.count;
+    if (layout == TL_LAYOUT_AUTO)
+        layout = count <= TL_KWG_CAPACITY ? TL_LAYOUT_KWG : TL_LAYOUT_KBWG;
+    size_t capacity = layout == TL_LAYOUT_KWG ? TL_KWG_CAPACITY : TL_KBWG_CAPACITY;
+    if (count > capacity) {
+        char need[32], most[32];
+        b->stage = WRITTEN;
+        arcs_free(&b->arcs);
+        placement_free(&b->placement);
+        return tl_fail(err, TL_ERR_LIMIT, "the word graph needs %s nodes; the %s layout holds at most %s",
+                       tl_thousands(count, need), layout == TL_LAYOUT_KWG ? "kwg" : "kbwg",
+                       tl_thousands(capacity, most));
+    }
+    b->build.layout = (tl_layout)layout;
+    b->build.nodes = count;
+    b->build.bytes = 4 * count;
+    if (out)
+        *out = b->build;
+    return TL_OK;
+}
 
-static PySequenceMethods Builder_as_sequence = {
-    .sq_length = (lenfunc)Builder_len,
-};
-
-PyTypeObject lg_BuilderType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lexicon._graph.Builder",
-    .tp_doc = "Tile sequences in, KWG bytes out: add() or extend(), then finish().",
-    .tp_basicsize = sizeof(Builder),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Builder_init,
-    .tp_dealloc = (destructor)Builder_dealloc,
-    .tp_methods = Builder_methods,
-    .tp_as_sequence = &Builder_as_sequence,
-};
+tl_status tl_builder_write(tl_builder *b, uint8_t *out, size_t size, tl_error *err) {
+    if (b->stage != FINISHED)
+        return tl_fail(err, TL_ERR_STATE, b->stage == OPEN ? "finish the builder before writing its graph"
+                                                          : "this builder's graph was written; make a new one");
+    if (size != b->build.bytes)
+        return tl_fail(err, TL_ERR_INPUT, "the output holds %zu bytes; the graph is %zu", size, b->build.bytes);
+    encode(&b->arcs, &b->placement, b->roots, b->build.gaddag ? 2 : 1, b->build.layout == TL_LAYOUT_KBWG, out);
+    b->stage = WRITTEN;
+    arcs_free(&b->arcs);
+    placement_free(&b->placement);
+    return TL_OK;
+}

@@ -1,26 +1,23 @@
-/* Searches as iterators: anagrams of a rack (with blanks, or sub-anagrams) and patterns.
+/* Searches as walks: anagrams of a rack (with blanks, or sub-anagrams) and patterns.
  *
  * The walk of lexicon.search.Search._walk, step for step: depth-first over the DAWG in tile
  * order, carrying a search state; a sibling list that yielded nothing in a state is remembered
- * and not walked again; every list entered costs one visit of the budget, and LimitExceeded is
- * raised past it, at the same point of the results as the reference. The walk is resumable,
- * so a caller that takes ten results pays for ten.
+ * and not walked again; every list entered costs one visit of the budget, and TL_ERR_COSTLY
+ * ends the walk past it, at the same point of the results as the reference. The walk is
+ * resumable, so a caller that takes ten results pays for ten.
  *
  * States: a rack is a mixed-radix number (what is left of each tile of the rack, and blanks),
  * 0 when empty; a pattern is a subset of its NFA positions, interned as a DFA state built on
  * demand (0 is the empty subset: no way on).
  */
-#include "graph.h"
+#include "internal.h"
 
 #include <stdlib.h>
 
-#define MAX_DEPTH 4096
 #define MAX_DFA_STATES 1000000
 
 enum { ANAGRAM, PATTERN };
 enum { STAGE_NODE, STAGE_DESCEND, STAGE_UNDO, STAGE_NEXT };
-/* pattern tokens, as lexicon.search passes them */
-enum { TOKEN_ANY_TILE = -1, TOKEN_ANY_RUN = -2, TOKEN_ACCEPT = -3 };
 
 typedef struct {
     uint32_t start;  /* the list being walked (the memo's key with `state`) */
@@ -112,11 +109,11 @@ static void closure(const dfa *d, uint64_t *set) {
     /* a run may match nothing: the position after a run in the set is in it too (positions in
      * increasing order, so runs in a row are followed) */
     for (size_t p = 0; p < d->positions; p++)
-        if ((set[p >> 6] >> (p & 63) & 1) && d->tokens[p] == TOKEN_ANY_RUN)
+        if ((set[p >> 6] >> (p & 63) & 1) && d->tokens[p] == TL_ANY_RUN)
             set[(p + 1) >> 6] |= 1ull << ((p + 1) & 63);
 }
 
-/* The state of a subset: found, or added. -1 on error (exception set). */
+/* The state of a subset: found, or added. -1 when out of memory, -2 past MAX_DFA_STATES. */
 static int64_t dfa_state(dfa *d, const uint64_t *set) {
     size_t h = subset_hash(set, d->words) & d->mask;
     for (;;) {
@@ -127,10 +124,8 @@ static int64_t dfa_state(dfa *d, const uint64_t *set) {
             return s - 1;
         h = (h + 1) & d->mask;
     }
-    if (d->n >= MAX_DFA_STATES) {
-        PyErr_SetString(lg_TooCostly, "the pattern reaches too many states; make it simpler");
-        return -1;
-    }
+    if (d->n >= MAX_DFA_STATES)
+        return -2;
     if (d->n == d->cap) {
         size_t cap = d->cap * 2;
         uint64_t *sets = realloc(d->sets, cap * d->words * 8);
@@ -151,7 +146,7 @@ static int64_t dfa_state(dfa *d, const uint64_t *set) {
     memcpy(d->sets + s * d->words, set, d->words * 8);
     uint8_t final = 0;
     for (size_t p = 0; p < d->positions; p++)
-        if ((set[p >> 6] >> (p & 63) & 1) && d->tokens[p] == TOKEN_ACCEPT)
+        if ((set[p >> 6] >> (p & 63) & 1) && d->tokens[p] == TL_ACCEPT)
             final = 1;
     d->final[s] = final;
     for (int t = 0; t < 64; t++)
@@ -174,30 +169,27 @@ static int64_t dfa_state(dfa *d, const uint64_t *set) {
     }
     return (int64_t)s;
 oom:
-    PyErr_NoMemory();
     return -1;
 }
 
-/* The state after reading `tile` (0: no way on), -1 on error. */
+/* The state after reading `tile` (0: no way on), or dfa_state's -1 or -2. */
 static int64_t dfa_step(dfa *d, uint32_t state, unsigned tile) {
     int32_t known = d->next[(size_t)state * 64 + tile];
     if (known >= 0)
         return known;
     uint64_t stack_set[8];
     uint64_t *after = d->words <= 8 ? stack_set : calloc(d->words, 8);
-    if (!after) {
-        PyErr_NoMemory();
+    if (!after)
         return -1;
-    }
     memset(after, 0, d->words * 8);
     const uint64_t *set = d->sets + (size_t)state * d->words;
     for (size_t p = 0; p < d->positions; p++) {
         if (!(set[p >> 6] >> (p & 63) & 1))
             continue;
         int16_t token = d->tokens[p];
-        if (token == TOKEN_ANY_RUN)
+        if (token == TL_ANY_RUN)
             after[p >> 6] |= 1ull << (p & 63);
-        else if (token == (int16_t)tile || token == TOKEN_ANY_TILE)
+        else if (token == (int16_t)tile || token == TL_ANY_TILE)
             after[(p + 1) >> 6] |= 1ull << ((p + 1) & 63);
     }
     closure(d, after);
@@ -223,11 +215,10 @@ static int dfa_init(dfa *d, const int16_t *tokens, size_t positions, uint32_t *s
     uint64_t *set = calloc(d->words, 8);
     if (!d->tokens || !d->sets || !d->final || !d->next || !d->table || !set) {
         free(set);
-        PyErr_NoMemory();
         return -1;
     }
     memcpy(d->tokens, tokens, positions * sizeof *tokens);
-    d->tokens[positions] = TOKEN_ACCEPT;  /* never read as a token: the last one is an accept */
+    d->tokens[positions] = TL_ACCEPT;  /* never read as a token: the last one is an accept */
     if (dfa_state(d, set) != 0) { /* state 0: the empty subset */
         free(set);
         return -1;
@@ -237,7 +228,7 @@ static int dfa_init(dfa *d, const int16_t *tokens, size_t positions, uint32_t *s
     for (size_t p = 0; p < positions; p++) {
         if (at_start)
             set[p >> 6] |= 1ull << (p & 63);
-        at_start = tokens[p] == TOKEN_ACCEPT;
+        at_start = tokens[p] == TL_ACCEPT;
     }
     closure(d, set);
     int64_t s = dfa_state(d, set);
@@ -259,79 +250,54 @@ static void dfa_free(dfa *d) {
 
 /* ------------------------------------------------------------------ the walk */
 
-typedef struct {
-    PyObject_HEAD
-    lg_Graph *graph;
+struct tl_walk {
+    const tl_graph *graph;
     int kind;
-    frame *frames;
-    size_t depth, cap;  /* frames in use */
-    uint8_t *path;
-    long long budget, max_visits;
-    PyObject *message;
+    frame frames[TL_MAX_LENGTH];
+    size_t depth;       /* frames in use */
+    uint8_t path[TL_MAX_LENGTH];
+    size_t length;      /* of the word last found */
+    int64_t budget, max_visits;
     key_set dead;
     int done;
     /* anagrams */
-    uint8_t counts[64];   /* what is left of each tile of the rack; counts[0] the blanks */
-    uint32_t radix[64];   /* the state's place value of each slot */
+    uint8_t counts[64]; /* what is left of each tile of the rack; counts[0] the blanks */
+    uint32_t radix[64]; /* the state's place value of each slot */
     int sub;
     size_t min_tiles;
     /* patterns */
     dfa dfa;
-} Walk;
+};
 
-static Walk *new_walk(lg_Graph *graph, int kind, long long max_visits, PyObject *message) {
-    Walk *w = PyObject_New(Walk, &lg_WalkType);
+static tl_walk *new_walk(const tl_graph *graph, int kind, int64_t max_visits) {
+    tl_walk *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
-    Py_INCREF(graph);
     w->graph = graph;
     w->kind = kind;
-    w->cap = 64;
-    w->frames = malloc(w->cap * sizeof *w->frames);
-    w->path = malloc(w->cap);
-    w->depth = 0;
     w->budget = w->max_visits = max_visits;
-    Py_INCREF(message);
-    w->message = message;
-    memset(&w->dead, 0, sizeof w->dead);
-    memset(&w->dfa, 0, sizeof w->dfa);
-    w->done = 0;
-    if (!w->frames || !w->path) {
-        Py_DECREF(w);
-        PyErr_NoMemory();
-        return NULL;
-    }
     return w;
 }
 
-static void Walk_dealloc(Walk *w) {
-    Py_XDECREF(w->graph);
-    Py_XDECREF(w->message);
-    free(w->frames);
-    free(w->path);
+void tl_walk_free(tl_walk *w) {
+    if (!w)
+        return;
     free(w->dead.slots);
     dfa_free(&w->dfa);
-    PyObject_Free(w);
+    free(w);
 }
 
-static int push(Walk *w, uint32_t list, uint32_t state) {
-    if (w->depth == w->cap) {
-        if (w->cap >= MAX_DEPTH) {
-            PyErr_Format(lg_ArtifactError, "the word graph has a path of more than %d tiles: not a word graph "
-                         "that can be searched (validate it)", MAX_DEPTH);
-            return -1;
-        }
-        size_t cap = w->cap * 2;
-        frame *frames = realloc(w->frames, cap * sizeof *frames);
-        if (!frames)
-            goto oom;
-        w->frames = frames;
-        uint8_t *path = realloc(w->path, cap);
-        if (!path)
-            goto oom;
-        w->path = path;
-        w->cap = cap;
-    }
+int64_t tl_walk_visits(const tl_walk *w) { return w->max_visits - w->budget; }
+
+const uint8_t *tl_walk_tiles(const tl_walk *w, size_t *length) {
+    *length = w->length;
+    return w->path;
+}
+
+static tl_status push(tl_walk *w, uint32_t list, uint32_t state, tl_error *err) {
+    if (w->depth == TL_MAX_LENGTH)
+        return tl_fail(err, TL_ERR_CORRUPT, "the word graph has a path of more than %u tiles: not a word graph "
+                       "that can be searched (validate it)", TL_MAX_LENGTH);
     frame *f = &w->frames[w->depth++];
     f->start = f->index = list;
     f->state = state;
@@ -339,15 +305,12 @@ static int push(Walk *w, uint32_t list, uint32_t state) {
     f->stage = STAGE_NODE;
     f->found = 0;
     f->used = 0;
-    return 0;
-oom:
-    PyErr_NoMemory();
-    return -1;
+    return TL_OK;
 }
 
 /* One step: the state after `tile` from frame `f`, in *after; 0 when there is no way on, 1 when
- * there is, -1 on error. */
-static int step(Walk *w, frame *f, unsigned tile, uint32_t *after) {
+ * there is, -1 out of memory, -2 past the pattern's states. */
+static int step(tl_walk *w, frame *f, unsigned tile, uint32_t *after) {
     if (w->kind == ANAGRAM) {
         /* a tile of its own first, a blank only when none is left (tile 0, the separator,
          * takes a blank either way, as in the reference) */
@@ -361,44 +324,40 @@ static int step(Walk *w, frame *f, unsigned tile, uint32_t *after) {
     }
     int64_t s = dfa_step(&w->dfa, f->state, tile);
     if (s < 0)
-        return -1;
+        return (int)s;
     *after = (uint32_t)s;
     return s != 0;
 }
 
-static int accepts_state(const Walk *w, uint32_t after, size_t depth) {
+static int accepts_state(const tl_walk *w, uint32_t after, size_t depth) {
     if (w->kind == ANAGRAM)
         return w->sub ? depth >= w->min_tiles : after == 0;
     return w->dfa.final[after];
 }
 
-static PyObject *fail(Walk *w) {
+static tl_status stop(tl_walk *w, tl_status rc) {
     w->done = 1;
-    return NULL;
+    return rc;
 }
 
-static PyObject *Walk_next(Walk *w) {
+tl_status tl_walk_next(tl_walk *w, tl_error *err) {
     if (w->done)
-        return NULL;
-    if (!w->graph->has_view) {
-        PyErr_SetString(PyExc_ValueError, "the word graph is closed");
-        return fail(w);
-    }
-    const lg_nodes *g = &w->graph->g;
+        return TL_DONE;
+    const tl_graph *g = w->graph;
     while (w->depth) {
         frame *f = &w->frames[w->depth - 1];
-        if (f->index >= g->n) {
-            lg_bad_index(w->graph, f->index);
-            return fail(w);
-        }
-        uint32_t v = lg_load(g->base, f->index);
+        if (f->index >= g->n)
+            return stop(w, tl_bad_index(g, f->index, err));
+        uint32_t v = tl_load(g->base, f->index);
         switch (f->stage) {
         case STAGE_NODE: {
-            unsigned tile = lg_tile(g, v) & 63;
-            uint32_t after;
+            unsigned tile = tl_tile(g, v) & 63;
+            uint32_t after = 0;
             int ok = step(w, f, tile, &after);
-            if (ok < 0)
-                return fail(w);
+            if (ok == -1)
+                return stop(w, tl_nomem(err));
+            if (ok == -2)
+                return stop(w, tl_fail(err, TL_ERR_COSTLY, "the pattern reaches too many states; make it simpler"));
             if (!ok) {
                 f->stage = STAGE_NEXT;
                 continue;
@@ -406,23 +365,24 @@ static PyObject *Walk_next(Walk *w) {
             f->after = after;
             w->path[w->depth - 1] = (uint8_t)tile;
             f->stage = STAGE_DESCEND;
-            if (lg_accepts(g, v) && accepts_state(w, after, w->depth)) {
+            if (tl_accepts(g, v) && accepts_state(w, after, w->depth)) {
                 f->found = 1;
-                return PyBytes_FromStringAndSize((const char *)w->path, (Py_ssize_t)w->depth);
+                w->length = w->depth;
+                return TL_WORD;
             }
             continue;
         }
         case STAGE_DESCEND: {
-            uint32_t arc = lg_arc(g, v);
+            uint32_t arc = tl_arc(g, v);
             f->stage = STAGE_UNDO;
-            int stop = w->kind == ANAGRAM && f->after == 0; /* the rack is used up */
-            if (arc && !stop && !set_has(&w->dead, (uint64_t)f->after << 32 | arc)) {
-                if (--w->budget < 0) {
-                    PyErr_SetObject(lg_TooCostly, w->message);
-                    return fail(w);
-                }
-                if (push(w, arc, f->after))
-                    return fail(w);
+            int used_up = w->kind == ANAGRAM && f->after == 0; /* the rack is used up */
+            if (arc && !used_up && !set_has(&w->dead, (uint64_t)f->after << 32 | arc)) {
+                if (--w->budget < 0)
+                    return stop(w, tl_fail(err, TL_ERR_COSTLY, "the search visited more than %lld lists",
+                                           (long long)w->max_visits));
+                tl_status rc = push(w, arc, f->after, err);
+                if (rc != TL_OK)
+                    return stop(w, rc);
             }
             continue;
         }
@@ -432,15 +392,13 @@ static PyObject *Walk_next(Walk *w) {
             f->stage = STAGE_NEXT;
             continue;
         default: /* STAGE_NEXT */
-            if (lg_is_end(g, v)) {
+            if (tl_is_end(g, v)) {
                 w->depth--;
                 if (w->depth) {
                     if (f->found)
                         w->frames[w->depth - 1].found = 1;
-                    else if (set_add(&w->dead, (uint64_t)f->state << 32 | f->start)) {
-                        PyErr_NoMemory();
-                        return fail(w);
-                    }
+                    else if (set_add(&w->dead, (uint64_t)f->state << 32 | f->start))
+                        return stop(w, tl_nomem(err));
                 }
                 continue;
             }
@@ -448,127 +406,58 @@ static PyObject *Walk_next(Walk *w) {
             f->stage = STAGE_NODE;
         }
     }
-    w->done = 1;
-    return NULL;
+    return stop(w, TL_DONE);
 }
 
-static PyObject *Walk_visits(Walk *w, PyObject *unused) {
-    return PyLong_FromLongLong(w->max_visits - w->budget);
-}
-
-static PyMethodDef Walk_methods[] = {
-    {"visits", (PyCFunction)Walk_visits, METH_NOARGS, "lists entered so far"},
-    {NULL, NULL, 0, NULL},
-};
-
-PyTypeObject lg_WalkType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lexicon._graph.Walk",
-    .tp_doc = "A search over a word graph, as an iterator of tile sequences (bytes).",
-    .tp_basicsize = sizeof(Walk),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_dealloc = (destructor)Walk_dealloc,
-    .tp_iter = PyObject_SelfIter,
-    .tp_iternext = (iternextfunc)Walk_next,
-    .tp_methods = Walk_methods,
-};
-
-/* anagrams(counts, blanks, sub, min_tiles, max_visits, message): `counts` is 64 bytes, the
- * rack's count of each tile number. */
-PyObject *lg_graph_anagrams(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"counts", "blanks", "sub", "min_tiles", "max_visits", "message", NULL};
-    lg_Graph *graph = (lg_Graph *)self;
-    Py_buffer counts;
-    int blanks, sub;
-    Py_ssize_t min_tiles;
-    long long max_visits;
-    PyObject *message;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ipnLU", kwlist, &counts, &blanks, &sub, &min_tiles,
-                                     &max_visits, &message))
-        return NULL;
-    Walk *w = NULL;
-    if (counts.len != 64 || blanks < 0 || blanks > 255) {
-        PyErr_SetString(PyExc_ValueError, "counts must be 64 bytes, blanks 0 to 255");
-        goto out;
-    }
-    if (!graph->has_view) {
-        PyErr_SetString(PyExc_ValueError, "the word graph is closed");
-        goto out;
-    }
-    w = new_walk(graph, ANAGRAM, max_visits, message);
+tl_status tl_walk_anagrams(const tl_graph *graph, const uint8_t rack[64], int sub, size_t min_tiles,
+                           int64_t max_visits, tl_walk **out, tl_error *err) {
+    *out = NULL;
+    tl_walk *w = new_walk(graph, ANAGRAM, max_visits);
     if (!w)
-        goto out;
-    memcpy(w->counts, counts.buf, 64);
-    w->counts[0] = (uint8_t)blanks;
-    w->sub = sub;
-    w->min_tiles = min_tiles < 1 ? 1 : (size_t)min_tiles;
+        return tl_nomem(err);
+    memcpy(w->counts, rack, 64);
+    w->sub = sub != 0;
+    w->min_tiles = min_tiles < 1 ? 1 : min_tiles;
     uint64_t place = 1, state = 0;
     for (int t = 0; t < 64; t++) {
         w->radix[t] = (uint32_t)place;
         state += (uint64_t)w->counts[t] * place;
         place *= (uint64_t)w->counts[t] + 1;
         if (place > 0xFFFFFFFFull) {
-            PyErr_SetString(lg_TooCostly, "the rack has too many tiles to search");
-            Py_CLEAR(w);
-            goto out;
+            tl_walk_free(w);
+            return tl_fail(err, TL_ERR_COSTLY, "the rack has too many tiles to search");
         }
     }
-    if (graph->root && push(w, graph->root, (uint32_t)state))
-        Py_CLEAR(w);
-out:
-    PyBuffer_Release(&counts);
-    return (PyObject *)w;
+    tl_status rc = graph->root ? push(w, graph->root, (uint32_t)state, err) : TL_OK;
+    if (rc != TL_OK) {
+        tl_walk_free(w);
+        return rc;
+    }
+    *out = w;
+    return TL_OK;
 }
 
-/* pattern(tokens, max_visits, message): `tokens` a sequence of ints, a tile number or
- * TOKEN_ANY_TILE, TOKEN_ANY_RUN, TOKEN_ACCEPT (each alternative ends with an accept). */
-PyObject *lg_graph_pattern(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"tokens", "max_visits", "message", NULL};
-    lg_Graph *graph = (lg_Graph *)self;
-    PyObject *tokens_obj, *message;
-    long long max_visits;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLU", kwlist, &tokens_obj, &max_visits, &message))
-        return NULL;
-    if (!graph->has_view) {
-        PyErr_SetString(PyExc_ValueError, "the word graph is closed");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(tokens_obj, "tokens must be a sequence of ints");
-    if (!seq)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    int16_t *tokens = malloc((n ? n : 1) * sizeof *tokens);
-    Walk *w = NULL;
-    if (!tokens) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (t == -1 && PyErr_Occurred())
-            goto out;
-        if (t < TOKEN_ACCEPT || t > 63) {
-            PyErr_Format(PyExc_ValueError, "token %ld is neither a tile number nor a wildcard", t);
-            goto out;
-        }
-        tokens[i] = (int16_t)t;
-    }
-    if (!n || tokens[n - 1] != TOKEN_ACCEPT) {
-        PyErr_SetString(PyExc_ValueError, "a pattern's tokens end with an accept position");
-        goto out;
-    }
-    w = new_walk(graph, PATTERN, max_visits, message);
-    if (!w)
-        goto out;
+tl_status tl_walk_pattern(const tl_graph *graph, const int16_t *tokens, size_t count, int64_t max_visits,
+                          tl_walk **out, tl_error *err) {
+    *out = NULL;
+    if (count > TL_MAX_PATTERN)
+        return tl_fail(err, TL_ERR_INPUT, "a pattern has at most %d tokens, not %zu", TL_MAX_PATTERN, count);
+    for (size_t i = 0; i < count; i++)
+        if (tokens[i] < TL_ACCEPT || tokens[i] > (int)TL_MAX_TILE)
+            return tl_fail(err, TL_ERR_INPUT, "token %d is neither a tile number nor a wildcard", tokens[i]);
+    if (!count || tokens[count - 1] != TL_ACCEPT)
+        return tl_fail(err, TL_ERR_INPUT, "a pattern's tokens end with an accept position");
+    tl_walk *w = new_walk(graph, PATTERN, max_visits);
     uint32_t start;
-    if (dfa_init(&w->dfa, tokens, (size_t)n, &start)) {
-        Py_CLEAR(w);
-        goto out;
+    if (!w || dfa_init(&w->dfa, tokens, count, &start)) {
+        tl_walk_free(w);
+        return tl_nomem(err);
     }
-    if (graph->root && push(w, graph->root, start))
-        Py_CLEAR(w);
-out:
-    free(tokens);
-    Py_DECREF(seq);
-    return (PyObject *)w;
+    tl_status rc = graph->root ? push(w, graph->root, start, err) : TL_OK;
+    if (rc != TL_OK) {
+        tl_walk_free(w);
+        return rc;
+    }
+    *out = w;
+    return TL_OK;
 }

@@ -1,6 +1,7 @@
 """The minimal acyclic automaton (DAWG) over tile sequences, and the GADDAG beside it.
 
-A word is a `bytes` of tile numbers (1..63, the alphabet's order); 0 is the GADDAG separator.
+A word is a `bytes` of tile numbers (1..63, the alphabet's order); 0 is the GADDAG separator
+(lexicon.graph.format has the contract, which `build` enforces as the compiled builder does).
 The builder is the incremental construction from sorted input (Daciuk, Mihov, Watson and
 Watson, 2000): words arrive in order, and when a word leaves the previous word's path, the
 nodes it leaves can never change again, so each is replaced by an equal node already known
@@ -21,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-SEPARATOR = 0  # the GADDAG's direction switch, `@` in the literature
+from .format import SEPARATOR, check_sequence
+
 # An arc packed in one integer: tile | ACCEPTS | target << TARGET_SHIFT | next << NEXT_SHIFT.
 ACCEPTS = 1 << 6
 TARGET_SHIFT = 7
@@ -64,9 +66,10 @@ class Graph:
 
 def build(words: Iterable[bytes], *, gaddag: bool = False) -> Graph:
     """The minimal DAWG of `words` (any order, duplicates allowed); with `gaddag`, the GADDAG too."""
+    words = list(words)
+    for number, word in enumerate(words):
+        check_sequence(word, number)
     ordered = sorted(words)  # a list in key order is nearly sorted already: timsort is quick
-    if ordered and not ordered[0]:
-        raise ValueError("the empty sequence cannot be stored in a word graph")
     builder = _Builder()
     dawg_root = builder.run(ordered)
     if not gaddag:

@@ -1,6 +1,6 @@
 """The form index: the forms an analysing lexicon's word graph holds beyond its key index.
 
-A Hungarian lexicon validated by analysis lists its stems (lexicon.keyindex, the store) and puts
+A Hungarian lexicon validated by analysis lists its stems (lexicon.graph.keys, the store) and puts
 tens of millions of their affixed forms in the word graph only (pipelines/graphforms.py). For those
 forms the artifact keeps two files:
 
@@ -25,9 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .analyser import UD_POS
-from .errors import ArtifactError, expect_format
-from .kwg import GraphBuilder, Kwg
+from ..analyser import UD_POS
+from ..errors import ArtifactError, LexiconError, expect_format
+from .codec import LetterCodes
+from .reader import Kwg
+from .writer import GraphBuilder
 
 FORMAT = "tile-lexicon-forms"
 FORMAT_VERSION = 1
@@ -93,18 +95,20 @@ class FormIndex:
             raise ArtifactError(f"{path}: not a readable form table ({exc})") from None
         expect_format(table, path, FORMAT, FORMAT_VERSION, "form table")
         try:
-            self.letters: str = table["letters"]
+            self.codes = LetterCodes(table["letters"])
+            self.letters = self.codes.letters
             self.separator: int = table["separator"]
             self.pos_names: list[str] = table["pos"]
             self.affixes = [AffixRule(*rule) for rule in table["affixes"]]
             self.source: str = table["source"]
         except (KeyError, TypeError) as exc:
             raise ArtifactError(f"{path}: the form table lacks {exc}") from None
+        except LexiconError as exc:
+            raise ArtifactError(f"{path}: {exc}") from None
         self.graph = Kwg.open(folder / graph_file)
-        self._table = {ord(ch): i + 1 for i, ch in enumerate(self.letters)}
         self._core = self.graph.core
         if self._core is not None:
-            self._core.set_letters({ch: i + 1 for i, ch in enumerate(self.letters)})
+            self._core.set_letters(self.letters)
         self._decoded: dict[bytes, tuple] = {}
 
     def __contains__(self, key: str) -> bool:
@@ -125,13 +129,10 @@ class FormIndex:
         return [self.reading(key, code) for code in found]
 
     def _after(self, key: str, limit: int) -> list[bytes]:
-        try:
-            sequence = key.translate(self._table).encode("latin-1") + bytes((self.separator,))
-        except UnicodeEncodeError:  # a letter outside the lexicon's alphabet
+        codes = self.codes.encode(key)
+        if codes is None:  # a letter outside the lexicon's alphabet
             return []
-        if any(b > len(self.letters) for b in sequence[:-1]):
-            return []
-        node = self.graph.follow(sequence)
+        node = self.graph.follow(codes + bytes((self.separator,)))
         if not node:
             return []
         start = self.graph.node(node)[3]

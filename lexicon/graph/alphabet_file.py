@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .alphabet import Alphabet
-from .errors import ArtifactError
+from ..alphabet import Alphabet
+from ..errors import ArtifactError
 
 FILENAME = "alphabet.txt"
 BLANK = "?"

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .alphabet import Alphabet
-from .errors import ArtifactError, LimitExceeded, expect_format
-from .kwg import Kwg
+from ..errors import ArtifactError, LexiconError, LimitExceeded, expect_format
+from .codec import LetterCodes
+from .reader import Kwg
 
 GRAPH_FILE = "keys.dwg"
 DATA_FILE = "keys.dat"
@@ -49,14 +49,6 @@ STRING_CACHE = 65536
 # name, array type code
 COLUMNS = (("lemma", "I"), ("note", "I"), ("pos", "H"), ("kind", "B"), ("reason", "B"), ("tiles", "B"),
            ("flags", "B"))
-
-
-def letter_numbers(alphabet: Alphabet) -> str:
-    """The letters a key can hold, in code-point order: letter i (from 0) is number i + 1."""
-    letters = "".join(sorted(alphabet.letters))
-    if len(letters) > 63:
-        raise LimitExceeded(f"{alphabet.name} has {len(letters)} letters; a key graph numbers at most 63")
-    return letters
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,16 +181,22 @@ class KeyIndex:
         if any(len(c) != self.size for c in self._columns.values()) or \
                 len(self._offsets) != header["strings"]["count"] + 1:
             raise ArtifactError(f"{path}: the key table's columns are not {self.size} long")
-        self.letters = header["letters"]
+        try:
+            self.codes = LetterCodes(header["letters"])
+        except (LimitExceeded, TypeError) as exc:
+            raise ArtifactError(f"{path}: the key table's letters are not a key graph's ({exc})") from None
+        self.letters = self.codes.letters
         self._pos = self.parts_of_speech = header["pos"]
         self._reasons = header["reasons"]
-        self._table = {ord(ch): i + 1 for i, ch in enumerate(self.letters)}
         self._kind = self._columns["kind"]
         self._decoded: dict[int, str] = {}
         # The compiled graph reads keys in letters itself: `number` and `in` are one call each.
         self._core = self.graph.core
         if self._core is not None:
-            self._core.set_letters({ch: i + 1 for i, ch in enumerate(self.letters)}, self._kind, EXCLUDED)
+            try:
+                self._core.set_letters(self.letters, self._kind, EXCLUDED)
+            except LexiconError as exc:
+                raise ArtifactError(f"{path}: {exc}") from None
             self.number = self._core.rank  # the compiled graph reads str keys: one call
 
     @property
@@ -210,11 +208,8 @@ class KeyIndex:
         """The key's number, or -1 when the index does not hold it (valid and excluded keys both)."""
         if self._core is not None:
             return self._core.rank(key)
-        try:
-            codes = key.translate(self._table).encode("latin-1")
-        except UnicodeEncodeError:  # a letter outside the lexicon's alphabet
-            return -1
-        return self.graph.rank(codes)
+        codes = self.codes.encode(key)
+        return -1 if codes is None else self.graph.rank(codes)
 
     def __contains__(self, key: str) -> bool:
         """Is `key` a valid word (not only an excluded one)?"""
@@ -259,11 +254,10 @@ class KeyIndex:
 
     def keys(self, *, excluded: bool = False) -> Iterator[tuple[int, str]]:
         """(number, key) of every valid key (and excluded ones too, when asked) in key order."""
-        letters = self.letters
-        kind = self._kind
+        decode, kind = self.codes.decode, self._kind
         for number, codes in enumerate(self.graph.words()):
             if excluded or kind[number] != EXCLUDED:
-                yield number, "".join(letters[c - 1] for c in codes)
+                yield number, decode(codes)
 
     def close(self) -> None:
         self.graph.close()  # first: the compiled graph holds a view of the kind column

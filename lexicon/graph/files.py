@@ -2,8 +2,8 @@
 
 - `lexicon.kwg`: the DAWG over every valid tiling of every word and the GADDAG, the file a game
   engine's move generator plays with (every lexicon meant for play); `lexicon.dwg`: the DAWG
-  alone (a reference lexicon). Past 0x400000 nodes: `lexicon.kbwg`, `lexicon.kbdwg` (lexicon.kwg).
-- `alphabet.txt`: the tile numbering, in wolges' format (lexicon.alphabet_file).
+  alone (a reference lexicon). Past 0x400000 nodes: `lexicon.kbwg`, `lexicon.kbdwg` (lexicon.graph.format).
+- `alphabet.txt`: the tile numbering, in wolges' format (lexicon.graph.alphabet_file).
 - `words.dawg`: the keys (letters) in a dawgdic DAWG, read by the `dawg2` package. It answers
   `key in lexicon` about 15-30 times faster than a Python walk of the KWG could, in about a
   megabyte for 0.8 M words (docs/kwg.md has the measurements behind the choice).
@@ -13,44 +13,25 @@ The builder calls `write_files`; `Lexicon` calls `open_files`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import dawg
 
-from . import keyindex
-from .alphabet import Alphabet
+from ..alphabet import Alphabet
+from ..errors import ArtifactError
+from . import keys as keyindex
 from .alphabet_file import FILENAME as ALPHABET_FILE
 from .alphabet_file import alphabet_text
-from .errors import ArtifactError
-from .kwg import KWG, Encoded, GraphBuilder, Kwg, build_kwg
+from .format import KWG
+from .reader import Kwg
+from .writer import Encoded, GraphBuilder, build_kwg
 
 GRAPH_STEM = "lexicon"
 INDEX_FILE = "words.dawg"
 INDEX_FORMAT = "dawgdic"
-
-
-class TileCodes:
-    """Tile strings to the bytes of tile numbers a word graph stores, and back."""
-
-    def __init__(self, alphabet: Alphabet) -> None:
-        self.alphabet = alphabet
-        self.number = {t.letter: t.number for t in alphabet.tiles}
-        self.letter = {t.number: t.letter for t in alphabet.tiles}
-        # Every tile one letter (Swedish): a whole word translates at once, in C.
-        self._table = {ord(t.letter): t.number for t in alphabet.tiles} if not alphabet.multi else None
-
-    def encode(self, tiles: Sequence[str] | str) -> bytes:
-        """A tile sequence (or, for a one-letter-tile alphabet, a key) as bytes of tile numbers."""
-        if self._table is not None:
-            text = tiles if isinstance(tiles, str) else "".join(tiles)
-            return text.translate(self._table).encode("latin-1")
-        return bytes(self.number[t] for t in tiles)
-
-    def decode(self, numbers: Iterable[int]) -> tuple[str, ...]:
-        return tuple(self.letter[n] for n in numbers)
 
 
 @dataclass
@@ -74,7 +55,7 @@ def write_files(folder: Path, alphabet: Alphabet, keys: Iterable[str], sequences
 
     `keys` are the valid words in letters, in key order; `sequences` every valid tiling of every
     word as bytes of tile numbers (TileCodes.encode); `key_codes` every key of the key index
-    (valid and excluded) as letter numbers (lexicon.keyindex). The last two may be GraphBuilders
+    (valid and excluded) as letter numbers (lexicon.graph.keys). The last two may be GraphBuilders
     that have collected them, so that no Python object per word is held.
     """
     encoded = _graph(sequences, gaddag=gaddag, layout=layout)
@@ -138,4 +119,4 @@ def open_files(folder: Path, entry: dict[str, Any]) -> GraphFiles:
     return GraphFiles(kwg, index, keys, entry)
 
 
-__all__ = ["GRAPH_STEM", "INDEX_FILE", "KWG", "GraphFiles", "TileCodes", "formats", "open_files", "write_files"]
+__all__ = ["GRAPH_STEM", "INDEX_FILE", "GraphFiles", "formats", "open_files", "write_files"]

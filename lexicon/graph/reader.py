@@ -1,20 +1,8 @@
-"""The KWG word-graph file: writing a built automaton, and reading it through a memory map.
+"""Reading a KWG file through a memory map (lexicon.graph.format has the layout).
 
-KWG is the format of the open word-game engines (wolges, Macondo, Woogles); docs/kwg.md has
-the layout with a worked example. In short: a headerless array of little-endian u32 nodes,
-
-    kwg   bits 0-21 arc index, 22 is_end, 23 accepts, 24-31 tile      (at most 0x400000 nodes)
-    kbwg  bits 0-5 tile, 6 is_end, 7 accepts, 8-31 arc index          (at most 0x1000000 nodes)
-
-A node is one arc: its tile, whether a word ends after it, and the index of the first node of
-the sibling list it leads to (0: none). Siblings are consecutive in tile order; `is_end` marks
-the last. Node 0 is {tile 0, is_end, arc → the DAWG's root list}; in a file with a GADDAG node
-1 is {tile 0, is_end, arc → the GADDAG's root list}. Tile numbers are the alphabet's (1..63),
-so a file is read with its alphabet file (lexicon.alphabet_file).
-
-`build_kwg` and `GraphBuilder` make the bytes, `Kwg` reads them; both run on the compiled core
-(lexicon._graph) unless LEXICON_PURE_PYTHON=1 (lexicon._native) selects the pure-Python code
-here and in lexicon.dawg, the reference the tests compare the core against.
+`Kwg` reads with the compiled core (lexicon/graph/core) unless LEXICON_PURE_PYTHON=1
+(lexicon.graph.native) selects the pure-Python walk here, the reference the tests compare the core
+against: the same answers, and the same ArtifactError with the same message on damaged bytes.
 """
 
 from __future__ import annotations
@@ -22,175 +10,12 @@ from __future__ import annotations
 import mmap
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 
-from . import _native
-from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph, build
-from .errors import ArtifactError, LimitExceeded
-
-KWG = "kwg"
-KBWG = "kbwg"
-#: How many nodes each layout can address.
-CAPACITY = {KWG: 0x400000, KBWG: 0x1000000}
-#: File suffixes: a `.kwg` holds the DAWG and the GADDAG (what a move generator plays with), a
-#: `.dwg` the DAWG alone (wolges' names); `.kbwg` and `.kbdwg` are the same in the big layout.
-SUFFIXES = {(KWG, True): ".kwg", (KWG, False): ".dwg", (KBWG, True): ".kbwg", (KBWG, False): ".kbdwg"}
-LAYOUT_OF_SUFFIX = {suffix: layout for (layout, _), suffix in SUFFIXES.items()}
-
-
-@dataclass(frozen=True)
-class Encoded:
-    """A word graph laid out as KWG nodes."""
-
-    data: bytes
-    layout: str  # KWG or KBWG
-    nodes: int
-    gaddag: bool
-    distinct: int | None = None  # sequences stored (set by the builders, not by `encode`)
-
-    @property
-    def suffix(self) -> str:
-        """`.kwg` with a GADDAG, `.dwg` without (`.kbwg`, `.kbdwg` in the big layout)."""
-        return SUFFIXES[self.layout, self.gaddag]
-
-
-def encode(graph: Graph, *, layout: str | None = None) -> Encoded:
-    """Lay `graph` out as KWG nodes: the `kwg` layout when it fits, else `kbwg` (or as asked)."""
-    position, chains, count, roots = _place(graph)
-    if layout is None:
-        layout = KWG if count <= CAPACITY[KWG] else KBWG
-    if count > CAPACITY[layout]:
-        raise LimitExceeded(f"the word graph needs {count:,} nodes; the {layout} layout holds at most "
-                            f"{CAPACITY[layout]:,}")
-    if layout == KWG:  # bits 0-21 arc, 22 is_end, 23 accepts, 24-31 tile
-        tile_shift, accepts_bit, end_bit, arc_shift = 24, 1 << 23, 1 << 22, 0
-    else:  # bits 0-5 tile, 6 is_end, 7 accepts, 8-31 arc
-        tile_shift, accepts_bit, end_bit, arc_shift = 0, 1 << 7, 1 << 6, 8
-    arcs = graph.arcs
-    words = array("I", [end_bit | position[root] << arc_shift for root in roots])
-    append = words.append
-    for head in chains:
-        state = head
-        while state:
-            arc = arcs[state]
-            state = arc >> NEXT_SHIFT
-            append((arc & 63) << tile_shift | (accepts_bit if arc & ACCEPTS else 0) | (0 if state else end_bit)
-                   | position[(arc >> TARGET_SHIFT) & TARGET_MASK] << arc_shift)
-    if sys.byteorder == "big":
-        words.byteswap()
-    return Encoded(words.tobytes(), layout, count, len(roots) == 2)
-
-
-def build_kwg(sequences: Iterable[bytes], *, gaddag: bool = False, layout: str | None = None,
-              native: bool | None = None) -> Encoded:
-    """The KWG of `sequences` (tile numbers as bytes, any order, duplicates allowed): the DAWG,
-    with `gaddag` the GADDAG too, in the `kwg` layout when it fits, else `kbwg` (or as asked)."""
-    builder = GraphBuilder(native=native)
-    builder.extend(sequences)
-    return builder.finish(gaddag=gaddag, layout=layout)
-
-
-class GraphBuilder:
-    """Collects tile sequences, then builds their KWG: `add`/`extend`, then `finish` once.
-
-    The compiled builder keeps the sequences in one flat buffer (about their length in bytes,
-    no Python object each) and sorts them itself, so a caller can stream tens of millions.
-    """
-
-    def __init__(self, *, native: bool | None = None) -> None:
-        self._core = _native.use_core(native)
-        self._builder = self._core.Builder() if self._core else None
-        self._sequences: list[bytes] = []
-
-    def add(self, sequence: bytes) -> None:
-        if self._builder is not None:
-            self._builder.add(sequence)
-        else:
-            self._sequences.append(bytes(sequence))
-
-    def extend(self, sequences: Iterable[bytes]) -> None:
-        if self._builder is not None:
-            self._builder.extend(sequences)
-        else:
-            self._sequences.extend(bytes(s) for s in sequences)
-
-    def add_packed(self, data: bytes) -> None:
-        """Add the sequences packed in `data`, each a length byte and then its bytes: a producer in
-        another process hands over a run of them as one object."""
-        if self._builder is not None:
-            self._builder.add_packed(data)
-            return
-        at = 0
-        while at < len(data):
-            n = data[at]
-            if not n or at + 1 + n > len(data):
-                raise ValueError(f"packed sequences: {'a sequence runs past the end' if n else 'an empty sequence'}"
-                                 f" at byte {at}")
-            self._sequences.append(bytes(data[at + 1:at + 1 + n]))
-            at += 1 + n
-
-    def __len__(self) -> int:
-        return len(self._builder) if self._builder is not None else len(self._sequences)
-
-    def finish(self, *, gaddag: bool = False, layout: str | None = None) -> Encoded:
-        """The KWG bytes; `distinct` on the result counts the sequences without repeats."""
-        if layout is not None and layout not in CAPACITY:
-            raise ValueError(f"unknown word-graph layout {layout!r} (kwg or kbwg)")
-        if self._builder is not None:
-            data, layout, nodes, has_gaddag, distinct = self._builder.finish(gaddag=gaddag, layout=layout)
-            return Encoded(data, layout, nodes, has_gaddag, distinct)
-        sequences, self._sequences = self._sequences, []
-        encoded = encode(build(sequences, gaddag=gaddag), layout=layout)
-        return Encoded(encoded.data, encoded.layout, encoded.nodes, encoded.gaddag, len(set(sequences)))
-
-
-def _place(graph: Graph) -> tuple[list[int], list[int], int, list[int]]:
-    """File positions: (position per state, the lists written in order, node count, roots).
-
-    A sibling list that is the tail of another list is not written again: it starts inside
-    the longer one. Only lists that are no other list's tail are written, each whole, so the
-    node count is the least any contiguous layout of these lists can have. Lists are placed
-    breadth-first from the DAWG root (then the GADDAG root), so a walk from the root reads
-    nearby memory first and the DAWG part comes before GADDAG-only lists.
-    """
-    arcs = graph.arcs
-    roots = [graph.dawg_root] + ([graph.gaddag_root] if graph.gaddag_root is not None else [])
-    is_tail = bytearray(len(arcs))
-    for arc in arcs:
-        is_tail[arc >> NEXT_SHIFT] = 1
-    position = [0] * len(arcs)
-    chains: list[int] = []
-    count = len(roots)
-    seen = bytearray(len(arcs))
-    seen[0] = 1
-    for root in roots:
-        if seen[root]:
-            continue
-        seen[root] = 1
-        queue = [root]
-        for head in queue:  # the list grows while it is read: a breadth-first walk
-            if not is_tail[head]:
-                chains.append(head)
-                state = head
-                while state:
-                    if not position[state]:
-                        position[state] = count
-                    count += 1
-                    state = arcs[state] >> NEXT_SHIFT
-            state = head
-            while state:
-                arc = arcs[state]
-                target = (arc >> TARGET_SHIFT) & TARGET_MASK
-                if not seen[target]:
-                    seen[target] = 1
-                    queue.append(target)
-                state = arc >> NEXT_SHIFT
-    return position, chains, count, roots
-
-
-# -------------------------------------------------------------------- reading
+from ..errors import ArtifactError
+from .format import CAPACITY, KBWG, KWG, LAYOUT_OF_SUFFIX, MAX_LENGTH, MAX_TILE
+from .native import use_core
 
 
 def _tile_bytes(tiles) -> bytes | None:
@@ -215,9 +40,12 @@ class Kwg:
         view = memoryview(buffer)
         if len(view) % 4 or len(view) < 4:
             raise ArtifactError(f"{name}: {len(view)} bytes is not a whole number of 4-byte nodes")
-        core = _native.use_core(native)
-        #: the compiled reader over the same bytes (None: the pure-Python reference)
-        self.core = core.Graph(view, layout == KBWG) if core else None
+        core = use_core(native)
+        try:
+            #: the compiled reader over the same bytes (None: the pure-Python reference)
+            self.core = core.Graph(view, layout == KBWG) if core else None
+        except ArtifactError as exc:
+            raise ArtifactError(f"{name}: {exc}") from None
         if sys.byteorder == "little":
             self.nodes = view.cast("I")
         else:  # a big-endian machine needs its own swapped copy
@@ -241,19 +69,23 @@ class Kwg:
             self.validate()
 
     def validate(self) -> None:
-        """Check the structure of bytes from an untrusted place: every arc inside the file, every
-        sibling list ending before it does, and no cycles, so that every walk ends. An artifact's
-        graph needs none of this: its checksum is verified against the manifest before it is read.
-        (Every read of the compiled core checks its node indexes anyway: an unchecked file can
-        fail a search with an ArtifactError, never read outside the file.)"""
+        """Check the structure of bytes from an untrusted place: every arc inside the file and every
+        tile 0..63, every sibling list ending before the file does and in tile order, no cycle, no list
+        that leads to no word and no path longer than MAX_LENGTH tiles, so that every walk ends and
+        listing words costs at most a path per word. An artifact's graph needs none of
+        this: its checksum is verified against the manifest before it is read. (Every read of the
+        compiled core checks its node indexes anyway: an unchecked file can fail a search with an
+        ArtifactError, never read outside the file.)"""
         if self.core is not None:
-            self.core.validate(self.name, self.gaddag_root or 0)
+            self.core.validate(self.name)
             return
         n = len(self.nodes)
         for index in range(n):
-            _, _, _, arc = self.node(index)
+            tile, _, _, arc = self.node(index)
             if arc >= n:
                 raise ArtifactError(f"{self.name}: node {index} points to node {arc}, past the last ({n - 1})")
+            if tile > MAX_TILE:
+                raise ArtifactError(f"{self.name}: node {index} has tile {tile}; tiles are 0 to {MAX_TILE}")
         if not self.node(n - 1)[2]:
             raise ArtifactError(f"{self.name}: the last sibling list runs past the end of the file")
         for index in range(n - 1):
@@ -262,14 +94,19 @@ class Kwg:
                 raise ArtifactError(f"{self.name}: siblings at nodes {index} and {index + 1} are not in "
                                     f"increasing tile order")
         state: dict[int, int] = {}  # list start → 1 on the current path, 2 done
-        starts = [s for s in (self.root, self.gaddag_root) if s]
-        for start in starts:
+        height: dict[int, int] = {}  # a done list → the longest path from it
+        for which, start, longest in (("DAWG", self.root, MAX_LENGTH), ("GADDAG", self.gaddag_root, MAX_LENGTH + 1)):
+            if not start or start in state:
+                continue
             stack = [(start, iter(self._children(start)))]
             state[start] = 1
             while stack:
                 current, children = stack[-1]
                 child = next(children, None)
                 if child is None:
+                    if not any(self.node(i)[1] or height.get(self.node(i)[3]) for i, _ in self.siblings(current)):
+                        raise ArtifactError(f"{self.name}: the list at node {current} leads to no word")
+                    height[current] = min(0xFFFF, max([1] + [height[a] + 1 for a in self._children(current)]))
                     state[current] = 2
                     stack.pop()
                 elif state.get(child) == 1:
@@ -277,6 +114,8 @@ class Kwg:
                 elif child not in state:
                     state[child] = 1
                     stack.append((child, iter(self._children(child))))
+            if height[start] > longest:  # a GADDAG path is a word's tiles and the separator
+                raise ArtifactError(f"{self.name}: the {which} has a path of more than {longest} tiles")
 
     def _children(self, start: int) -> list[int]:
         return [arc for index, _ in self.siblings(start) if (arc := self.node(index)[3])]

@@ -1,0 +1,149 @@
+"""`make sanitize` (`python -m fuzz.sanitize`): the word-graph core under AddressSanitizer and
+UndefinedBehaviorSanitizer, every finding fatal.
+
+1. tests/c/test_core.c, the library's own tests, built with clang and the sanitizers, run.
+2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts) and fuzz/c/builder.c (arbitrary
+   sequences), SANITIZE_SECONDS (45) each, from a seed corpus of real graphs and word lists that this
+   script writes with the toolkit's own builder (build/sanitize/seeds); inputs libFuzzer finds go to
+   build/sanitize/corpus, crashes to build/sanitize/findings.
+3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
+   where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py and
+   the hypothesis runs of the fuzz targets that reach C code
+   (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
+   Python's buffers too.
+
+Exit status 1 when any step finds something or fails.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "sanitize"
+CORE = ROOT / "lexicon" / "graph" / "core"
+SANITIZERS = ["-g", "-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+CLANG = os.environ.get("SANITIZE_CC", "clang-14")
+GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_search.py",
+               "tests/test_fuzz.py::test_fuzz_target[kwg]", "tests/test_fuzz.py::test_fuzz_damaged_artifact"]
+#: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
+TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
+
+
+def main() -> int:
+    seconds = int(os.environ.get("SANITIZE_SECONDS", "45"))
+    OUT.mkdir(parents=True, exist_ok=True)
+    steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
+             ("fuzz builder", lambda: _fuzz("builder", seconds)), ("Python graph tests", _python_tests)]
+    failed = []
+    for name, step in steps:
+        start = time.monotonic()
+        print(f"== sanitize: {name}", flush=True)
+        ok = step()
+        print(f"== {name}: {'passed' if ok else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
+        if not ok:
+            failed.append(name)
+    print("sanitizers found nothing" if not failed else "failed: " + ", ".join(failed))
+    return 1 if failed else 0
+
+
+def _core_sources() -> list[str]:
+    return [str(p) for p in sorted(CORE.glob("*.c"))]
+
+
+def _compile(out: Path, sources: list[str], *flags: str) -> bool:
+    command = [CLANG, "-std=c11", *SANITIZERS, *flags, f"-I{CORE}", *sources, "-o", str(out)]
+    return subprocess.call(command) == 0
+
+
+def _c_tests() -> bool:
+    binary = OUT / "test_core"
+    return _compile(binary, [str(ROOT / "tests" / "c" / "test_core.c"), *_core_sources()]) and \
+        subprocess.call([str(binary)]) == 0
+
+
+def _fuzz(target: str, seconds: int) -> bool:
+    binary = OUT / f"fuzz_{target}"
+    if not _compile(binary, [str(ROOT / "fuzz" / "c" / f"{target}.c"), *_core_sources()], "-fsanitize=fuzzer"):
+        return False
+    seeds, corpus, findings = OUT / "seeds" / target, OUT / "corpus" / target, OUT / "findings"
+    _write_seeds(target, seeds)
+    corpus.mkdir(parents=True, exist_ok=True)
+    findings.mkdir(exist_ok=True)
+    return subprocess.call([str(binary), str(corpus), str(seeds), f"-max_total_time={seconds}", "-timeout=10",
+                            "-rss_limit_mb=2048", "-max_len=65536", "-print_final_stats=1",
+                            f"-artifact_prefix={findings}/{target}-"]) == 0
+
+
+def _write_seeds(target: str, folder: Path) -> None:
+    """Real inputs for a start: graphs of Swedish and Hungarian words in both layouts, with and without
+    a GADDAG, and the test data's graphs (reader); the same words as packed sequences (builder)."""
+    from lexicon import load_alphabet, tilings
+    from lexicon.graph import KBWG, KWG, TileCodes, build_kwg
+
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    lists = {"sv": ("sv-betapet", ["HUND", "HUNDAR", "KATT", "KATTER", "ALLE", "ÅNGA", "ÖRN", "ZOO", "ABBA", "A"]),
+             "hu": ("hu-betutorony", ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "ZSEB", "CSÉSZE", "LYUK", "NY"])}
+    for name, (tileset, words) in lists.items():
+        alphabet = load_alphabet(tileset)
+        codes = TileCodes(alphabet)
+        sequences = [codes.encode(cut) for word in words for cut in tilings(word, alphabet)]
+        if target == "builder":
+            packed = b"".join(bytes((len(s),)) + s for s in sequences)
+            for flags in range(4):
+                (folder / f"{name}-{flags}").write_bytes(bytes((flags,)) + packed)
+            continue
+        for layout in (KWG, KBWG):
+            for gaddag in (False, True):
+                data = build_kwg(sequences, gaddag=gaddag, layout=layout).data
+                (folder / f"{name}-{layout}-{int(gaddag)}").write_bytes(data)
+    if target == "reader":
+        for path in sorted((ROOT / "tests" / "data").glob("*.kwg")):
+            shutil.copy(path, folder / path.name)
+
+
+def _python_tests() -> bool:
+    tree = OUT / "tree"
+    if tree.exists():
+        shutil.rmtree(tree)
+    tree.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("*.so", "__pycache__", "node_modules", ".hypothesis")
+    for name in TREE:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tree / name, ignore=ignore)
+        else:
+            shutil.copy(source, tree / name)
+    extension = tree / "lexicon" / "graph" / f"_core{sysconfig.get_config_var('EXT_SUFFIX')}"
+    gcc = os.environ.get("SANITIZE_PYTHON_CC", "gcc")
+    command = [gcc, "-shared", "-fPIC", "-std=c11", *SANITIZERS, f"-I{sysconfig.get_paths()['include']}",
+               f"-I{CORE}", str(ROOT / "lexicon" / "graph" / "_binding.c"), *_core_sources(), "-o", str(extension)]
+    if subprocess.call(command):
+        return False
+    runtime = [subprocess.run([gcc, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()
+               for lib in ("libasan.so", "libubsan.so")]
+    env = os.environ | {
+        "LD_PRELOAD": ":".join(runtime), "PYTHONMALLOC": "malloc",
+        "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1:allocator_may_return_null=1",
+        "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1", "LEXICON_PURE_PYTHON": "",
+    }
+    # the copy's extension is the one imported, or the run would prove nothing
+    probe = subprocess.run([sys.executable, "-c", "import lexicon.graph._core as c; print(c.__file__)"], cwd=tree,
+                           env=env, capture_output=True, text=True)
+    if probe.returncode or Path(probe.stdout.strip()) != extension:
+        print(f"the sanitized extension is not the one imported: {probe.stdout}{probe.stderr}", file=sys.stderr)
+        return False
+    return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GRAPH_TESTS],
+                           cwd=tree, env=env) == 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

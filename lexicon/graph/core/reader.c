@@ -1,0 +1,430 @@
+/* Reading a KWG file in place: membership, following a path, hooks, the structural check for
+ * untrusted bytes, a word's rank in the sorted order of the DAWG, and what follows a prefix.
+ *
+ * Every node index is checked against the file's size before it is read, so bytes from an
+ * untrusted place can make a call fail (TL_ERR_CORRUPT) but never read outside the file.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+
+tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_graph **out, tl_error *err) {
+    *out = NULL;
+    if (layout != TL_LAYOUT_KWG && layout != TL_LAYOUT_KBWG)
+        return tl_fail(err, TL_ERR_INPUT, "unknown word-graph layout %d (kwg or kbwg)", (int)layout);
+    if (size % 4 || size < 4)
+        return tl_fail(err, TL_ERR_CORRUPT, "%zu bytes is not a whole number of 4-byte nodes", size);
+    tl_graph *g = calloc(1, sizeof *g);
+    if (!g)
+        return tl_nomem(err);
+    g->base = bytes;
+    g->n = size / 4;
+    g->big = layout == TL_LAYOUT_KBWG;
+    uint32_t first = tl_load(bytes, 0);
+    if (tl_tile(g, first) != 0 || !tl_is_end(g, first)) {
+        free(g);
+        return tl_fail(err, TL_ERR_CORRUPT, "node 0 is not the DAWG's root pointer (tile 0, is_end)");
+    }
+    g->root = tl_arc(g, first);
+    if (g->n > 1) {
+        uint32_t second = tl_load(bytes, 1);
+        if (tl_tile(g, second) == 0 && tl_is_end(g, second) && !tl_accepts(g, second))
+            g->gaddag = tl_arc(g, second);
+    }
+    /* The root list is the longest and is read by every lookup: index it by tile once. A damaged
+     * list is left unindexed (lookups then scan it, and fail where it breaks). */
+    unsigned previous = 0;
+    for (uint32_t index = g->root; index && index < g->n; index++) {
+        uint32_t v = tl_load(bytes, index);
+        unsigned tile = tl_tile(g, v);
+        if (tile >= 64 || (index > g->root && tile <= previous))
+            break;
+        g->first[tile] = index;
+        previous = tile;
+        if (tl_is_end(g, v)) {
+            g->indexed = 1;
+            break;
+        }
+    }
+    *out = g;
+    return TL_OK;
+}
+
+void tl_graph_close(tl_graph *g) {
+    if (!g)
+        return;
+    free(g->counts);
+    free(g);
+}
+
+size_t tl_graph_nodes(const tl_graph *g) { return g->n; }
+tl_layout tl_graph_layout(const tl_graph *g) { return g->big ? TL_LAYOUT_KBWG : TL_LAYOUT_KWG; }
+uint32_t tl_graph_root(const tl_graph *g) { return g->root; }
+uint32_t tl_graph_gaddag_root(const tl_graph *g) { return g->gaddag; }
+int tl_graph_has_gaddag(const tl_graph *g) { return g->n > 1 && g->gaddag != 0; }
+
+tl_status tl_graph_node(const tl_graph *g, size_t index, tl_node *out, tl_error *err) {
+    if (index >= g->n)
+        return tl_fail(err, TL_ERR_INPUT, "node %zu is outside the word graph", index);
+    uint32_t v = tl_load(g->base, index);
+    out->tile = tl_tile(g, v);
+    out->accepts = tl_accepts(g, v);
+    out->is_end = tl_is_end(g, v);
+    out->arc = tl_arc(g, v);
+    return TL_OK;
+}
+
+tl_status tl_graph_follow(const tl_graph *g, uint32_t start, const uint8_t *tiles, size_t length, uint32_t *node,
+                          tl_error *err) {
+    uint32_t index = start, found = 0;
+    *node = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (index == g->root && g->indexed) {
+            found = tiles[i] < 64 ? g->first[tiles[i]] : 0;
+        } else {
+            tl_status rc = tl_child(g, index, tiles[i], &found, err);
+            if (rc != TL_OK)
+                return rc;
+        }
+        if (!found)
+            return TL_OK;
+        index = tl_arc(g, tl_load(g->base, found));
+    }
+    *node = found;
+    return TL_OK;
+}
+
+tl_status tl_graph_contains(const tl_graph *g, const uint8_t *tiles, size_t length, int *found, tl_error *err) {
+    *found = 0;
+    if (!length)
+        return TL_OK;
+    uint32_t node;
+    tl_status rc = tl_graph_follow(g, g->root, tiles, length, &node, err);
+    if (rc == TL_OK && node)
+        *found = tl_accepts(g, tl_load(g->base, node));
+    return rc;
+}
+
+tl_status tl_graph_hooks(const tl_graph *g, const uint8_t *tiles, size_t length, uint8_t front[64], size_t *n_front,
+                         uint8_t back[64], size_t *n_back, tl_error *err) {
+    *n_front = *n_back = 0;
+    uint32_t end;
+    tl_status rc = tl_graph_follow(g, g->root, tiles, length, &end, err);
+    if (rc != TL_OK)
+        return rc;
+    if (end) {
+        for (uint32_t index = tl_arc(g, tl_load(g->base, end)); index; index++) {
+            if (index >= g->n)
+                return tl_bad_index(g, index, err);
+            uint32_t v = tl_load(g->base, index);
+            if (tl_accepts(g, v) && *n_back < 64)
+                back[(*n_back)++] = (uint8_t)tl_tile(g, v);
+            if (tl_is_end(g, v))
+                break;
+        }
+    }
+    for (uint32_t index = g->root; index; index++) {
+        if (index >= g->n)
+            return tl_bad_index(g, index, err);
+        uint32_t v = tl_load(g->base, index);
+        uint32_t node;
+        if ((rc = tl_graph_follow(g, tl_arc(g, v), tiles, length, &node, err)) != TL_OK)
+            return rc;
+        if (node && tl_accepts(g, tl_load(g->base, node)) && *n_front < 64)
+            front[(*n_front)++] = (uint8_t)tl_tile(g, v);
+        if (tl_is_end(g, v))
+            break;
+    }
+    return TL_OK;
+}
+
+/* ------------------------------------------------------------------ validation */
+
+/* The checks of lexicon.graph.reader.Kwg.validate, in its order and with its messages: every arc
+ * inside the file and every tile 0..63, the last list ending with the file, siblings in increasing
+ * tile order, and from the roots: no cycle, no list that leads to no word (so that listing words
+ * costs at most a path per word), no path longer than TL_MAX_LENGTH tiles (and the GADDAG's
+ * separator). A list's height is stored only when it is live, so height 0 also means "dead". */
+tl_status tl_graph_validate(const tl_graph *g, tl_error *err) {
+    size_t n = g->n;
+    for (size_t index = 0; index < n; index++) {
+        uint32_t v = tl_load(g->base, index);
+        if (tl_arc(g, v) >= n)
+            return tl_fail(err, TL_ERR_CORRUPT, "node %zu points to node %u, past the last (%zu)", index, tl_arc(g, v),
+                           n - 1);
+        if (tl_tile(g, v) > TL_MAX_TILE)
+            return tl_fail(err, TL_ERR_CORRUPT, "node %zu has tile %u; tiles are 0 to %u", index, tl_tile(g, v),
+                           TL_MAX_TILE);
+    }
+    if (!tl_is_end(g, tl_load(g->base, n - 1)))
+        return tl_fail(err, TL_ERR_CORRUPT, "the last sibling list runs past the end of the file");
+    for (size_t index = 0; index + 1 < n; index++) {
+        uint32_t v = tl_load(g->base, index);
+        if (!tl_is_end(g, v) && tl_tile(g, tl_load(g->base, index + 1)) <= tl_tile(g, v))
+            return tl_fail(err, TL_ERR_CORRUPT, "siblings at nodes %zu and %zu are not in increasing tile order", index,
+                           index + 1);
+    }
+    /* Depth-first from each root over lists; a frame is a list start and the next sibling whose
+     * arc is still to be looked at. state: 0 unseen, 1 on the current path, 2 done; a done list's
+     * height is the longest path from it (saturating), and it leads to a word. */
+    uint8_t *state = calloc(n, 1);
+    uint16_t *height = calloc(n, sizeof *height);
+    uint32_t(*stack)[2] = malloc(n * sizeof *stack);
+    tl_status rc = TL_OK;
+    if (!state || !height || !stack) {
+        rc = tl_nomem(err);
+        goto done;
+    }
+    uint32_t starts[2] = {g->root, g->gaddag};
+    for (int r = 0; r < 2 && rc == TL_OK; r++) {
+        uint32_t start = starts[r];
+        if (!start || state[start])
+            continue;
+        size_t top = 0;
+        stack[0][0] = start;
+        stack[0][1] = start;
+        state[start] = 1;
+        while (rc == TL_OK) {
+            uint32_t current = stack[top][0];
+            uint32_t at = stack[top][1];
+            uint32_t next_child = 0;
+            /* the next sibling from `at` with an arc; at == 0 marks the list as exhausted */
+            while (at) {
+                uint32_t v = tl_load(g->base, at);
+                uint32_t arc = tl_arc(g, v);
+                at = tl_is_end(g, v) ? 0 : at + 1;
+                if (arc) {
+                    next_child = arc;
+                    break;
+                }
+            }
+            stack[top][1] = at;
+            if (!next_child) {
+                unsigned longest = 1;
+                int live = 0; /* a word ends in this list or below it */
+                for (uint32_t i = current;; i++) {
+                    uint32_t v = tl_load(g->base, i);
+                    uint32_t arc = tl_arc(g, v);
+                    if (arc && height[arc] + 1u > longest)
+                        longest = height[arc] + 1u;
+                    live |= tl_accepts(g, v) || (arc && height[arc]);
+                    if (tl_is_end(g, v))
+                        break;
+                }
+                if (!live) {
+                    rc = tl_fail(err, TL_ERR_CORRUPT, "the list at node %u leads to no word", current);
+                    break;
+                }
+                height[current] = (uint16_t)(longest > 0xFFFF ? 0xFFFF : longest);
+                state[current] = 2;
+                if (top == 0)
+                    break;
+                top--;
+            } else if (state[next_child] == 1) {
+                rc = tl_fail(err, TL_ERR_CORRUPT, "the lists at nodes %u and %u form a cycle", current, next_child);
+            } else if (!state[next_child]) {
+                state[next_child] = 1;
+                top++;
+                stack[top][0] = next_child;
+                stack[top][1] = next_child;
+            }
+        }
+        /* a GADDAG path is a word's tiles and the separator */
+        if (rc == TL_OK && height[start] > TL_MAX_LENGTH + (unsigned)r)
+            rc = tl_fail(err, TL_ERR_CORRUPT, "the %s has a path of more than %u tiles", r ? "GADDAG" : "DAWG",
+                         TL_MAX_LENGTH + (unsigned)r);
+    }
+done:
+    free(state);
+    free(height);
+    free(stack);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ word counts and rank */
+
+/* counts[p] = the words of the sibling list from node p to its end: accepts(p), the words
+ * after p's arc, and counts[p + 1] unless p ends its list (as wolges' count_words_at). Only
+ * nodes reachable from the DAWG root are counted; a cycle is corrupt. */
+tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
+    if (g->counts)
+        return TL_OK;
+    size_t n = g->n;
+    uint32_t *counts = calloc(n, sizeof *counts);
+    uint8_t *state = calloc(n, 1);
+    uint32_t *stack = malloc(n * sizeof *stack);
+    tl_status rc = TL_OK;
+    if (!counts || !state || !stack) {
+        rc = tl_nomem(err);
+        goto done;
+    }
+    if (g->root) {
+        if (g->root >= n) {
+            rc = tl_bad_index(g, g->root, err);
+            goto done;
+        }
+        size_t top = 0;
+        stack[0] = g->root;
+        state[g->root] = 1;
+        for (;;) {
+            uint32_t p = stack[top];
+            uint32_t v = tl_load(g->base, p);
+            uint32_t arc = tl_arc(g, v);
+            uint32_t after = tl_is_end(g, v) ? 0 : p + 1;
+            uint32_t deps[2] = {arc, after};
+            int pushed = 0;
+            for (int k = 0; k < 2; k++) {
+                uint32_t d = deps[k];
+                if (!d)
+                    continue;
+                if (d >= n) {
+                    rc = tl_bad_index(g, d, err);
+                    goto done;
+                }
+                if (state[d] == 1) {
+                    rc = tl_fail(err, TL_ERR_CORRUPT, "the word graph has a cycle through node %u", d);
+                    goto done;
+                }
+                if (!state[d]) {
+                    state[d] = 1;
+                    stack[++top] = d;
+                    pushed = 1;
+                    break;
+                }
+            }
+            if (pushed)
+                continue;
+            uint64_t total = (uint64_t)tl_accepts(g, v) + (arc ? counts[arc] : 0) + (after ? counts[after] : 0);
+            if (total > 0xFFFFFFFFu) {
+                rc = tl_fail(err, TL_ERR_LIMIT, "the word graph holds more than 2**32 - 1 words");
+                goto done;
+            }
+            counts[p] = (uint32_t)total;
+            state[p] = 2;
+            if (top == 0)
+                break;
+            top--;
+        }
+    }
+    g->counts = counts;
+    counts = NULL;
+done:
+    free(counts);
+    free(state);
+    free(stack);
+    return rc;
+}
+
+static tl_status need_counts(const tl_graph *g, tl_error *err) {
+    if (!g->counts)
+        return tl_fail(err, TL_ERR_STATE, "count the graph's words (tl_graph_count_words) before asking for ranks");
+    return TL_OK;
+}
+
+tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, int64_t *rank, tl_error *err) {
+    tl_status rc = need_counts(g, err);
+    *rank = -1;
+    if (rc != TL_OK)
+        return rc;
+    const uint32_t *counts = g->counts;
+    uint32_t p = g->root;
+    uint64_t index = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (!p)
+            return TL_OK;
+        if (p >= g->n)
+            return tl_bad_index(g, p, err);
+        index += counts[p];
+        uint32_t node;
+        if ((rc = tl_child(g, p, tiles[i], &node, err)) != TL_OK || !node)
+            return rc;
+        uint32_t v = tl_load(g->base, node);
+        index -= counts[node];
+        if (i + 1 == length) {
+            if (tl_accepts(g, v))
+                *rank = (int64_t)index;
+            return TL_OK;
+        }
+        index += (uint64_t)tl_accepts(g, v);
+        p = tl_arc(g, v);
+    }
+    return TL_OK;
+}
+
+tl_status tl_graph_word_count(const tl_graph *g, uint64_t *count, tl_error *err) {
+    tl_status rc = need_counts(g, err);
+    *count = rc == TL_OK && g->root ? g->counts[g->root] : 0;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ what follows a prefix */
+
+tl_status tl_graph_list_after(const tl_graph *g, const uint8_t *prefix, size_t length, int separator, uint32_t *list,
+                              tl_error *err) {
+    *list = 0;
+    if (separator > 255)
+        return tl_fail(err, TL_ERR_INPUT, "a separator is a tile number below 256, not %d", separator);
+    if (length > TL_MAX_LENGTH)
+        return TL_OK; /* no path is that long */
+    if (!length && separator < 0) {
+        *list = g->root;
+        return TL_OK;
+    }
+    uint8_t path[TL_MAX_LENGTH + 1];
+    memcpy(path, prefix, length);
+    if (separator >= 0)
+        path[length++] = (uint8_t)separator;
+    uint32_t node;
+    tl_status rc = tl_graph_follow(g, g->root, path, length, &node, err);
+    if (rc == TL_OK && node)
+        *list = tl_arc(g, tl_load(g->base, node));
+    return rc;
+}
+
+tl_status tl_graph_words(const tl_graph *g, uint32_t list, tl_word_fn emit, void *context, tl_error *err) {
+    uint32_t stack[TL_MAX_LENGTH];
+    uint8_t path[TL_MAX_LENGTH];
+    size_t top = 0;
+    stack[0] = list;
+    while (list) {
+        uint32_t node = stack[top];
+        if (!node) { /* this list is done: back to the next sibling one level up */
+            if (top == 0)
+                break;
+            top--;
+            continue;
+        }
+        if (node >= g->n)
+            return tl_bad_index(g, node, err);
+        uint32_t v = tl_load(g->base, node);
+        stack[top] = tl_is_end(g, v) ? 0 : node + 1;
+        path[top] = (uint8_t)tl_tile(g, v);
+        if (tl_accepts(g, v) && emit(context, path, top + 1))
+            break;
+        uint32_t arc = tl_arc(g, v);
+        if (arc) {
+            if (top + 1 >= TL_MAX_LENGTH)
+                return tl_fail(err, TL_ERR_CORRUPT, "the word graph has a path of more than %u tiles", TL_MAX_LENGTH);
+            stack[++top] = arc;
+        }
+    }
+    return TL_OK;
+}
+
+tl_status tl_graph_first_word(const tl_graph *g, uint32_t list, uint8_t out[TL_MAX_LENGTH], size_t *length,
+                              tl_error *err) {
+    *length = 0;
+    for (uint32_t node = list;;) {
+        if (node >= g->n)
+            return tl_bad_index(g, node, err);
+        uint32_t v = tl_load(g->base, node);
+        out[(*length)++] = (uint8_t)tl_tile(g, v);
+        if (tl_accepts(g, v))
+            return TL_OK;
+        node = tl_arc(g, v);
+        if (!node || *length == TL_MAX_LENGTH) {
+            *length = 0;
+            return tl_fail(err, TL_ERR_CORRUPT, "the word graph has a path that ends in no word");
+        }
+    }
+}

@@ -1,0 +1,322 @@
+/* The word-graph core's contract, tested in C against the library alone (no Python): what the
+ * builder refuses and says, what the reader refuses and says, and answers on a small real graph.
+ * `make sanitize` runs it under AddressSanitizer and UndefinedBehaviorSanitizer; tests/test_c_library.py
+ * compiles and runs it with plain cc.
+ */
+#include "tl_graph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        checks++;                                                                     \
+        if (!(cond)) {                                                                \
+            failures++;                                                               \
+            fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond);        \
+        }                                                                             \
+    } while (0)
+
+/* err's message contains `text` */
+#define SAYS(err, text) CHECK(strstr((err).message, (text)) != NULL)
+
+/* CAR CARE CARS CAT CATS with the Swedish numbers (A=1 C=3 E=5 R=18 S=19 T=20): docs/kwg.md's example */
+static const uint8_t CAR[] = {3, 1, 18}, CARE[] = {3, 1, 18, 5}, CARS[] = {3, 1, 18, 19}, CAT[] = {3, 1, 20},
+                     CATS[] = {3, 1, 20, 19};
+
+typedef struct {
+    uint8_t *bytes;
+    tl_build build;
+} graph_bytes;
+
+/* The KWG of the docs' five words (and a repeat, out of order). */
+static graph_bytes build_example(int gaddag, int layout) {
+    tl_builder *b = tl_builder_new();
+    tl_error err;
+    const uint8_t *words[] = {CATS, CAR, CARE, CAT, CARS, CAR};
+    const size_t lengths[] = {4, 3, 4, 3, 4, 3};
+    for (int i = 0; i < 6; i++)
+        CHECK(tl_builder_add(b, words[i], lengths[i], &err) == TL_OK);
+    CHECK(tl_builder_count(b) == 6);
+    graph_bytes g = {NULL, {0}};
+    CHECK(tl_builder_finish(b, gaddag, layout, &g.build, &err) == TL_OK);
+    g.bytes = malloc(g.build.bytes);
+    CHECK(tl_builder_write(b, g.bytes, g.build.bytes, &err) == TL_OK);
+    tl_builder_free(b);
+    return g;
+}
+
+static void test_the_documented_example(void) {
+    graph_bytes g = build_example(0, TL_LAYOUT_AUTO);
+    static const uint8_t expected[] = {0x01, 0x00, 0x40, 0x00, 0x02, 0x00, 0x40, 0x03, 0x03, 0x00, 0x40, 0x01,
+                                       0x05, 0x00, 0x80, 0x12, 0x06, 0x00, 0xc0, 0x14, 0x00, 0x00, 0x80, 0x05,
+                                       0x00, 0x00, 0xc0, 0x13};
+    CHECK(g.build.nodes == 7 && g.build.distinct == 5 && g.build.layout == TL_LAYOUT_KWG && !g.build.gaddag);
+    CHECK(g.build.bytes == sizeof expected && memcmp(g.bytes, expected, sizeof expected) == 0);
+    free(g.bytes);
+}
+
+static void test_the_builder_refuses_what_breaks_the_contract(void) {
+    tl_builder *b = tl_builder_new();
+    tl_error err;
+    uint8_t zero[] = {1, 0}, past[] = {1, 64}, high[] = {1, 2, 255};
+    CHECK(tl_builder_add(b, CAR, 3, &err) == TL_OK);
+    CHECK(tl_builder_add(b, zero, 2, &err) == TL_ERR_INPUT);
+    SAYS(err, "sequence 1 (01 00): tile 0 at position 1 is outside 1..63");
+    CHECK(tl_builder_add(b, past, 2, &err) == TL_ERR_INPUT);
+    SAYS(err, "tile 64 at position 1");
+    CHECK(tl_builder_add(b, high, 3, &err) == TL_ERR_INPUT);
+    SAYS(err, "tile 255 at position 2");
+    CHECK(tl_builder_add(b, CAR, 0, &err) == TL_ERR_INPUT);
+    SAYS(err, "the empty sequence");
+    uint8_t longest[TL_MAX_LENGTH + 1];
+    memset(longest, 7, sizeof longest);
+    CHECK(tl_builder_add(b, longest, TL_MAX_LENGTH + 1, &err) == TL_ERR_INPUT);
+    SAYS(err, "256 tiles; a word graph path holds at most 255");
+    CHECK(tl_builder_count(b) == 1); /* nothing refused was added */
+    uint8_t packed[] = {2, 1, 2, 2, 1, 65};
+    CHECK(tl_builder_add_packed(b, packed, sizeof packed, &err) == TL_ERR_INPUT);
+    SAYS(err, "packed sequences: tile 65 at byte 5 is outside 1..63 (sequence 2)");
+    CHECK(tl_builder_count(b) == 1); /* a refused run adds nothing, its good part neither */
+    uint8_t cut[] = {3, 1, 2};
+    CHECK(tl_builder_add_packed(b, cut, sizeof cut, &err) == TL_ERR_INPUT);
+    SAYS(err, "a sequence runs past the end at byte 0");
+    CHECK(tl_builder_finish(b, 0, 7, NULL, &err) == TL_ERR_INPUT);
+    SAYS(err, "unknown word-graph layout 7");
+    uint8_t small[4];
+    CHECK(tl_builder_write(b, small, 4, &err) == TL_ERR_STATE);
+    tl_build build;
+    CHECK(tl_builder_finish(b, 1, TL_LAYOUT_AUTO, &build, &err) == TL_OK);
+    CHECK(tl_builder_write(b, small, 4, &err) == TL_ERR_INPUT);
+    SAYS(err, "the output holds 4 bytes");
+    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_AUTO, &build, &err) == TL_ERR_STATE);
+    CHECK(tl_builder_add(b, CAR, 3, &err) == TL_ERR_STATE);
+    SAYS(err, "this builder has finished");
+    tl_builder_free(b);
+}
+
+/* The longest sequence the contract allows is built and read back, by every reader. */
+static void test_the_longest_path_is_read_by_every_reader(void) {
+    uint8_t longest[TL_MAX_LENGTH];
+    for (size_t i = 0; i < TL_MAX_LENGTH; i++)
+        longest[i] = (uint8_t)(1 + i % 63);
+    tl_builder *b = tl_builder_new();
+    tl_error err;
+    tl_build build;
+    CHECK(tl_builder_add(b, longest, TL_MAX_LENGTH, &err) == TL_OK);
+    CHECK(tl_builder_finish(b, 1, TL_LAYOUT_AUTO, &build, &err) == TL_OK);
+    uint8_t *bytes = malloc(build.bytes);
+    CHECK(tl_builder_write(b, bytes, build.bytes, &err) == TL_OK);
+    tl_builder_free(b);
+    tl_graph *g;
+    CHECK(tl_graph_open(bytes, build.bytes, build.layout, &g, &err) == TL_OK);
+    CHECK(tl_graph_validate(g, &err) == TL_OK);
+    int found;
+    CHECK(tl_graph_contains(g, longest, TL_MAX_LENGTH, &found, &err) == TL_OK && found);
+    CHECK(tl_graph_count_words(g, &err) == TL_OK);
+    int64_t rank;
+    CHECK(tl_graph_rank(g, longest, TL_MAX_LENGTH, &rank, &err) == TL_OK && rank == 0);
+    int16_t any[] = {TL_ANY_RUN, TL_ACCEPT};
+    tl_walk *w;
+    CHECK(tl_walk_pattern(g, any, 2, 1000, &w, &err) == TL_OK);
+    CHECK(tl_walk_next(w, &err) == TL_WORD);
+    size_t length;
+    const uint8_t *tiles = tl_walk_tiles(w, &length);
+    CHECK(length == TL_MAX_LENGTH && memcmp(tiles, longest, length) == 0);
+    CHECK(tl_walk_next(w, &err) == TL_DONE);
+    tl_walk_free(w);
+    uint8_t first[TL_MAX_LENGTH];
+    CHECK(tl_graph_first_word(g, tl_graph_root(g), first, &length, &err) == TL_OK && length == TL_MAX_LENGTH);
+    tl_graph_close(g);
+    free(bytes);
+}
+
+static void test_reading_the_example(void) {
+    for (int layout = TL_LAYOUT_KWG; layout <= TL_LAYOUT_KBWG; layout++) {
+        graph_bytes bytes = build_example(1, layout);
+        tl_graph *g;
+        tl_error err;
+        CHECK(tl_graph_open(bytes.bytes, bytes.build.bytes, (tl_layout)layout, &g, &err) == TL_OK);
+        CHECK(tl_graph_has_gaddag(g) && tl_graph_validate(g, &err) == TL_OK);
+        int found;
+        CHECK(tl_graph_contains(g, CARE, 4, &found, &err) == TL_OK && found);
+        CHECK(tl_graph_contains(g, CARE, 2, &found, &err) == TL_OK && !found);
+        int64_t rank;
+        CHECK(tl_graph_rank(g, CAR, 3, &rank, &err) == TL_ERR_STATE); /* before the counts */
+        CHECK(tl_graph_count_words(g, &err) == TL_OK);
+        uint64_t words;
+        CHECK(tl_graph_word_count(g, &words, &err) == TL_OK && words == 5);
+        CHECK(tl_graph_rank(g, CATS, 4, &rank, &err) == TL_OK && rank == 4);
+        CHECK(tl_graph_rank(g, CARS, 4, &rank, &err) == TL_OK && rank == 2);
+        uint8_t front[64], back[64];
+        size_t n_front, n_back;
+        CHECK(tl_graph_hooks(g, CAT, 3, front, &n_front, back, &n_back, &err) == TL_OK);
+        CHECK(n_front == 0 && n_back == 1 && back[0] == 19);
+        /* anagrams of A C R and a blank: CARE and CARS, in tile order */
+        uint8_t rack[64] = {0};
+        rack[1] = rack[3] = rack[18] = 1;
+        rack[0] = 1;
+        tl_walk *w;
+        CHECK(tl_walk_anagrams(g, rack, 0, 1, 100, &w, &err) == TL_OK);
+        int n = 0;
+        size_t length;
+        while (tl_walk_next(w, &err) == TL_WORD) {
+            const uint8_t *tiles = tl_walk_tiles(w, &length);
+            CHECK(length == 4 && memcmp(tiles, n ? CARS : CARE, 4) == 0);
+            n++;
+        }
+        CHECK(n == 2);
+        tl_walk_free(w);
+        CHECK(tl_walk_anagrams(g, rack, 1, 1, 1, &w, &err) == TL_OK); /* a budget of one list */
+        tl_status rc;
+        while ((rc = tl_walk_next(w, &err)) == TL_WORD)
+            ;
+        CHECK(rc == TL_ERR_COSTLY && tl_walk_next(w, &err) == TL_DONE);
+        tl_walk_free(w);
+        tl_graph_close(g);
+        free(bytes.bytes);
+    }
+}
+
+/* A graph of `n` nodes from values given by hand (little-endian kwg). */
+static uint8_t *nodes(const uint32_t *values, size_t n) {
+    uint8_t *out = malloc(4 * n);
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++)
+            out[4 * i + k] = (uint8_t)(values[i] >> (8 * k));
+    return out;
+}
+
+#define END (1u << 22)
+#define ACC (1u << 23)
+#define TILE(t) ((uint32_t)(t) << 24)
+
+static tl_status validate(const uint32_t *values, size_t n, tl_error *err) {
+    uint8_t *bytes = nodes(values, n);
+    tl_graph *g;
+    tl_status rc = tl_graph_open(bytes, 4 * n, TL_LAYOUT_KWG, &g, err);
+    if (rc == TL_OK) {
+        rc = tl_graph_validate(g, err);
+        tl_graph_close(g);
+    }
+    free(bytes);
+    return rc;
+}
+
+static void test_damaged_graphs_are_named(void) {
+    tl_error err;
+    tl_graph *g;
+    uint8_t three[3] = {0};
+    CHECK(tl_graph_open(three, 3, TL_LAYOUT_KWG, &g, &err) == TL_ERR_CORRUPT && g == NULL);
+    SAYS(err, "3 bytes is not a whole number of 4-byte nodes");
+    uint32_t not_root[] = {TILE(1) | END};
+    CHECK(validate(not_root, 1, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "node 0 is not the DAWG's root pointer");
+    /* node 1, the GADDAG's root pointer, points far past the end: named, not written through */
+    uint32_t far_gaddag[] = {END | 2, END | 0x3FFFFF, TILE(1) | ACC | END};
+    CHECK(validate(far_gaddag, 3, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "node 1 points to node 4194303, past the last (2)");
+    uint32_t wide_tile[] = {END | 1, TILE(64) | ACC | END};
+    CHECK(validate(wide_tile, 2, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "node 1 has tile 64; tiles are 0 to 63");
+    uint32_t cycle[] = {END | 1, TILE(1) | ACC | END | 2, TILE(2) | END | 1};
+    CHECK(validate(cycle, 3, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "form a cycle");
+    uint32_t order[] = {END | 1, TILE(2) | ACC, TILE(1) | ACC | END};
+    CHECK(validate(order, 3, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "not in increasing tile order");
+    /* a chain of 256 nodes: a path longer than any reader follows */
+    enum { CHAIN = 257 };
+    uint32_t chain[CHAIN];
+    chain[0] = END | 1;
+    for (uint32_t i = 1; i < CHAIN; i++)
+        chain[i] = TILE(1) | END | ACC | (i + 1 < CHAIN ? i + 1 : 0);
+    CHECK(validate(chain, CHAIN, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "the DAWG has a path of more than 255 tiles");
+    /* unvalidated, every reader stops at the limit with a named error */
+    uint8_t *bytes = nodes(chain, CHAIN);
+    CHECK(tl_graph_open(bytes, 4 * CHAIN, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    int16_t any[] = {TL_ANY_RUN, TL_ACCEPT};
+    tl_walk *w;
+    CHECK(tl_walk_pattern(g, any, 2, 100000, &w, &err) == TL_OK);
+    tl_status rc;
+    while ((rc = tl_walk_next(w, &err)) == TL_WORD)
+        ;
+    CHECK(rc == TL_ERR_CORRUPT);
+    SAYS(err, "a path of more than 255 tiles");
+    tl_walk_free(w);
+    uint8_t first[TL_MAX_LENGTH];
+    size_t length;
+    CHECK(tl_graph_first_word(g, tl_graph_root(g), first, &length, &err) == TL_OK && length == 1);
+    tl_graph_close(g);
+    free(bytes);
+    /* an arc past the end is found by every read that reaches it */
+    uint32_t past[] = {END | 1, TILE(1) | END | 9};
+    bytes = nodes(past, 2);
+    CHECK(tl_graph_open(bytes, 8, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    int found;
+    uint8_t word[] = {1, 1};
+    CHECK(tl_graph_contains(g, word, 2, &found, &err) == TL_ERR_CORRUPT);
+    SAYS(err, "points to node 9, past its last (1)");
+    CHECK(tl_graph_count_words(g, &err) == TL_ERR_CORRUPT);
+    tl_graph_close(g);
+    free(bytes);
+}
+
+static void test_key_indexes_read_text(void) {
+    /* keys HUND, HUNDAR, KATT over letters A D H K N R T U (code-point order), one excluded */
+    static const uint32_t letters[] = {'A', 'D', 'H', 'K', 'N', 'R', 'T', 'U'};
+    static const uint8_t hund[] = {3, 8, 5, 2}, hundar[] = {3, 8, 5, 2, 1, 6}, katt[] = {4, 1, 7, 7};
+    tl_builder *b = tl_builder_new();
+    tl_error err;
+    tl_build build;
+    CHECK(tl_builder_add(b, hund, 4, &err) == TL_OK && tl_builder_add(b, hundar, 6, &err) == TL_OK);
+    CHECK(tl_builder_add(b, katt, 4, &err) == TL_OK);
+    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_KWG, &build, &err) == TL_OK);
+    uint8_t *bytes = malloc(build.bytes);
+    CHECK(tl_builder_write(b, bytes, build.bytes, &err) == TL_OK);
+    tl_builder_free(b);
+    tl_graph *g;
+    CHECK(tl_graph_open(bytes, build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    tl_index *index;
+    static const uint32_t twice[] = {'A', 'A'};
+    CHECK(tl_index_open(g, twice, 2, &index, &err) == TL_ERR_INPUT);
+    SAYS(err, "letter 1 (U+0041) comes twice");
+    CHECK(tl_index_open(g, letters, 8, &index, &err) == TL_OK);
+    CHECK(tl_graph_count_words(g, &err) == TL_OK);
+    static const uint8_t kinds[] = {0, 2, 1}; /* HUND headword, HUNDAR excluded, KATT inflected */
+    CHECK(tl_index_set_kinds(index, kinds, 2, 2, &err) == TL_ERR_CORRUPT);
+    CHECK(tl_index_set_kinds(index, kinds, 3, 2, &err) == TL_OK);
+    int64_t number;
+    int valid;
+    CHECK(tl_index_number(index, "HUNDAR", 6, TL_UTF8, &number, &err) == TL_OK && number == 1);
+    CHECK(tl_index_contains(index, "HUNDAR", 6, TL_UTF8, &valid, &err) == TL_OK && !valid);
+    CHECK(tl_index_contains(index, "KATT", 4, TL_UTF8, &valid, &err) == TL_OK && valid);
+    static const uint16_t katt16[] = {'K', 'A', 'T', 'T'};
+    static const uint32_t katt32[] = {'K', 'A', 'T', 'T'};
+    CHECK(tl_index_number(index, katt16, 4, 2, &number, &err) == TL_OK && number == 2);
+    CHECK(tl_index_number(index, katt32, 4, 4, &number, &err) == TL_OK && number == 2);
+    CHECK(tl_index_number(index, "KAT\xC3\x84", 5, TL_UTF8, &number, &err) == TL_OK && number == -1);
+    CHECK(tl_index_number(index, "KA\xFF", 3, TL_UTF8, &number, &err) == TL_OK && number == -1); /* not UTF-8 */
+    CHECK(tl_index_number(index, "KATT", 4, 3, &number, &err) == TL_ERR_INPUT);
+    uint8_t codes[TL_MAX_LENGTH];
+    size_t n;
+    CHECK(tl_index_encode(index, "HUND", 4, TL_UTF8, codes, &n) == 1 && n == 4 && memcmp(codes, hund, 4) == 0);
+    tl_index_close(index);
+    tl_graph_close(g);
+    free(bytes);
+}
+
+int main(void) {
+    test_the_documented_example();
+    test_the_builder_refuses_what_breaks_the_contract();
+    test_the_longest_path_is_read_by_every_reader();
+    test_reading_the_example();
+    test_damaged_graphs_are_named();
+    test_key_indexes_read_text();
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures != 0;
+}

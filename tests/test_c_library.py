@@ -1,0 +1,100 @@
+"""The word-graph core is a C library of its own: it builds with cc and nothing else, its own tests pass,
+and its command-line tool makes the very bytes a build publishes (`make lib`; `make sanitize` runs the same
+C tests under sanitizers)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from lexicon.graph import Kwg
+
+from .conftest import ROOT
+
+CORE = ROOT / "lexicon" / "graph" / "core"
+WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
+
+
+def test_no_file_of_the_library_knows_of_python():
+    files = sorted(CORE.rglob("*.[ch]"))
+    assert len(files) >= 7
+    assert [p.name for p in files if re.search(r"Python\.h|Py[A-Z][a-z]+_", p.read_text(encoding="utf-8"))] == []
+
+
+@pytest.fixture(scope="module")
+def cc():
+    found = shutil.which("cc")
+    assert found, "a C compiler (cc) is needed: gcc is part of the machine's Python toolchain"
+    return found
+
+
+def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
+    objects = []
+    for source in sorted(CORE.glob("*.c")):
+        objects.append(tmp_path / (source.stem + ".o"))
+        subprocess.run([cc, *WARNINGS, "-O2", "-c", str(source), "-o", str(objects[-1])], check=True)
+    subprocess.run(["ar", "rcs", str(tmp_path / "libtlgraph.a"), *map(str, objects)], check=True)
+    binary = tmp_path / "test_core"
+    subprocess.run([cc, *WARNINGS, "-O1", f"-I{CORE}", str(ROOT / "tests" / "c" / "test_core.c"),
+                    f"-L{tmp_path}", "-ltlgraph", "-o", str(binary)], check=True)
+    done = subprocess.run([str(binary)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"\d{3,} checks, 0 failed\n", done.stdout)
+
+
+@pytest.fixture(scope="module")
+def tool(cc, tmp_path_factory):
+    binary = tmp_path_factory.mktemp("tool") / "tile-graph"
+    subprocess.run([cc, *WARNINGS, "-O2", str(CORE / "tool" / "tile_graph.c"), *map(str, sorted(CORE.glob("*.c"))),
+                    "-o", str(binary)], check=True)
+    return binary
+
+
+def test_the_tool_builds_the_graph_a_build_publishes(tool, betapet, tmp_path):
+    """sv-betapet's words, cut by its alphabet file, make lexicon.kwg byte for byte (Swedish tiles are letters)."""
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(betapet.keys()) + "\n", encoding="utf-8")
+    out = tmp_path / "out.kwg"
+    done = subprocess.run([str(tool), "build", "--gaddag", "--time", str(betapet.path / "alphabet.txt"), str(words),
+                           str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == (betapet.path / "lexicon.kwg").read_bytes()
+    assert f'"distinct": {len(betapet)}' in done.stdout
+    checked = subprocess.run([str(tool), "check", str(out)], capture_output=True, text=True)
+    assert checked.returncode == 0 and "DAWG and GADDAG" in checked.stdout
+
+
+def test_the_tool_refuses_a_word_it_cannot_cut_and_keeps_the_old_file(tool, betapet, tmp_path):
+    words, out = tmp_path / "words.txt", tmp_path / "out.dwg"
+    out.write_bytes(b"old")
+    words.write_text("HUND\nKATT\nHUNDÇ\n", encoding="utf-8")
+    done = subprocess.run([str(tool), "build", str(betapet.path / "alphabet.txt"), str(words), str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip() == f"tile-graph: {words}:3: 'HUNDÇ' is not a word of the alphabet's tiles (255 at most)"
+    assert out.read_bytes() == b"old"
+
+
+def test_the_tools_anagrams_are_the_searchs(tool, betapet, tmp_path):
+    racks = ["HUND", "RETSAM?", "ABC??", "EERSTTT"]
+    (tmp_path / "racks.txt").write_text("\n".join(racks) + "\n", encoding="utf-8")
+    done = subprocess.run([str(tool), "anagram", str(betapet.path / "lexicon.kwg"), str(betapet.path / "alphabet.txt"),
+                           str(tmp_path / "racks.txt")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(racks)
+    for rack, line in zip(racks, lines):
+        assert re.findall(r'"([^"]*)"', line) == [m.word for m in betapet.search.anagrams(rack)]
+    assert lines[0] == '"HUND"'
+
+
+def test_the_tool_lists_every_word(tool, betapet):
+    done = subprocess.run([str(tool), "words", str(betapet.path / "lexicon.kwg"), str(betapet.path / "alphabet.txt")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    graph = Kwg.open(betapet.path / "lexicon.kwg")
+    assert len(done.stdout.splitlines()) == graph.word_count() == len(betapet)
+    graph.close()

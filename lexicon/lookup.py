@@ -100,8 +100,8 @@ class Lexicon:
         self._kinds, self._flags = self.key_index.column("kind"), self.key_index.column("flags")
         self._rank = self.key_index.number
         self._lemmas, self._notes = self.key_index.column("lemma"), self.key_index.column("note")
-        # valid keys, for `key in lexicon`: dawgdic's words.dawg is still the faster here (docs/kwg.md)
-        self._members = self.graph.index
+        # valid keys, for `key in lexicon`: the key index, its kinds read in C (docs/kwg.md, "Membership")
+        self._members = self.key_index.members
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
         self._single_letter_tiles = not self.alphabet.multi
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound

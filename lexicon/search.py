@@ -3,8 +3,9 @@
 Every search walks the KWG's DAWG depth-first in tile order, so results come sorted by their
 tile numbers (for Swedish wolges' order: A…Y Ü Z Å Ä Æ Ö) and a caller can stop after any
 number. A DAWG shares its tails, so many paths reach the same sibling list in the same search
-state; a list that yielded nothing in a state is remembered and not walked again. Each search
-also has a budget of visited lists and raises TooCostly (a LimitExceeded) past it.
+state; a pattern remembers a list that yielded nothing in a state and does not walk it again (an
+anagram's rack bounds its walk). Each search also has a budget of visited lists and raises
+TooCostly (a LimitExceeded) past it.
 
 The walks run in the compiled core (lexicon.graph._core) when the KWG was opened with it; the
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
@@ -132,7 +133,7 @@ class Search:
             accepts = lambda state, depth: depth >= min_tiles  # noqa: E731
         else:
             accepts = lambda state, depth: state == empty  # noqa: E731
-        for path in self._walk(state, step, accepts, empty, "use fewer blanks or a shorter rack"):
+        for path in self._walk(state, step, accepts, empty, "use fewer blanks or a shorter rack", remember=False):
             yield self._match(path, _blanks(path, counts))
 
     def parse_rack(self, rack: str) -> tuple[dict[int, int], int]:
@@ -236,16 +237,19 @@ class Search:
             return
         final = pattern.final
         for path in self._walk(pattern.start, pattern.step, lambda state, depth: state & final, None,
-                               PATTERN_ADVICE):
+                               PATTERN_ADVICE, remember=True):
             yield self._match(path)
 
-    def _walk(self, start: int, step, accepts, stop: int | None, advice: str) -> Iterator[list[int]]:
+    def _walk(self, start: int, step, accepts, stop: int | None, advice: str, *,
+              remember: bool) -> Iterator[list[int]]:
         """Depth-first over the DAWG in tile order, carrying a search state (nonzero) along.
 
         `step(state, tile)` is the state after reading a tile (0: not this way); a path is
         yielded when its last node accepts and `accepts(state, depth)` says so; `stop` is a
-        state with no way on. A sibling list that yielded nothing in a state is remembered, so
-        lists shared by many paths are walked once per state. Yields the live path: copy it.
+        state with no way on. With `remember`, a sibling list that yielded nothing in a state is
+        remembered, so lists shared by many paths are walked once per state (patterns; an
+        anagram's rack bounds its walk, and the compiled walk keeps no memo for it either).
+        Yields the live path: copy it.
         """
         nodes = self.kwg.nodes
         tile_shift, accepts_bit, end_bit, arc_shift, arc_mask = self._shape
@@ -263,7 +267,7 @@ class Search:
                     if value & accepts_bit and accepts(after, len(path)):
                         yield path
                     arc = (value >> arc_shift) & arc_mask
-                    if arc and after != stop and (after, arc) not in dead:
+                    if arc and after != stop and not (remember and (after, arc) in dead):
                         budget[0] -= 1
                         if budget[0] < 0:
                             raise TooCostly(self._limit_message(advice))
@@ -271,7 +275,7 @@ class Search:
                         for found_path in walk(arc, after):
                             found = True
                             yield found_path
-                        if not found:
+                        if not found and remember:
                             dead.add((after, arc))
                     path.pop()
                 if value & end_bit:

@@ -199,9 +199,8 @@ def write(job: Job) -> GraphInput:
 def graph_files(job: Job, graph_input: GraphInput) -> None:
     """The word graph over every valid tiling, its alphabet file and the key graph: the manifest's `graph`."""
     job.progress.start("graph")
-    job.graph = graph = wordgraph.write_files(job.folder, job.p.profile.alphabet, graph_input.valid_keys,
-                                              graph_input.sequences, gaddag=job.gaddag,
-                                              key_codes=graph_input.key_codes)
+    job.graph = graph = wordgraph.write_files(job.folder, job.p.profile.alphabet, graph_input.sequences,
+                                              gaddag=job.gaddag, key_codes=graph_input.key_codes)
     if job.forms is not None:
         graph["forms"] = job.forms
     job.progress.finish(f"{graph['nodes']:,} nodes ({graph['format']}{', with GADDAG' if job.gaddag else ''})")

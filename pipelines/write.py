@@ -33,7 +33,7 @@ GUESSED = frozenset({"preferred", "none"})
 
 
 class GraphInput:
-    """Every valid key with its valid tilings (as tile numbers), and every key's letters, in key order.
+    """Every valid key's valid tilings (as tile numbers), and every key's letters, in key order.
 
     Tilings and letters go straight into the compiled graph builders, which keep them in flat
     buffers: no Python object per word, whatever the lexicon's size."""
@@ -41,7 +41,6 @@ class GraphInput:
     def __init__(self, alphabet: Alphabet, letters: LetterCodes) -> None:
         self.codes = TileCodes(alphabet)
         self.letters = letters
-        self.valid_keys: list[str] = []
         self.sequences = GraphBuilder()
         self.key_codes = GraphBuilder()  # every key in the index, valid or excluded, in order
 
@@ -51,7 +50,6 @@ class GraphInput:
             raise SequenceError(f"the key {key!r} holds a character that is not a letter of the alphabet")
         self.key_codes.add(codes)
         if cuts is not None:
-            self.valid_keys.append(key)
             for cut in cuts:
                 self.sequences.add(self.codes.encode(cut))
 

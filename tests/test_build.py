@@ -197,7 +197,7 @@ def test_manifest_json_is_complete(betapet):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip"])
-@pytest.mark.parametrize("name", ["lexicon.kwg", "lexicon.sqlite", "words.dawg", "alphabet.txt"])
+@pytest.mark.parametrize("name", ["lexicon.kwg", "lexicon.sqlite", "keys.dwg", "keys.dat", "alphabet.txt"])
 def test_a_damaged_file_is_refused_by_name(betapet, tmp_path, name, damage):
     """A truncated or bit-flipped artifact file is never loaded, and the error names the file."""
     import shutil

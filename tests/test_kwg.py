@@ -318,7 +318,8 @@ def test_saol_kwg_holds_exactly_the_lexicon(betapet):
 def test_saol_files_are_listed_with_checksums(betapet):
     # a lexicon meant for play holds the GADDAG too: lexicon.kwg, what a move generator takes
     files = betapet.manifest["files"]
-    assert {"lexicon.kwg", "alphabet.txt", "words.dawg"} <= set(files)
+    assert {"lexicon.kwg", "alphabet.txt", "keys.dwg", "keys.dat"} <= set(files)
+    assert "words.dawg" not in files  # membership is the key index's (docs/kwg.md)
     assert betapet.manifest["formats"]["lexicon.kwg"] == {"format": "kwg", "gaddag": True,
                                                           "nodes": betapet.manifest["graph"]["nodes"],
                                                           "alphabet": "alphabet.txt"}

@@ -13,58 +13,75 @@
 
 /* ------------------------------------------------------------------ sequences */
 
-/* Sequences one after another in `bytes`; sequence i is bytes[start[i] .. start[i+1]). */
+/* Sequences one after another in `bytes`, each its length less one (a byte: an entry is 1 to 256
+ * long, a word and the GADDAG's separator) and then its tiles. Sequence i begins segment[i >> 16] +
+ * at[i] bytes in: a segment of 65,536 sequences spans at most 16.8 MB, so the offset within it fits
+ * 32 bits however large the whole. 5 bytes of overhead a sequence (9 with targets). */
+#define SEGMENT_BITS 16
+
 typedef struct {
     uint8_t *bytes;
     size_t len, cap;
-    uint64_t *start;
+    uint32_t *at;
+    uint64_t *segment;
     uint32_t *target; /* with_targets: per sequence, the state its last arc points to (GADDAG) */
     int with_targets;
-    size_t n, slots;
-    size_t longest;
+    size_t n, slots, segments;
 } seqs;
 
+static inline const uint8_t *seq_at(const seqs *s, size_t i) {
+    return s->bytes + s->segment[i >> SEGMENT_BITS] + s->at[i];
+}
+static inline size_t seq_len(const uint8_t *p) { return (size_t)p[0] + 1; }
+
+static int grow(void **data, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap)
+        return 0;
+    size_t cap_ = *cap ? *cap : 1024;
+    while (cap_ < need)
+        cap_ += cap_ / 2 + 1;
+    void *grown = realloc(*data, cap_ * size);
+    if (!grown)
+        return -1;
+    *data = grown;
+    *cap = cap_;
+    return 0;
+}
+
 static int seqs_add(seqs *s, const uint8_t *data, size_t len, uint32_t target) {
-    if (s->n + 2 > s->slots) {
-        size_t slots = s->slots ? s->slots + s->slots / 2 : 1024;
-        uint64_t *start = realloc(s->start, slots * sizeof *start);
-        if (!start)
+    size_t slots = s->slots, segments = s->segments;
+    if (grow((void **)&s->at, &slots, s->n + 1, sizeof *s->at))
+        return -1;
+    if (s->with_targets && (slots != s->slots || !s->target)) {
+        uint32_t *t = realloc(s->target, slots * sizeof *t);
+        if (!t)
             return -1;
-        s->start = start;
-        if (s->with_targets) {
-            uint32_t *t = realloc(s->target, slots * sizeof *t);
-            if (!t)
-                return -1;
-            s->target = t;
-        }
-        s->slots = slots;
+        s->target = t;
     }
-    if (s->len + len > s->cap) {
-        size_t cap = s->cap ? s->cap : 4096;
-        while (cap < s->len + len)
-            cap += cap / 2 + 1;
-        uint8_t *bytes = realloc(s->bytes, cap);
-        if (!bytes)
+    s->slots = slots;
+    if ((s->n & ((1u << SEGMENT_BITS) - 1)) == 0) {
+        if (grow((void **)&s->segment, &segments, (s->n >> SEGMENT_BITS) + 1, sizeof *s->segment))
             return -1;
-        s->bytes = bytes;
-        s->cap = cap;
+        s->segments = segments;
+        s->segment[s->n >> SEGMENT_BITS] = s->len;
     }
-    s->start[s->n] = s->len;
-    memcpy(s->bytes + s->len, data, len);
-    s->len += len;
+    if (grow((void **)&s->bytes, &s->cap, s->len + 1 + len, 1))
+        return -1;
+    s->at[s->n] = (uint32_t)(s->len - s->segment[s->n >> SEGMENT_BITS]);
+    s->bytes[s->len] = (uint8_t)(len - 1);
+    memcpy(s->bytes + s->len + 1, data, len);
+    s->len += 1 + len;
     if (s->with_targets)
         s->target[s->n] = target;
     s->n++;
-    s->start[s->n] = s->len;
-    if (len > s->longest)
-        s->longest = len;
     return 0;
 }
 
 static void seqs_free(seqs *s) {
     int with_targets = s->with_targets;
     free(s->bytes);
-    free(s->start);
+    free(s->at);
+    free(s->segment);
     free(s->target);
     memset(s, 0, sizeof *s);
     s->with_targets = with_targets;
@@ -82,8 +99,9 @@ typedef struct {
 } sort_item;
 
 static inline int seq_cmp(const seqs *s, uint32_t a, uint32_t b) {
-    size_t la = s->start[a + 1] - s->start[a], lb = s->start[b + 1] - s->start[b];
-    int c = memcmp(s->bytes + s->start[a], s->bytes + s->start[b], la < lb ? la : lb);
+    const uint8_t *pa = seq_at(s, a), *pb = seq_at(s, b);
+    size_t la = seq_len(pa), lb = seq_len(pb);
+    int c = memcmp(pa + 1, pb + 1, la < lb ? la : lb);
     if (c)
         return c;
     if (la != lb)
@@ -138,16 +156,12 @@ static void merge_sort(const seqs *s, sort_item *a, sort_item *tmp, size_t n) {
 static uint32_t *sorted_order(const seqs *s) {
     size_t n = s->n;
     sort_item *items = malloc((n ? n : 1) * sizeof *items);
-    uint32_t *order = malloc((n ? n : 1) * sizeof *order);
-    if (!items || !order) {
-        free(items);
-        free(order);
+    if (!items)
         return NULL;
-    }
     int sorted = 1;
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *p = s->bytes + s->start[i];
-        size_t len = s->start[i + 1] - s->start[i];
+        const uint8_t *p = seq_at(s, i) + 1;
+        size_t len = seq_len(p - 1);
         uint64_t key = 0;
         uint32_t key2 = 0;
         for (size_t k = 0; k < 8; k++)
@@ -164,42 +178,48 @@ static uint32_t *sorted_order(const seqs *s) {
         sort_item *tmp = malloc((n / 2 + 1) * sizeof *tmp);
         if (!tmp) {
             free(items);
-            free(order);
             return NULL;
         }
         merge_sort(s, items, tmp, n);
         free(tmp);
     }
+    /* the order, in the items' own memory: each index is written over an item already read */
+    uint32_t *order = (uint32_t *)items;
     for (size_t i = 0; i < n; i++)
         order[i] = items[i].index;
-    free(items);
-    return order;
+    uint32_t *shrunk = realloc(order, (n ? n : 1) * sizeof *order);
+    return shrunk ? shrunk : order;
 }
 
 /* ------------------------------------------------------------------ hash-consed arcs */
 
-/* Arc i: tile | accepts << 6 in `ta`, the state it leads to, the rest of its sibling list.
- * Arc 0 is state 0, the empty list. */
-typedef struct {
-    uint32_t target, next;
-    uint8_t ta;
-} arc;
-
+/* Arc i, in one 64-bit word: tile | accepts << 6, the state it leads to, and the rest of its sibling
+ * list, 28 bits each (a graph of more arcs could not be laid out: every arc is a node of the file, and
+ * the big layout holds 2^24). Arc 0 is state 0, the empty list. */
+typedef uint64_t arc;
+#define ARC_BITS 28
+#define ARC_MASK ((1u << ARC_BITS) - 1)
+#define MOST_ARCS (ARC_MASK - 15)
 #define ACCEPTS 64u
-#define MOST_ARCS 0xFFFFFFF0u
 
-/* One struct per arc, so that a probe of the table reads one place. */
+static inline arc make_arc(uint8_t ta, uint32_t target, uint32_t next) {
+    return (uint64_t)ta << (2 * ARC_BITS) | (uint64_t)target << ARC_BITS | next;
+}
+static inline uint8_t ta_of(arc x) { return (uint8_t)(x >> (2 * ARC_BITS)); }
+static inline uint32_t target_of(arc x) { return (uint32_t)(x >> ARC_BITS) & ARC_MASK; }
+static inline uint32_t next_of(arc x) { return (uint32_t)x & ARC_MASK; }
+
 typedef struct {
     arc *arc;
     size_t n, cap;
-    uint32_t *table; /* open addressing, 0 = empty slot */
+    uint32_t *table; /* open addressing, 0 = empty slot, at most 3/4 full */
     size_t mask;
     tl_status failed; /* why intern gave 0: TL_ERR_NOMEM or TL_ERR_LIMIT */
 } arcs;
 
-static inline size_t arc_hash(uint8_t ta, uint32_t target, uint32_t next) {
+static inline size_t arc_hash(arc x) {
     /* every field reaches the low bits the table uses (murmur3's finaliser) */
-    uint64_t h = ((uint64_t)target << 32 | next) ^ (uint64_t)ta * 0x9E3779B97F4A7C15ull;
+    uint64_t h = x * 0x9E3779B97F4A7C15ull;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;
@@ -216,7 +236,7 @@ static int arcs_init(arcs *a) {
     a->table = calloc(a->mask + 1, sizeof *a->table);
     if (!a->arc || !a->table)
         return -1;
-    a->arc[0] = (arc){0, 0, 0};
+    a->arc[0] = 0;
     a->n = 1;
     return 0;
 }
@@ -233,7 +253,7 @@ static int arcs_grow_table(arcs *a) {
     if (!table)
         return -1;
     for (size_t i = 1; i < a->n; i++) {
-        size_t h = arc_hash(a->arc[i].ta, a->arc[i].target, a->arc[i].next) & mask;
+        size_t h = arc_hash(a->arc[i]) & mask;
         while (table[h])
             h = (h + 1) & mask;
         table[h] = (uint32_t)i;
@@ -246,13 +266,13 @@ static int arcs_grow_table(arcs *a) {
 
 /* The arc (ta, target, next): found, or added. 0 when it cannot be (a->failed says why). */
 static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
-    size_t h = arc_hash(ta, target, next) & a->mask;
+    arc x = make_arc(ta, target, next);
+    size_t h = arc_hash(x) & a->mask;
     for (;;) {
         uint32_t i = a->table[h];
         if (!i)
             break;
-        const arc *x = &a->arc[i];
-        if (x->target == target && x->next == next && x->ta == ta)
+        if (a->arc[i] == x)
             return i;
         h = (h + 1) & a->mask;
     }
@@ -271,9 +291,9 @@ static uint32_t intern(arcs *a, uint8_t ta, uint32_t target, uint32_t next) {
         a->cap = cap;
     }
     uint32_t i = (uint32_t)a->n++;
-    a->arc[i] = (arc){target, next, ta};
+    a->arc[i] = x;
     a->table[h] = i;
-    if (a->n * 2 > a->mask + 1 && arcs_grow_table(a)) {
+    if (a->n * 4 > (a->mask + 1) * 3 && arcs_grow_table(a)) {
         a->failed = TL_ERR_NOMEM;
         return 0;
     }
@@ -300,80 +320,126 @@ static int register_level(arcs *a, const partial *level, size_t count, uint32_t 
 }
 
 /* levels[d] holds the arcs, so far, of the node reached after d tiles of the previous entry: at
- * most one arc per tile number and the separator, so 64 a level. */
+ * most one arc per tile number and the separator, so 64 a level; an entry is at most a word and the
+ * GADDAG's separator long. */
 #define LEVEL 64
+#define LEVELS (TL_MAX_LENGTH + 2)
+
+/* The incremental construction for sorted input, one entry at a time: the previous entry's path and
+ * the arcs of its nodes still open. */
+typedef struct {
+    partial *levels;        /* LEVELS × LEVEL */
+    size_t count[LEVELS + 1];
+    size_t depth;
+    uint8_t prev[LEVELS];
+    size_t prev_len;        /* 0: no entry yet */
+    size_t unique;          /* entries without repeats */
+} dawg_run;
+
+static int run_start(dawg_run *r) {
+    memset(r, 0, sizeof *r);
+    r->levels = malloc(LEVELS * LEVEL * sizeof *r->levels);
+    return r->levels ? 0 : -1;
+}
+
+static void run_free(dawg_run *r) {
+    free(r->levels);
+    r->levels = NULL;
+}
 
 /* Register the nodes deeper than `to`: the next entry leaves the previous one's path there, so
  * they can never change again. Each becomes the target of the last arc one level up. */
-static int close_levels(arcs *a, partial *levels, size_t *count, size_t *depth, size_t to) {
-    while (*depth > to) {
-        size_t c = count[*depth];
-        (*depth)--;
+static int close_levels(arcs *a, dawg_run *r, size_t to) {
+    partial *levels = r->levels;
+    size_t *count = r->count;
+    while (r->depth > to) {
+        size_t c = count[r->depth];
+        r->depth--;
         if (!c)
             continue; /* a leaf: its arc keeps its target (0, or the GADDAG's) */
         uint32_t head;
-        if (register_level(a, levels + (*depth + 1) * LEVEL, c, &head))
+        if (register_level(a, levels + (r->depth + 1) * LEVEL, c, &head))
             return -1;
-        levels[*depth * LEVEL + count[*depth] - 1].target = head;
+        levels[r->depth * LEVEL + count[r->depth] - 1].target = head;
     }
     return 0;
+}
+
+/* Add the next entry, not before the previous one (a repeat is skipped); `target` nonzero: its
+ * last arc points there (a GADDAG entry) instead of accepting. -1 when an arc cannot be added. */
+static int run_add(arcs *a, dawg_run *r, const uint8_t *word, size_t len, uint32_t target) {
+    size_t common = 0, m = len < r->prev_len ? len : r->prev_len;
+    while (common < m && word[common] == r->prev[common])
+        common++;
+    if (r->prev_len && common == len)
+        return 0; /* the same sequence again */
+    r->unique++;
+    if (close_levels(a, r, common))
+        return -1;
+    partial *levels = r->levels;
+    for (size_t d = common; d < len; d++) {
+        partial *p = &levels[d * LEVEL + r->count[d]++];
+        p->ta = word[d];
+        p->target = 0;
+        r->count[d + 1] = 0;
+    }
+    r->depth = len;
+    partial *last = &levels[(len - 1) * LEVEL + r->count[len - 1] - 1];
+    if (target)
+        last->target = target;
+    else
+        last->ta |= ACCEPTS;
+    memcpy(r->prev + common, word + common, len - common);
+    r->prev_len = len;
+    return 0;
+}
+
+/* The root state of everything added; the run can take no more. */
+static int run_finish(arcs *a, dawg_run *r, uint32_t *root) {
+    return close_levels(a, r, 0) || register_level(a, r->levels, r->count[0], root) ? -1 : 0;
 }
 
 /* Build from the sequences in `order` (sorted) into *root. -1 when an arc cannot be added
  * (a->failed), -2 when out of memory. */
 static int run(arcs *a, const seqs *s, const uint32_t *order, uint32_t *root, size_t *distinct) {
-    size_t width = s->longest + 1;
-    partial *levels = malloc(width * LEVEL * sizeof *levels);
-    size_t *count = calloc(width, sizeof *count);
-    if (!levels || !count) {
-        free(levels);
-        free(count);
+    dawg_run r;
+    if (run_start(&r))
         return -2;
-    }
-    size_t depth = 0, unique = 0;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    int rc = -1;
-    for (size_t k = 0; k < s->n; k++) {
+    int rc = 0;
+    for (size_t k = 0; k < s->n && !rc; k++) {
         uint32_t i = order[k];
-        const uint8_t *word = s->bytes + s->start[i];
-        size_t len = s->start[i + 1] - s->start[i];
-        size_t common = 0;
-        if (prev) {
-            size_t m = len < prev_len ? len : prev_len;
-            while (common < m && word[common] == prev[common])
-                common++;
-        }
-        if (prev && common == len)
-            continue; /* the same sequence again */
-        unique++;
-        if (close_levels(a, levels, count, &depth, common))
-            goto done;
-        for (size_t d = common; d < len; d++) {
-            partial *p = &levels[d * LEVEL + count[d]++];
-            p->ta = word[d];
-            p->target = 0;
-            count[d + 1] = 0;
-        }
-        depth = len;
-        partial *last = &levels[(len - 1) * LEVEL + count[len - 1] - 1];
-        uint32_t target = s->with_targets ? s->target[i] : 0;
-        if (target)
-            last->target = target;
-        else
-            last->ta |= ACCEPTS;
-        prev = word;
-        prev_len = len;
+        const uint8_t *p = seq_at(s, i);
+        rc = run_add(a, &r, p + 1, seq_len(p), s->with_targets ? s->target[i] : 0);
     }
-    if (close_levels(a, levels, count, &depth, 0) || register_level(a, levels, count[0], root))
-        goto done;
+    if (!rc)
+        rc = run_finish(a, &r, root);
     if (distinct)
-        *distinct = unique;
-    rc = 0;
-done:
-    free(levels);
-    free(count);
+        *distinct = r.unique;
+    run_free(&r);
     return rc;
+}
+
+/* The words of the DAWG at `root`, in order, into `out` (an input that stopped coming in order). */
+static int collect_words(const arcs *a, uint32_t root, seqs *out) {
+    uint32_t stack[LEVELS];
+    uint8_t path[LEVELS];
+    size_t top = 0;
+    stack[0] = root;
+    for (;;) {
+        uint32_t at = stack[top];
+        if (!at) {
+            if (top == 0)
+                return 0;
+            top--;
+            continue;
+        }
+        stack[top] = next_of(a->arc[at]);
+        path[top] = ta_of(a->arc[at]) & 63;
+        if ((ta_of(a->arc[at]) & ACCEPTS) && seqs_add(out, path, top + 1, 0))
+            return -1;
+        if (target_of(a->arc[at]))
+            stack[++top] = target_of(a->arc[at]); /* no deeper than the longest sequence added */
+    }
 }
 
 /* The GADDAG's entries from the DAWG at `root`: for every path (each distinct prefix once),
@@ -398,8 +464,8 @@ static tl_status gaddag_entries(const arcs *a, uint32_t root, size_t longest, se
             top--;
             continue;
         }
-        stack[top] = a->arc[at].next;
-        path[top] = a->arc[at].ta & 63;
+        stack[top] = next_of(a->arc[at]);
+        path[top] = ta_of(a->arc[at]) & 63;
         size_t len = top + 1;
         for (size_t k = 0; k < len; k++)
             reverse[k] = path[len - 1 - k];
@@ -408,9 +474,9 @@ static tl_status gaddag_entries(const arcs *a, uint32_t root, size_t longest, se
             rc = tl_fail(err, TL_ERR_LIMIT, "the GADDAG needs more than %s sequences", tl_thousands(out->n, most));
             goto done;
         }
-        if ((a->arc[at].ta & ACCEPTS) && seqs_add(out, reverse, len, 0))
+        if ((ta_of(a->arc[at]) & ACCEPTS) && seqs_add(out, reverse, len, 0))
             goto done;
-        uint32_t target = a->arc[at].target;
+        uint32_t target = target_of(a->arc[at]);
         if (target) {
             reverse[len] = TL_SEPARATOR;
             if (seqs_add(out, reverse, len + 1, target))
@@ -455,7 +521,7 @@ static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement
     if (!is_tail || !seen || !queue || !p->position || !p->chains)
         goto done;
     for (size_t i = 0; i < n; i++)
-        is_tail[a->arc[i].next] = 1;
+        is_tail[next_of(a->arc[i])] = 1;
     size_t count = n_roots;
     seen[0] = 1;
     for (size_t r = 0; r < n_roots; r++) {
@@ -469,14 +535,14 @@ static int place(const arcs *a, const uint32_t *roots, size_t n_roots, placement
             uint32_t head = queue[head_at++];
             if (!is_tail[head]) {
                 p->chains[p->n_chains++] = head;
-                for (uint32_t state = head; state; state = a->arc[state].next) {
+                for (uint32_t state = head; state; state = next_of(a->arc[state])) {
                     if (!p->position[state]) /* a position past 2^32 fails the capacity check anyway */
                         p->position[state] = count > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)count;
                     count++;
                 }
             }
-            for (uint32_t state = head; state; state = a->arc[state].next) {
-                uint32_t target = a->arc[state].target;
+            for (uint32_t state = head; state; state = next_of(a->arc[state])) {
+                uint32_t target = target_of(a->arc[state]);
                 if (!seen[target]) {
                     seen[target] = 1;
                     queue[tail_at++] = target;
@@ -513,10 +579,10 @@ static void encode(const arcs *a, const placement *p, const uint32_t *roots, siz
     for (size_t r = 0; r < n_roots; r++)
         put(out, &w, end_bit | p->position[roots[r]] << arc_shift);
     for (size_t c = 0; c < p->n_chains; c++) {
-        for (uint32_t state = p->chains[c]; state; state = a->arc[state].next) {
-            uint8_t ta = a->arc[state].ta;
+        for (uint32_t state = p->chains[c]; state; state = next_of(a->arc[state])) {
+            uint8_t ta = ta_of(a->arc[state]);
             put(out, &w, (uint32_t)(ta & 63) << tile_shift | ((ta & ACCEPTS) ? accepts_bit : 0)
-                | (a->arc[state].next ? 0 : end_bit) | p->position[a->arc[state].target] << arc_shift);
+                | (next_of(a->arc[state]) ? 0 : end_bit) | p->position[target_of(a->arc[state])] << arc_shift);
         }
     }
 }
@@ -525,32 +591,72 @@ static void encode(const arcs *a, const placement *p, const uint32_t *roots, siz
 
 enum { OPEN, FINISHED, WRITTEN };
 
+/* Sequences that come in order (each not before the one added last) go straight into the DAWG's
+ * construction and are not kept: a sorted list is built in the memory of its graph. The first that
+ * comes out of order turns the builder to collecting: the words so far are read back out of the
+ * DAWG begun, and every sequence is kept, to be sorted when the builder finishes. */
 struct tl_builder {
-    seqs words;
     int stage;
+    int streaming;
+    dawg_run run;       /* streaming: the DAWG under construction */
+    seqs words;         /* collecting: every sequence */
+    size_t added, longest;
     arcs arcs;
     placement placement;
     uint32_t roots[2];
     tl_build build;
 };
 
-tl_builder *tl_builder_new(void) { return calloc(1, sizeof(tl_builder)); }
+tl_builder *tl_builder_new(void) {
+    tl_builder *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->streaming = 1;
+    if (arcs_init(&b->arcs) || run_start(&b->run)) {
+        tl_builder_free(b);
+        return NULL;
+    }
+    return b;
+}
 
 void tl_builder_free(tl_builder *b) {
     if (!b)
         return;
+    run_free(&b->run);
     seqs_free(&b->words);
     arcs_free(&b->arcs);
     placement_free(&b->placement);
     free(b);
 }
 
-size_t tl_builder_count(const tl_builder *b) { return b->words.n; }
+size_t tl_builder_count(const tl_builder *b) { return b->added; }
 
 static tl_status check_open(const tl_builder *b, tl_error *err) {
     if (b->stage != OPEN)
         return tl_fail(err, TL_ERR_STATE, "this builder has finished; make a new one");
     return TL_OK;
+}
+
+/* a->failed as a status with its message */
+static tl_status arcs_failed(const arcs *a, tl_error *err) {
+    if (a->failed == TL_ERR_LIMIT) {
+        char most[32];
+        return tl_fail(err, TL_ERR_LIMIT, "the word graph needs more than %s arcs", tl_thousands(MOST_ARCS, most));
+    }
+    return tl_nomem(err);
+}
+
+/* From streaming to collecting: the DAWG begun holds the words so far, in order. */
+static tl_status start_collecting(tl_builder *b, tl_error *err) {
+    uint32_t root;
+    if (run_finish(&b->arcs, &b->run, &root))
+        return arcs_failed(&b->arcs, err);
+    run_free(&b->run);
+    b->streaming = 0;
+    if (collect_words(&b->arcs, root, &b->words))
+        return tl_nomem(err);
+    arcs_free(&b->arcs);
+    return arcs_init(&b->arcs) ? tl_nomem(err) : TL_OK;
 }
 
 /* The first bytes of a sequence, as a message shows them: "01 41 02". */
@@ -582,19 +688,37 @@ static tl_status check_sequence(const uint8_t *tiles, size_t length, size_t numb
 }
 
 static tl_status add(tl_builder *b, const uint8_t *tiles, size_t length, tl_error *err) {
+    if (b->streaming) {
+        const dawg_run *r = &b->run;
+        size_t m = length < r->prev_len ? length : r->prev_len;
+        int c = memcmp(tiles, r->prev, m);
+        if (c > 0 || (c == 0 && length >= r->prev_len)) { /* in order (or a repeat) */
+            if (run_add(&b->arcs, &b->run, tiles, length, 0))
+                return arcs_failed(&b->arcs, err);
+            b->added++;
+            b->longest = length > b->longest ? length : b->longest;
+            return TL_OK;
+        }
+        tl_status rc = start_collecting(b, err);
+        if (rc != TL_OK)
+            return rc;
+    }
     if (b->words.n >= 0xFFFFFFFEu) {
         char most[32];
-        return tl_fail(err, TL_ERR_LIMIT, "a builder holds at most %s sequences", tl_thousands(b->words.n, most));
+        return tl_fail(err, TL_ERR_LIMIT, "a builder holds at most %s sequences out of order",
+                       tl_thousands(b->words.n, most));
     }
     if (seqs_add(&b->words, tiles, length, 0))
         return tl_nomem(err);
+    b->added++;
+    b->longest = length > b->longest ? length : b->longest;
     return TL_OK;
 }
 
 tl_status tl_builder_add(tl_builder *b, const uint8_t *tiles, size_t length, tl_error *err) {
     tl_status rc = check_open(b, err);
     if (rc == TL_OK)
-        rc = check_sequence(tiles, length, b->words.n, err);
+        rc = check_sequence(tiles, length, b->added, err);
     return rc == TL_OK ? add(b, tiles, length, err) : rc;
 }
 
@@ -603,7 +727,7 @@ tl_status tl_builder_add_packed(tl_builder *b, const uint8_t *data, size_t size,
     if (rc != TL_OK)
         return rc;
     /* the whole run first, so that a refused run adds nothing */
-    size_t number = b->words.n;
+    size_t number = b->added;
     for (size_t at = 0; at < size; number++) {
         size_t n = data[at];
         if (!n || at + 1 + n > size)
@@ -622,30 +746,26 @@ tl_status tl_builder_add_packed(tl_builder *b, const uint8_t *data, size_t size,
     return rc;
 }
 
-/* a->failed as a status with its message */
-static tl_status arcs_failed(const arcs *a, tl_error *err) {
-    if (a->failed == TL_ERR_LIMIT) {
-        char most[32];
-        return tl_fail(err, TL_ERR_LIMIT, "the word graph needs more than %s arcs", tl_thousands(MOST_ARCS, most));
-    }
-    return tl_nomem(err);
-}
-
 /* The DAWG (and GADDAG) of the sequences, placed; the sequences are let go. */
 static tl_status construct(tl_builder *b, int gaddag, tl_error *err) {
     arcs *a = &b->arcs;
-    if (arcs_init(a))
-        return tl_nomem(err);
     size_t distinct = 0;
-    uint32_t *order = sorted_order(&b->words);
-    if (!order)
-        return tl_nomem(err);
-    int built = run(a, &b->words, order, &b->roots[0], &distinct);
-    free(order);
-    size_t longest = b->words.longest;
-    seqs_free(&b->words);
+    int built;
+    if (b->streaming) {
+        built = run_finish(a, &b->run, &b->roots[0]);
+        distinct = b->run.unique;
+        run_free(&b->run);
+    } else {
+        uint32_t *order = sorted_order(&b->words);
+        if (!order)
+            return tl_nomem(err);
+        built = run(a, &b->words, order, &b->roots[0], &distinct);
+        free(order);
+        seqs_free(&b->words);
+    }
     if (built)
         return built == -2 ? tl_nomem(err) : arcs_failed(a, err);
+    size_t longest = b->longest;
     if (gaddag) {
         seqs entries = {.with_targets = 1};
         tl_status rc = gaddag_entries(a, b->roots[0], longest, &entries, err);

@@ -336,8 +336,12 @@ tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, 
             return tl_bad_index(g, p, err);
         index += counts[p];
         uint32_t node;
-        if ((rc = tl_child(g, p, tiles[i], &node, err)) != TL_OK || !node)
+        if (p == g->root && g->indexed) /* the root list, read by every lookup, is indexed by tile */
+            node = tiles[i] < 64 ? g->first[tiles[i]] : 0;
+        else if ((rc = tl_child(g, p, tiles[i], &node, err)) != TL_OK)
             return rc;
+        if (!node)
+            return TL_OK;
         uint32_t v = tl_load(g->base, node);
         index -= counts[node];
         if (i + 1 == length) {

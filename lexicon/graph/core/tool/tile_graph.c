@@ -3,14 +3,16 @@
  *   tile-graph build [--gaddag] [--layout kwg|kbwg] [--time] ALPHABET WORDS OUT
  *   tile-graph check GRAPH
  *   tile-graph words GRAPH ALPHABET
- *   tile-graph anagram [--time] GRAPH ALPHABET RACKS
+ *   tile-graph anagram [--time] [--sub MIN_TILES] GRAPH ALPHABET RACKS
  *
  * ALPHABET is an alphabet file in wolges' format (every artifact's alphabet.txt: line i is tile i,
  * its label first, aliases after the counts); a word is cut into tiles by the longest label first, as
  * wolges' buildlex cuts it (a lexicon's own build cuts by its rules: see docs/tiling.md). A graph's
- * layout comes from its name (.kbwg, .kbdwg: kbwg). `build` writes OUT through a temporary file, so a
- * failed build leaves what was there. `--time` prints one line of JSON with the best CPU time of three
- * runs and the peak memory they added, measured as bench/bench_kwg.py measures its peers.
+ * layout comes from its name (.kbwg, .kbdwg: kbwg). `build` sorts the words into tile order, as engines'
+ * builds take them, so the builder streams them (tl_builder.c), and writes OUT through a temporary
+ * file, so a failed build leaves what was there. `--time` prints one line of JSON with the best CPU
+ * time of three runs of the builder and the peak memory they added, measured as bench/bench_kwg.py
+ * measures its peers.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../tl_graph.h"
@@ -23,8 +25,10 @@
 
 typedef struct {
     char *label[64 * 4]; /* a tile's label and aliases */
+    size_t length[64 * 4];
     uint8_t tile[64 * 4];
     size_t n;
+    uint16_t by_first[256][8]; /* per first byte, the labels that begin with it, longest first (index + 1) */
 } alphabet;
 
 static void die(const char *format, const char *a, const char *b) {
@@ -70,17 +74,25 @@ static char *next_line(char *text, size_t size, size_t *at) {
 }
 
 static void add_label(alphabet *a, char *label, unsigned tile) {
-    if (a->n < sizeof a->tile) {
-        a->label[a->n] = label;
-        a->tile[a->n++] = (uint8_t)tile;
-    }
+    uint16_t *first = a->by_first[(uint8_t)label[0]];
+    size_t k = 0, length = strlen(label);
+    while (k < 8 && first[k])
+        k++;
+    if (a->n >= sizeof a->tile || k == 8)
+        die("the alphabet has too many labels (%s)%s", label, "");
+    a->label[a->n] = label;
+    a->length[a->n] = length;
+    a->tile[a->n++] = (uint8_t)tile;
+    for (; k > 0 && a->length[first[k - 1] - 1] < length; k--) /* longest first */
+        first[k] = first[k - 1];
+    first[k] = (uint16_t)a->n;
 }
 
 static void read_alphabet(const char *path, alphabet *a) {
     size_t size, at = 0;
     char *text = read_file(path, &size), *line;
     unsigned tile = 0;
-    a->n = 0;
+    memset(a, 0, sizeof *a);
     while ((line = next_line(text, size, &at))) {
         char *fields[64];
         size_t n = 0;
@@ -102,19 +114,14 @@ static void read_alphabet(const char *path, alphabet *a) {
 static size_t cut(const alphabet *a, const char *word, uint8_t *out) {
     size_t n = 0;
     while (*word) {
-        size_t best = 0;
-        uint8_t tile = 0;
-        for (size_t i = 0; i < a->n; i++) {
-            size_t len = strlen(a->label[i]);
-            if (len > best && strncmp(word, a->label[i], len) == 0) {
-                best = len;
-                tile = a->tile[i];
-            }
-        }
-        if (!best || n == TL_MAX_LENGTH + 1)
+        const uint16_t *first = a->by_first[(uint8_t)*word];
+        size_t k = 0;
+        while (k < 8 && first[k] && strncmp(word, a->label[first[k] - 1], a->length[first[k] - 1]))
+            k++;
+        if (k == 8 || !first[k] || n == TL_MAX_LENGTH + 1)
             return 0;
-        out[n++] = tile;
-        word += best;
+        out[n++] = a->tile[first[k] - 1];
+        word += a->length[first[k] - 1];
     }
     return n;
 }
@@ -161,6 +168,14 @@ static tl_layout layout_of(const char *path) {
                                                                                                    : TL_LAYOUT_KWG;
 }
 
+static const uint8_t *sorting; /* the packed words qsort compares */
+
+static int by_tiles(const void *x, const void *y) {
+    const uint8_t *a = sorting + *(const size_t *)x, *b = sorting + *(const size_t *)y;
+    int c = memcmp(a + 1, b + 1, a[0] < b[0] ? a[0] : b[0]);
+    return c ? c : (a[0] > b[0]) - (a[0] < b[0]);
+}
+
 static int build(int argc, char **argv) {
     int gaddag = 0, layout = TL_LAYOUT_AUTO, timed = 0, i = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
@@ -194,6 +209,15 @@ static int build(int argc, char **argv) {
         packed_n += 1 + n;
     }
     free(text);
+    /* the words in tile order, as an engine's build takes them, so that the builder streams them */
+    size_t words = 0;
+    for (size_t at = 0; at < packed_n; at += 1 + packed[at])
+        words++;
+    size_t *order = malloc((words ? words : 1) * sizeof *order);
+    for (size_t at = 0, k = 0; at < packed_n; at += 1 + packed[at])
+        order[k++] = at;
+    sorting = packed;
+    qsort(order, words, sizeof *order, by_tiles);
     double best = 1e300, before = 0;
     if (timed) {
         reset_peak();
@@ -208,8 +232,9 @@ static int build(int argc, char **argv) {
         tl_builder *b = tl_builder_new();
         if (!b)
             die("out of memory%s%s", "", "");
-        if (tl_builder_add_packed(b, packed, packed_n, &err) != TL_OK)
-            fail(argv[i + 1], &err);
+        for (size_t k = 0; k < words; k++)
+            if (tl_builder_add(b, packed + order[k] + 1, packed[order[k]], &err) != TL_OK)
+                fail(argv[i + 1], &err);
         if (tl_builder_finish(b, gaddag, layout, &info, &err) != TL_OK)
             fail(argv[i + 1], &err);
         out = malloc(info.bytes ? info.bytes : 1);
@@ -220,6 +245,7 @@ static int build(int argc, char **argv) {
         best = seconds < best ? seconds : best;
     }
     double peak = timed ? status_mib("VmHWM:") - before : 0;
+    free(order);
     free(packed);
     char temporary[4096];
     snprintf(temporary, sizeof temporary, "%s.tmp", argv[i + 2]);
@@ -291,11 +317,20 @@ static int by_value(const void *x, const void *y) {
 }
 
 static int anagram(int argc, char **argv) {
-    int timed = argc > 0 && !strcmp(argv[0], "--time");
-    argc -= timed;
-    argv += timed;
+    int timed = 0, sub = 0;
+    size_t min_tiles = 1;
+    for (; argc > 0 && argv[0][0] == '-' && argv[0][1] == '-'; argc--, argv++) {
+        if (!strcmp(argv[0], "--time"))
+            timed = 1;
+        else if (!strcmp(argv[0], "--sub") && argc > 1) {
+            sub = 1;
+            min_tiles = (size_t)atoi(argv[1]);
+            argc--, argv++;
+        } else
+            die("anagram: unknown option %s%s", argv[0], "");
+    }
     if (argc != 3)
-        die("usage: tile-graph anagram [--time] GRAPH ALPHABET RACKS%s%s", "", "");
+        die("usage: tile-graph anagram [--time] [--sub MIN_TILES] GRAPH ALPHABET RACKS%s%s", "", "");
     opened o = open_graph(argv[0]);
     alphabet a;
     read_alphabet(argv[1], &a);
@@ -305,6 +340,7 @@ static int anagram(int argc, char **argv) {
     size_t size, at = 0, n = 0;
     char *text = read_file(argv[2], &size), *line;
     double *times = malloc((size / 2 + 1) * sizeof *times);
+    int64_t visits = 0;
     if (timed)
         printf("{\"words\": [");
     while ((line = next_line(text, size, &at))) {
@@ -327,7 +363,7 @@ static int anagram(int argc, char **argv) {
         uint8_t *paths = malloc(cap);
         double start = cpu_seconds();
         tl_walk *walk;
-        if (tl_walk_anagrams(o.graph, rack, 0, 1, INT64_MAX, &walk, &err) != TL_OK)
+        if (tl_walk_anagrams(o.graph, rack, sub, min_tiles, INT64_MAX, &walk, &err) != TL_OK)
             fail(argv[2], &err);
         tl_status rc;
         while ((rc = tl_walk_next(walk, &err)) == TL_WORD) {
@@ -342,6 +378,7 @@ static int anagram(int argc, char **argv) {
         }
         if (rc != TL_DONE)
             fail(argv[2], &err);
+        visits += tl_walk_visits(walk);
         tl_walk_free(walk);
         times[n] = (cpu_seconds() - start) * 1000;
         size_t widest = 1, spelt = 0;
@@ -365,8 +402,8 @@ static int anagram(int argc, char **argv) {
     }
     if (timed) {
         qsort(times, n, sizeof *times, by_value);
-        printf("], \"racks\": %zu, \"p50_ms\": %.4f, \"p90_ms\": %.4f}\n", n, n ? times[(n - 1) / 2] : 0.0,
-               n ? times[(size_t)((n - 1) * 0.9)] : 0.0);
+        printf("], \"racks\": %zu, \"visits\": %lld, \"p50_ms\": %.4f, \"p90_ms\": %.4f}\n", n, (long long)visits,
+               n ? times[(n - 1) / 2] : 0.0, n ? times[(size_t)((n - 1) * 0.9)] : 0.0);
     }
     free(times);
     free(text);

@@ -16,10 +16,11 @@ BUILD_DEBS := libicu-dev pkg-config
 # The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
 SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
 TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx
-# wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch.
+# wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch and
+# times whole processes with GNU time.
 # manpages-sv and manpages-hu are running text for the recall benchmarks (bench/running_text.py,
 # bench/hungarian_recall.py).
-BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu
+BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu time
 # The other running text: Journal Digital's transcripts. Only its files are read, so its pinned
 # dependencies (pandas …) are not installed.
 BENCH_TEXTS := journal-digital==2025.12.30.2
@@ -78,7 +79,7 @@ screenshots: $(BIN)/.installed
 	  test -f $(ARTIFACTS)/$$l/current || $(BIN)/lexicon build $$l --artifacts $(ARTIFACTS) || exit 1; done
 	$(BIN)/python -m bench.screenshots --artifacts $(ARTIFACTS)
 
-bench: $(BIN)/.installed
+bench: $(BIN)/.installed lib
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)

@@ -5,19 +5,12 @@
  * (tl_builder_add_packed) to two builders. Both refuse the same inputs; what one refuses adds nothing.
  * A build that is accepted validates, and its DAWG holds exactly the distinct sequences, in order.
  */
+#include "require.h"
 #include "tl_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define REQUIRE(cond)                                                                         \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            fprintf(stderr, "%s:%d: broken: %s\n", __FILE__, __LINE__, #cond);               \
-            abort();                                                                          \
-        }                                                                                     \
-    } while (0)
 
 typedef struct {
     const uint8_t *data;

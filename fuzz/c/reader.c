@@ -6,6 +6,7 @@
  * tl_graph_validate, the readers must agree with each other: every word the DAWG enumerates is
  * contained, its rank is its place, the count is the number enumerated, and every walk ends.
  */
+#include "require.h"
 #include "tl_graph.h"
 
 #include <stdio.h>
@@ -14,14 +15,6 @@
 
 #define BUDGET 4000
 #define MOST_WORDS 5000
-
-#define REQUIRE(cond)                                                                         \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            fprintf(stderr, "%s:%d: broken: %s\n", __FILE__, __LINE__, #cond);               \
-            abort();                                                                          \
-        }                                                                                     \
-    } while (0)
 
 typedef struct {
     const tl_graph *graph;

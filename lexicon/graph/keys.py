@@ -157,8 +157,9 @@ def _le(values: array) -> bytes:
 class KeyIndex:
     """An opened key index: `index.number("HUND")` → its number or -1; `index.record(n)`."""
 
-    def __init__(self, folder: Path, *, graph_file: str = GRAPH_FILE, data_file: str = DATA_FILE) -> None:
-        self.graph = Kwg.open(folder / graph_file)
+    def __init__(self, folder: Path, *, graph_file: str = GRAPH_FILE, data_file: str = DATA_FILE,
+                 native: bool | None = None) -> None:
+        self.graph = Kwg.open(folder / graph_file, native=native)
         path = folder / data_file
         try:
             with path.open("rb") as fh:

@@ -121,7 +121,7 @@ class Kwg:
         return [arc for index, _ in self.siblings(start) if (arc := self.node(index)[3])]
 
     @classmethod
-    def open(cls, path: str | Path) -> Kwg:
+    def open(cls, path: str | Path, *, native: bool | None = None) -> Kwg:
         """Map a word-graph file read-only (`.kwg`, `.dwg`, `.kbwg`, `.kbdwg`)."""
         path = Path(path)
         layout = LAYOUT_OF_SUFFIX.get(path.suffix, KWG)
@@ -130,7 +130,7 @@ class Kwg:
                 mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as exc:
             raise ArtifactError(f"{path}: cannot map the word graph ({exc})") from None
-        return cls(mapped, layout, name=str(path), keep=mapped)
+        return cls(mapped, layout, name=str(path), keep=mapped, native=native)
 
     def __len__(self) -> int:
         return len(self.nodes)

@@ -419,8 +419,11 @@ static int run(arcs *a, const seqs *s, const uint32_t *order, uint32_t *root, si
     return rc;
 }
 
-/* The words of the DAWG at `root`, in order, into `out` (an input that stopped coming in order). */
-static int collect_words(const arcs *a, uint32_t root, seqs *out) {
+/* Every path from the DAWG at `root` (each distinct prefix once), depth first in tile order, with the
+ * arc that ends it, to `visit`; a nonzero return stops the walk and is returned. */
+typedef int (*path_fn)(void *context, const uint8_t *path, size_t length, arc last);
+
+static int each_path(const arcs *a, uint32_t root, path_fn visit, void *context) {
     uint32_t stack[LEVELS];
     uint8_t path[LEVELS];
     size_t top = 0;
@@ -433,69 +436,45 @@ static int collect_words(const arcs *a, uint32_t root, seqs *out) {
             top--;
             continue;
         }
-        stack[top] = next_of(a->arc[at]);
-        path[top] = ta_of(a->arc[at]) & 63;
-        if ((ta_of(a->arc[at]) & ACCEPTS) && seqs_add(out, path, top + 1, 0))
-            return -1;
-        if (target_of(a->arc[at]))
-            stack[++top] = target_of(a->arc[at]); /* no deeper than the longest sequence added */
+        arc x = a->arc[at];
+        stack[top] = next_of(x);
+        path[top] = ta_of(x) & 63;
+        int rc = visit(context, path, top + 1, x);
+        if (rc)
+            return rc;
+        if (target_of(x))
+            stack[++top] = target_of(x); /* a DAWG's paths are its sequences: at most TL_MAX_LENGTH long */
     }
 }
 
-/* The GADDAG's entries from the DAWG at `root`: for every path (each distinct prefix once),
- * its reverse if a word ends there, and its reverse + separator pointing at the state after it
- * (CARE gives ERAC, and RAC@, AC@, C@ pointing at the DAWG states after CAR, CA, C).
- * 0, or a status. */
-static tl_status gaddag_entries(const arcs *a, uint32_t root, size_t longest, seqs *out, tl_error *err) {
-    size_t width = longest + 2;
-    uint32_t *stack = malloc(width * sizeof *stack);
-    uint8_t *path = malloc(width);
-    uint8_t *reverse = malloc(width);
-    tl_status rc = TL_ERR_NOMEM;
-    if (!stack || !path || !reverse)
-        goto done;
-    size_t top = 0;
-    stack[0] = root;
-    for (;;) {
-        uint32_t at = stack[top];
-        if (!at) {
-            if (top == 0)
-                break;
-            top--;
-            continue;
-        }
-        stack[top] = next_of(a->arc[at]);
-        path[top] = ta_of(a->arc[at]) & 63;
-        size_t len = top + 1;
-        for (size_t k = 0; k < len; k++)
-            reverse[k] = path[len - 1 - k];
-        if (out->n >= 0xFFFFFFFEu) {
-            char most[32];
-            rc = tl_fail(err, TL_ERR_LIMIT, "the GADDAG needs more than %s sequences", tl_thousands(out->n, most));
-            goto done;
-        }
-        if ((ta_of(a->arc[at]) & ACCEPTS) && seqs_add(out, reverse, len, 0))
-            goto done;
-        uint32_t target = target_of(a->arc[at]);
-        if (target) {
-            reverse[len] = TL_SEPARATOR;
-            if (seqs_add(out, reverse, len + 1, target))
-                goto done;
-            if (top + 2 >= width) {
-                rc = tl_fail(err, TL_ERR_STATE, "the DAWG built has a path longer than its longest sequence");
-                goto done;
-            }
-            stack[++top] = target;
-        }
+/* collect_words: the words of a DAWG, in order, into a seqs (an input that stopped coming in order). */
+static int collect_word(void *out, const uint8_t *path, size_t length, arc last) {
+    return (ta_of(last) & ACCEPTS) && seqs_add(out, path, length, 0) ? -1 : 0;
+}
+
+/* The GADDAG's entries from the DAWG: for every path, its reverse if a word ends there, and its reverse
+ * + separator pointing at the state after it (CARE gives ERAC, and RAC@, AC@, C@ pointing at the DAWG
+ * states after CAR, CA, C). -1 out of memory, -2 past the sequences a builder sorts. */
+static int gaddag_entry(void *out, const uint8_t *path, size_t length, arc last) {
+    seqs *s = out;
+    uint8_t reverse[LEVELS];
+    for (size_t k = 0; k < length; k++)
+        reverse[k] = path[length - 1 - k];
+    if (s->n >= 0xFFFFFFFEu)
+        return -2;
+    if ((ta_of(last) & ACCEPTS) && seqs_add(s, reverse, length, 0))
+        return -1;
+    reverse[length] = TL_SEPARATOR;
+    return target_of(last) && seqs_add(s, reverse, length + 1, target_of(last)) ? -1 : 0;
+}
+
+static tl_status gaddag_entries(const arcs *a, uint32_t root, seqs *out, tl_error *err) {
+    int rc = each_path(a, root, gaddag_entry, out);
+    if (rc == -2) {
+        char most[32];
+        return tl_fail(err, TL_ERR_LIMIT, "the GADDAG needs more than %s sequences", tl_thousands(out->n, most));
     }
-    rc = TL_OK;
-done:
-    if (rc == TL_ERR_NOMEM)
-        tl_nomem(err);
-    free(stack);
-    free(path);
-    free(reverse);
-    return rc;
+    return rc ? tl_nomem(err) : TL_OK;
 }
 
 /* ------------------------------------------------------------------ layout */
@@ -600,7 +579,7 @@ struct tl_builder {
     int streaming;
     dawg_run run;       /* streaming: the DAWG under construction */
     seqs words;         /* collecting: every sequence */
-    size_t added, longest;
+    size_t added;
     arcs arcs;
     placement placement;
     uint32_t roots[2];
@@ -653,7 +632,7 @@ static tl_status start_collecting(tl_builder *b, tl_error *err) {
         return arcs_failed(&b->arcs, err);
     run_free(&b->run);
     b->streaming = 0;
-    if (collect_words(&b->arcs, root, &b->words))
+    if (each_path(&b->arcs, root, collect_word, &b->words))
         return tl_nomem(err);
     arcs_free(&b->arcs);
     return arcs_init(&b->arcs) ? tl_nomem(err) : TL_OK;
@@ -696,7 +675,6 @@ static tl_status add(tl_builder *b, const uint8_t *tiles, size_t length, tl_erro
             if (run_add(&b->arcs, &b->run, tiles, length, 0))
                 return arcs_failed(&b->arcs, err);
             b->added++;
-            b->longest = length > b->longest ? length : b->longest;
             return TL_OK;
         }
         tl_status rc = start_collecting(b, err);
@@ -711,7 +689,6 @@ static tl_status add(tl_builder *b, const uint8_t *tiles, size_t length, tl_erro
     if (seqs_add(&b->words, tiles, length, 0))
         return tl_nomem(err);
     b->added++;
-    b->longest = length > b->longest ? length : b->longest;
     return TL_OK;
 }
 
@@ -765,10 +742,9 @@ static tl_status construct(tl_builder *b, int gaddag, tl_error *err) {
     }
     if (built)
         return built == -2 ? tl_nomem(err) : arcs_failed(a, err);
-    size_t longest = b->longest;
     if (gaddag) {
         seqs entries = {.with_targets = 1};
-        tl_status rc = gaddag_entries(a, b->roots[0], longest, &entries, err);
+        tl_status rc = gaddag_entries(a, b->roots[0], &entries, err);
         uint32_t *gorder = rc == TL_OK ? sorted_order(&entries) : NULL;
         if (rc == TL_OK && !gorder)
             rc = tl_nomem(err);

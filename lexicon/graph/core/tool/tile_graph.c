@@ -3,6 +3,7 @@
  *   tile-graph build [--gaddag] [--layout kwg|kbwg] [--time] ALPHABET WORDS OUT
  *   tile-graph check GRAPH
  *   tile-graph words GRAPH ALPHABET
+ *   tile-graph same GRAPH GRAPH
  *   tile-graph anagram [--time] [--sub MIN_TILES] GRAPH ALPHABET RACKS
  *
  * ALPHABET is an alphabet file in wolges' format (every artifact's alphabet.txt: line i is tile i,
@@ -12,7 +13,8 @@
  * builds take them, so the builder streams them (tl_builder.c), and writes OUT through a temporary
  * file, so a failed build leaves what was there. `--time` prints one line of JSON with the best CPU
  * time of three runs of the builder and the peak memory they added, measured as bench/bench_kwg.py
- * measures its peers.
+ * measures its peers. `same` says whether two graphs hold the same words and GADDAG paths, whatever
+ * the order their builders laid the lists out in (exit status 1 and the first difference when not).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../tl_graph.h"
@@ -274,6 +276,16 @@ static opened open_graph(const char *path) {
     return o;
 }
 
+/* A graph that validates, and the alphabet to spell its words. */
+static opened open_checked(const char *graph, const char *alphabet_path, alphabet *a) {
+    opened o = open_graph(graph);
+    read_alphabet(alphabet_path, a);
+    tl_error err;
+    if (tl_graph_validate(o.graph, &err) != TL_OK)
+        fail(graph, &err);
+    return o;
+}
+
 static int check(int argc, char **argv) {
     if (argc != 1)
         die("usage: tile-graph check GRAPH%s%s", "", "");
@@ -299,15 +311,85 @@ static int print_word(void *context, const uint8_t *tiles, size_t length) {
 static int words(int argc, char **argv) {
     if (argc != 2)
         die("usage: tile-graph words GRAPH ALPHABET%s%s", "", "");
-    opened o = open_graph(argv[0]);
     alphabet a;
-    read_alphabet(argv[1], &a);
+    opened o = open_checked(argv[0], argv[1], &a);
     tl_error err;
-    if (tl_graph_validate(o.graph, &err) != TL_OK || tl_graph_words(o.graph, tl_graph_root(o.graph), print_word, &a,
-                                                                     &err) != TL_OK)
+    if (tl_graph_words(o.graph, tl_graph_root(o.graph), print_word, &a, &err) != TL_OK)
         fail(argv[0], &err);
     tl_graph_close(o.graph);
     free(o.bytes);
+    return 0;
+}
+
+/* Lists `a` of one graph and `b` of the other hold the same paths: walked side by side in tile order,
+ * each list of one paired with one list of the other (minimal graphs of one language pair up one to
+ * one). 0, or the node of `a`'s graph where they part. */
+static uint32_t differ(const tl_graph *x, const tl_graph *y, uint32_t a, uint32_t b, uint32_t *pair) {
+    enum { MOST = 64 * (TL_MAX_LENGTH + 2) }; /* a list's children on each level of one path */
+    uint32_t (*stack)[2] = malloc(MOST * sizeof *stack), at = 0;
+    size_t top = 0;
+    stack[top][0] = a;
+    stack[top++][1] = b;
+    while (top && !at) {
+        a = stack[--top][0];
+        b = stack[top][1];
+        if (!a || !b) {
+            at = a || b ? (a ? a : 1) : 0;
+            continue;
+        }
+        if (pair[a]) { /* met before: with the same list of the other graph, or the two part here */
+            at = pair[a] == b + 1 ? 0 : a;
+            continue;
+        }
+        pair[a] = b + 1;
+        for (;; a++, b++) {
+            tl_node p, q;
+            tl_error err;
+            if (tl_graph_node(x, a, &p, &err) != TL_OK || tl_graph_node(y, b, &q, &err) != TL_OK ||
+                p.tile != q.tile || p.accepts != q.accepts || p.is_end != q.is_end || top == MOST) {
+                at = a;
+                break;
+            }
+            stack[top][0] = p.arc;
+            stack[top++][1] = q.arc;
+            if (p.is_end)
+                break;
+        }
+    }
+    free(stack);
+    return at;
+}
+
+static int same(int argc, char **argv) {
+    if (argc != 2)
+        die("usage: tile-graph same GRAPH GRAPH%s%s", "", "");
+    opened x = open_graph(argv[0]), y = open_graph(argv[1]);
+    tl_error err;
+    if (tl_graph_validate(x.graph, &err) != TL_OK)
+        fail(argv[0], &err);
+    if (tl_graph_validate(y.graph, &err) != TL_OK)
+        fail(argv[1], &err);
+    uint32_t *pair = calloc(tl_graph_nodes(x.graph) + 1, sizeof *pair);
+    uint32_t at = differ(x.graph, y.graph, tl_graph_root(x.graph), tl_graph_root(y.graph), pair);
+    const char *part = "DAWG";
+    if (!at && tl_graph_has_gaddag(x.graph) != tl_graph_has_gaddag(y.graph)) {
+        fprintf(stderr, "tile-graph: %s and %s differ: only one has a GADDAG\n", argv[0], argv[1]);
+        return 1;
+    }
+    if (!at && tl_graph_has_gaddag(x.graph)) {
+        part = "GADDAG";
+        at = differ(x.graph, y.graph, tl_graph_gaddag_root(x.graph), tl_graph_gaddag_root(y.graph), pair);
+    }
+    free(pair);
+    if (at) {
+        fprintf(stderr, "tile-graph: %s and %s differ: the %s at node %u of the first\n", argv[0], argv[1], part, at);
+        return 1;
+    }
+    printf("the same words%s\n", tl_graph_has_gaddag(x.graph) ? " and GADDAG paths" : "");
+    tl_graph_close(x.graph);
+    tl_graph_close(y.graph);
+    free(x.bytes);
+    free(y.bytes);
     return 0;
 }
 
@@ -331,12 +413,9 @@ static int anagram(int argc, char **argv) {
     }
     if (argc != 3)
         die("usage: tile-graph anagram [--time] [--sub MIN_TILES] GRAPH ALPHABET RACKS%s%s", "", "");
-    opened o = open_graph(argv[0]);
     alphabet a;
-    read_alphabet(argv[1], &a);
+    opened o = open_checked(argv[0], argv[1], &a);
     tl_error err;
-    if (tl_graph_validate(o.graph, &err) != TL_OK)
-        fail(argv[0], &err);
     size_t size, at = 0, n = 0;
     char *text = read_file(argv[2], &size), *line;
     double *times = malloc((size / 2 + 1) * sizeof *times);
@@ -419,9 +498,11 @@ int main(int argc, char **argv) {
         return check(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "words"))
         return words(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "same"))
+        return same(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "anagram"))
         return anagram(argc - 2, argv + 2);
-    fprintf(stderr, "usage: tile-graph build|check|words|anagram … (tile-graph %s; see lexicon/graph/core/tool/"
+    fprintf(stderr, "usage: tile-graph build|check|words|same|anagram … (tile-graph %s; see lexicon/graph/core/tool/"
                     "tile_graph.c)\n", TL_GRAPH_VERSION);
     return 2;
 }

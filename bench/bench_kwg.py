@@ -346,8 +346,8 @@ def _anagrams(artifact: Path, peer, work: Path) -> str:
             "In-process and native, like for like: the C core's walk (`tile-graph anagram --time`) against a walk of "
             "wolges' graph API (wolges has no anagram search; its harness walks the DAWG with the rack's tile counts, "
             f"as its move generator walks it), each rack searched {RACK_REPEATS} times in a row, CPU time per search "
-            "of the walk and a copy of each word's tiles; then what Python users get (`lex.search.anagrams`, a Match per "
-            "word) and the pure-Python reference, once per rack.", "",
+            "of the walk and a copy of each word's tiles; then what Python users get (`lex.search.anagrams`, a Match "
+            "per word) and the pure-Python reference, once per rack.", "",
             "| rack | C core p50 (ms) | p90 | wolges p50 (ms) | p90 | × wolges | same words | Python API p50 (ms) "
             "| Python reference p50 (ms) | median words |",
             "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]

@@ -35,7 +35,7 @@ from .pages import Page, page
 from .profile import Profile, load_profile
 from .reasons import Reason
 from .search import Search
-from .text import check_text, check_texts
+from .text import any_refused, check_text, refusal
 from .tiling import (
     DoubledDigraphs,
     Tiling,
@@ -191,14 +191,32 @@ class Lexicon:
                                (), self.name, self.version, self.alphabet)
         return self._judge(word, key, None, detail)
 
+    def refused(self, word: str) -> Verdict | None:
+        """The answer for text no one types as a word, where `check` raises: longer than MAX_WORD_CHARS
+        (`too-long`), or with a control or invisible character or a flood of combining marks (`non-letter`,
+        where it is); None for any other text. A batch answers each such word this way."""
+        if len(word) > MAX_WORD_CHARS:
+            return self._verdict(word, None, False, reason=Reason.TOO_LONG.value,
+                                 detail=f"{len(word)} characters; a word has at most {MAX_WORD_CHARS}")
+        found = refusal(word)
+        if found is None:
+            return None
+        why, position = found
+        return self._verdict(word, None, False, reason=Reason.NON_LETTER.value, detail=f"{why} at position {position}",
+                             position=position)
+
     def brief_answers(self, words: Sequence[str]) -> list[dict[str, Any]]:
         """`[check(w, detail=False).as_dict(brief=True) for w in words]`, the way a batch needs it:
-        quick, with no verdict object for a plain word. InputError names the first refused word."""
+        quick, with no verdict object for a plain word; a word `check` refuses answers as `refused` says."""
         words = list(words)
-        if words and max(map(len, words)) > MAX_WORD_CHARS:
-            i = next(i for i, w in enumerate(words) if len(w) > MAX_WORD_CHARS)
-            _check_length(f"word {i}", words[i])
-        check_texts("words", words)
+        if words and (max(map(len, words)) > MAX_WORD_CHARS or any_refused(words)):
+            refused = {i: v.as_dict(brief=True) for i, w in enumerate(words) if (v := self.refused(w)) is not None}
+            if refused:
+                rest = iter(self._brief_answers([w for i, w in enumerate(words) if i not in refused]))
+                return [refused[i] if i in refused else next(rest) for i in range(len(words))]
+        return self._brief_answers(words)
+
+    def _brief_answers(self, words: list[str]) -> list[dict[str, Any]]:
         # The quick path, for the whole batch at once: a word that is plain letters of the alphabet once
         # upper-cased is its own key. No refused text holds a line break, so the batch can be joined,
         # upper-cased in one call and split again. A word this does not decide takes the full path.

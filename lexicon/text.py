@@ -22,28 +22,41 @@ _FLOOD_RE = re.compile(f"[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}}")
 TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSED}]*$"
 
 
-def check_text(name: str, value: str) -> None:
-    """Raise InputError, naming `name` and the position, if `value` is text no one types as a word."""
+def refusal(value: str) -> tuple[str, int] | None:
+    """Why `value` is text no one types as a word, and where (position in `value`), or None."""
     if value.isprintable() and _latin1(value):  # nothing to refuse: see check_texts
-        return
+        return None
     bad = _REFUSED_RE.search(value)
     if bad:
-        raise InputError(f"{name!r} has a control or invisible character (U+{ord(bad.group()):04X}) at "
-                         f"position {bad.start()}", position=bad.start())
+        return f"a control or invisible character (U+{ord(bad.group()):04X})", bad.start()
     flood = _FLOOD_RE.search(value)
     if flood:
-        raise InputError(f"{name!r} has more than {MAX_COMBINING_RUN} combining marks in a row at position "
-                         f"{flood.start()}", position=flood.start())
+        return f"more than {MAX_COMBINING_RUN} combining marks in a row", flood.start()
+    return None
 
 
-def check_texts(name: str, values: list[str]) -> None:
-    """check_text for every item of a list (`name[i]` in the message), with one search over all of
-    them in the common case."""
+def check_text(name: str, value: str) -> None:
+    """Raise InputError, naming `name` and the position, if `value` is text no one types as a word."""
+    found = refusal(value)
+    if found is not None:
+        why, position = found
+        raise InputError(f"{name!r} has {why} at position {position}", position=position)
+
+
+def any_refused(values: list[str]) -> bool:
+    """Whether refusal() refuses any item of a list, with one search over all of them in the common case."""
     joined = "".join(values)
     # isprintable() is False for every refused character (controls, format characters, separators,
     # surrogates, non-characters), so in the common case it spares the slower regex.
     refused = not joined.isprintable() and _REFUSED_RE.search(joined)
-    if refused or (not _latin1(joined) and _FLOOD_RE.search(joined)):  # a flood may only span two items
+    # a flood may span two items: then ask item by item
+    return bool(refused or (not _latin1(joined) and _FLOOD_RE.search(joined)
+                            and any(refusal(v) for v in values)))
+
+
+def check_texts(name: str, values: list[str]) -> None:
+    """check_text for every item of a list (`name[i]` in the message)."""
+    if any_refused(values):
         for i, value in enumerate(values):
             check_text(f"{name}[{i}]", value)
 

@@ -8,9 +8,7 @@ import hashlib
 import orjson
 from flask import Blueprint, Response, current_app, request, stream_with_context
 
-from lexicon import InputError, Lexicon, TooLong, notation_tilings, parse_notation
-from lexicon.lookup import MAX_WORD_CHARS
-from lexicon.text import check_texts
+from lexicon import InputError, Lexicon, notation_tilings, parse_notation
 from lexicon.verdict import tiles_document
 
 from . import params
@@ -104,10 +102,6 @@ def valid_batch():
         raise InputError("'words' must be a list of strings", parameter="words")
     if len(words) > MAX_BATCH:
         raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}", parameter="words")
-    if words and max(map(len, words)) > MAX_WORD_CHARS:
-        i = next(i for i, w in enumerate(words) if len(w) > MAX_WORD_CHARS)
-        raise TooLong(f"words[{i}] is {len(words[i])} characters long; the limit is {MAX_WORD_CHARS}",
-                      parameter=f"words[{i}]")
     if not isinstance(detail, bool):
         raise InputError("'detail' must be true or false", parameter="detail")
     if spec is not None and not isinstance(spec, str):
@@ -118,9 +112,8 @@ def valid_batch():
     if spec is not None:
         params.LEXICON.parse("lexicon", spec)
     lex, pinned = lexicon_for(spec or query["lexicon"])
-    if detail:
-        check_texts("words", words)  # refused text is named as words[i], as in the brief answer
-        results = [lex.check(w, detail=False).as_dict() for w in words]
+    if detail:  # a word `check` refuses answers as the brief answer does, with every field
+        results = [(lex.refused(w) or lex.check(w, detail=False)).as_dict() for w in words]
     else:
         results = lex.brief_answers(words)
     metrics().words(len(words), sum(1 for r in results if r["valid"]))

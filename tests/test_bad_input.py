@@ -21,6 +21,9 @@ def test_http_case(server, case):
     if case.kind == "answer":
         answer = json.loads(body)
         assert answer.get("valid") is False or "tilings" in answer
+    elif case.kind == "batch":
+        last = json.loads(body)["results"][-1]
+        assert last["valid"] is False and last["reason"] in ("too-long", "non-letter") and last["detail"]
     elif case.kind == "page":
         page = json.loads(body)
         assert page["total"] is not None and "words" in page

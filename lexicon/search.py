@@ -20,16 +20,15 @@ Input, in letters and tile notation (lexicon.tiling), normalised like words:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import InputError, TooCostly
+from .errors import InputError, NotationError, TooCostly
 from .graph import KBWG, Kwg
-from .tiling import DoubledDigraphs, notation_tilings, parse_notation, preferred_tiling, spell
+from .tiling import DoubledDigraphs, notation_tilings, parse_notation, parse_tile_list, preferred_tiling, quoted, spell
 
 #: Racks longer than a board row make no sense and make sub-anagram searches large.
 MAX_RACK_TILES = 15
@@ -145,12 +144,9 @@ class Search:
         blanks = 0
         if '"' in text:
             try:
-                items = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RackError(f"not a JSON array of tiles: {exc.msg} at position {exc.pos}",
-                                position=exc.pos) from None
-            if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-                raise RackError("a JSON rack must be an array of strings", position=0)
+                items = [item for item, _ in parse_tile_list(text)]
+            except NotationError as exc:
+                raise RackError(str(exc), position=exc.position) from None
             for i, item in enumerate(items):
                 if item.strip() == BLANK:
                     blanks += 1
@@ -182,7 +178,7 @@ class Search:
         except InputError:
             tile = None
         if tile not in self.number:
-            raise RackError(f"{text[:20]!r} (item {position}) is not a tile of {self.alphabet.name}",
+            raise RackError(f"{quoted(text[:20])} (item {position}) is not a tile of {self.alphabet.name}",
                             position=position)
         return tile
 
@@ -200,7 +196,7 @@ class Search:
                 continue
             cut = preferred_tiling(segment.text, self.alphabet, DoubledDigraphs.AS_WRITTEN)
             if cut is None:
-                raise RackError(f"{segment.text!r} cannot be cut into {self.alphabet.name}'s tiles",
+                raise RackError(f"{quoted(segment.text)} cannot be cut into {self.alphabet.name}'s tiles",
                                 position=offset)
             out.extend(cut)
         return out
@@ -379,7 +375,7 @@ class _Pattern:
                     context = f" (in the part of the pattern from position {position})" if position else ""
                     raise PatternError(f"{exc}{context}", position=where) from None
                 if not cuts:
-                    raise PatternError(f"{piece.strip()!r} at position {position} cannot be cut into "
+                    raise PatternError(f"{quoted(piece.strip())} at position {position} cannot be cut into "
                                        f"{search.alphabet.name}'s tiles", position=position)
                 parts.append([[search.number[t] for t in cut] for cut in cuts])
             position += len(piece)

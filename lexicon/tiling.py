@@ -45,7 +45,7 @@ def tilings(key: str, alphabet: Alphabet, policy: DoubledDigraphs | str = Double
     steps = _steps(key, alphabet, DoubledDigraphs(policy))
     count = _count(steps, len(key))
     if count > limit:
-        raise LimitExceeded(f"{key[:40]!r}{'…' if len(key) > 40 else ''} has more than {limit} tilings "
+        raise LimitExceeded(f"{quoted(key[:40])}{'…' if len(key) > 40 else ''} has more than {limit} tilings "
                             f"(the limit); it is not a word")
     out: list[Tiling] = []
 
@@ -173,9 +173,8 @@ def parse_notation(text: str, alphabet: Alphabet, normalize=None) -> list[Segmen
     `normalize` (a Normalizer's `key`) is applied to each piece, so `há[z][s]or` works too.
     NotationError carries the position of the first problem.
     """
-    stripped = text.strip()
-    if '"' in stripped:
-        return _parse_json(stripped, alphabet, normalize)
+    if '"' in text:
+        return _parse_json(text, alphabet, normalize)
     segments: list[Segment] = []
     pos = 0
     while pos < len(text):
@@ -209,22 +208,96 @@ def parse_notation(text: str, alphabet: Alphabet, normalize=None) -> list[Segmen
 
 
 def _parse_json(text: str, alphabet: Alphabet, normalize) -> list[Segment]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not a JSON array of tiles: {exc.msg} at position {exc.pos}", position=exc.pos) from None
-    if not isinstance(value, list) or not value:
+    items = parse_tile_list(text)
+    if not items:
         raise NotationError("a JSON tile list must be a non-empty array of strings, at position 0", position=0)
     segments = []
-    for i, raw in enumerate(value):
-        if not isinstance(raw, str):
-            raise NotationError(f"item {i} of the JSON tile list is not a string (position {i})", position=i)
+    for i, (raw, position) in enumerate(items):
         tile = _tile(raw, normalize)
         if tile not in alphabet:
-            raise NotationError(f"item {i} ({raw[:20]!r}) is not a tile of {alphabet.name} (position {i})",
-                                position=i)
+            raise NotationError(f"item {i} ({quoted(raw[:20])}) is not a tile of {alphabet.name} (position "
+                                f"{position})", position=position)
         segments.append(Segment(tile, True))
     return segments
+
+
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_WHITE = " \t\n\r"
+
+
+def parse_tile_list(text: str) -> list[tuple[str, int]]:
+    """A JSON array of strings (`["H","Á","SZ"]`), each with the position where it starts. The JSON
+    grammar for an array of strings and nothing else, read by this function and by the C core's
+    (lexicon/graph/core/notation.c) with the same messages: NotationError at the first problem."""
+    def fail(what: str, at: int):
+        raise NotationError(f"not a JSON array of tiles: {what} at position {at}", position=at)
+
+    n, pos = len(text), 0
+
+    def skip(at: int) -> int:
+        while at < n and text[at] in _WHITE:
+            at += 1
+        return at
+
+    pos = skip(pos)
+    if pos >= n or text[pos] != "[":
+        fail("expected '['", pos)
+    pos = skip(pos + 1)
+    items: list[tuple[str, int]] = []
+    if pos < n and text[pos] == "]":
+        pos = skip(pos + 1)
+        if pos < n:
+            fail("text after the array", pos)
+        return items
+    while True:
+        if pos >= n or text[pos] != '"':
+            fail(f"item {len(items)} is not a string", pos)
+        start, pos, out = pos, pos + 1, []
+        while True:
+            if pos >= n:
+                fail("a string without its closing quote", start)
+            ch = text[pos]
+            if ch == '"':
+                pos += 1
+                break
+            if ch < " ":
+                fail("a control character in a string", pos)
+            if ch != "\\":
+                out.append(ch)
+                pos += 1
+                continue
+            code = text[pos + 1:pos + 2]
+            if code in _ESCAPES:
+                out.append(_ESCAPES[code])
+                pos += 2
+            elif code == "u" and len(text[pos + 2:pos + 6]) == 4 and all(c in "0123456789abcdefABCDEF"
+                                                                          for c in text[pos + 2:pos + 6]):
+                value = int(text[pos + 2:pos + 6], 16)
+                pos += 6
+                low = text[pos:pos + 6]
+                if 0xD800 <= value < 0xDC00 and len(low) == 6 and low[:2] == "\\u" and \
+                        all(c in "0123456789abcdefABCDEF" for c in low[2:]) and 0xDC00 <= int(low[2:], 16) < 0xE000:
+                    value = 0x10000 + ((value - 0xD800) << 10) + (int(low[2:], 16) - 0xDC00)
+                    pos += 6
+                out.append(chr(value))
+            else:
+                fail("an escape JSON does not have", pos)
+        items.append(("".join(out), start))
+        pos = skip(pos)
+        if pos < n and text[pos] == ",":
+            pos = skip(pos + 1)
+            continue
+        if pos < n and text[pos] == "]":
+            pos = skip(pos + 1)
+            if pos < n:
+                fail("text after the array", pos)
+            return items
+        fail("expected ',' or ']'", pos)
+
+
+def quoted(text: str) -> str:
+    """Text in a message, in single quotes: a word the text check let through has nothing to escape."""
+    return f"'{text}'"
 
 
 def _tile(text: str, normalize) -> str | None:
@@ -245,7 +318,7 @@ def _norm(piece: str, pos: int, normalize) -> str:
     except InputError as exc:  # the normaliser's InvalidWord, moved to the notation's position
         where = pos + (exc.position or 0)
         why = getattr(exc, "reason", None) or "not letters of the alphabet"
-        raise NotationError(f"{piece.strip()[:20]!r} is not a word: {why} at position {where}",
+        raise NotationError(f"{quoted(piece.strip()[:20])} is not a word: {why} at position {where}",
                             position=where) from None
 
 

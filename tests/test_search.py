@@ -138,7 +138,7 @@ def test_hooks_with_digraphs(hu_search):
 
 @pytest.mark.parametrize("rack, message", [
     ("", "empty"), ("A1", "position 1"), ("?" * (MAX_BLANKS + 1), "blanks"), ("A" * 16, "16 tiles"),
-    ("[QQ]", "not a tile"), ('["A", 1]', "array of strings"), ('["A"', "JSON"), ("A[B", "unclosed"),
+    ("[QQ]", "not a tile"), ('["A", 1]', "item 1 is not a string at position 6"), ('["A"', "JSON"), ("A[B", "unclosed"),
 ])
 def test_bad_racks(rack, message):
     with pytest.raises(RackError, match=re.escape(message)):

@@ -85,7 +85,8 @@ def test_open_letters_leave_the_cut_open(hu):
 
 @pytest.mark.parametrize("notation, position", [
     ("[", 0), ("[SZ", 0), ("AB[]", 2), ("A[XY]", 1), ("A]", 1), ("[[A]]", 1), ("HÁ[Q]", 2),
-    ('["H", 1]', 1), ('[]', 0), ('"H"', 0), ('["H", "Q"]', 1), ('["H"', 4),
+    ('["H", 1]', 6), ('[]', 0), ('"H"', 0), ('["H", "Q"]', 6), ('["H"', 4), ('["H" "S"]', 5),
+    ('["\\x"]', 2), ('["H"] x', 6), (' ["H\u0000"]', 4),
 ])
 def test_malformed_notation_is_an_error_with_a_position(hu, notation, position):
     with pytest.raises(NotationError) as err:

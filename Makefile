@@ -110,7 +110,7 @@ CORE_OBJECTS := $(patsubst $(CORE)/%.c,$(LIB_DIR)/%.o,$(wildcard $(CORE)/*.c))
 
 lib: $(LIB_DIR)/libtlgraph.a $(LIB_DIR)/tile-graph
 
-$(LIB_DIR)/%.o: $(CORE)/%.c $(CORE)/tl_graph.h $(CORE)/internal.h
+$(LIB_DIR)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h)
 	@mkdir -p $(LIB_DIR)
 	$(CC) $(CORE_CFLAGS) -c $< -o $@
 

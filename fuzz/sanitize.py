@@ -2,13 +2,15 @@
 UndefinedBehaviorSanitizer, every finding fatal.
 
 1. tests/c/test_core.c, the library's own tests, built with clang and the sanitizers, run.
-2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts) and fuzz/c/builder.c (arbitrary
-   sequences), SANITIZE_SECONDS (45) each, from a seed corpus of real graphs and word lists that this
-   script writes with the toolkit's own builder (build/sanitize/seeds); inputs libFuzzer finds go to
-   build/sanitize/corpus, crashes to build/sanitize/findings.
+2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts), fuzz/c/builder.c (arbitrary
+   sequences) and fuzz/c/bundle.c (hostile words, racks and patterns, and bundles damaged with their
+   checksums made right), SANITIZE_SECONDS (45) each, from a seed corpus of real graphs, word lists and
+   queries that this script writes with the toolkit's own builder (build/sanitize/seeds), over the
+   bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
+   inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
 3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
-   where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py and
-   the hypothesis runs of the fuzz targets that reach C code
+   where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py, the
+   small lexicons' tests of tests/test_bundle.py and the hypothesis runs of the fuzz targets that reach C code
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
 
@@ -31,7 +33,14 @@ CORE = ROOT / "lexicon" / "graph" / "core"
 SANITIZERS = ["-g", "-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
 CLANG = os.environ.get("SANITIZE_CC", "clang-14")
 GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_search.py",
-               "tests/test_fuzz.py::test_fuzz_target[kwg]", "tests/test_fuzz.py::test_fuzz_damaged_artifact"]
+               "tests/test_fuzz.py::test_fuzz_target[kwg]", "tests/test_fuzz.py::test_fuzz_damaged_artifact",
+               "tests/test_bundle.py::test_the_c_core_answers_small_lexicons_as_the_library_does",
+               "tests/test_bundle.py::test_the_c_core_searches_hungarian_as_the_service_does",
+               "tests/test_bundle.py::test_the_brief_document_as_json_is_the_dict",
+               "tests/test_bundle.py::test_damaged_bundles_are_refused_saying_what",
+               "tests/test_bundle.py::test_a_wrong_checksum_is_refused",
+               "tests/test_bundle.py::test_sections_of_the_wrong_shape_are_refused_with_right_checksums",
+               "tests/test_bundle.py::test_a_damaged_bundle_answers_nothing_and_the_library_is_safe"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
@@ -40,7 +49,8 @@ def main() -> int:
     seconds = int(os.environ.get("SANITIZE_SECONDS", "45"))
     OUT.mkdir(parents=True, exist_ok=True)
     steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
-             ("fuzz builder", lambda: _fuzz("builder", seconds)), ("Python graph tests", _python_tests)]
+             ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),
+             ("Python graph tests", _python_tests)]
     failed = []
     for name, step in steps:
         start = time.monotonic()
@@ -76,9 +86,30 @@ def _fuzz(target: str, seconds: int) -> bool:
     _write_seeds(target, seeds)
     corpus.mkdir(parents=True, exist_ok=True)
     findings.mkdir(exist_ok=True)
+    env = os.environ | ({"FUZZ_BUNDLES": str(_bundles())} if target == "bundle" else {})
     return subprocess.call([str(binary), str(corpus), str(seeds), f"-max_total_time={seconds}", "-timeout=10",
                             "-rss_limit_mb=2048", "-max_len=65536", "-print_final_stats=1",
-                            f"-artifact_prefix={findings}/{target}-"]) == 0
+                            f"-artifact_prefix={findings}/{target}-"], env=env) == 0
+
+
+def _bundles() -> Path:
+    """The bundles the bundle target asks and damages: a small Swedish word list's and a small Hungarian
+    lexicon's, validated by analysis, with forms in its word graph (support.lexicons builds them)."""
+    from lexicon.lookup import load
+    from lexicon_pipelines import build
+    from support.lexicons import DEBIAN, HU_STEMS, hungarian_lexicon, word_list_pipeline
+
+    folder = OUT / "bundles"
+    if folder.exists():
+        shutil.rmtree(folder)
+    work = folder / "build"
+    work.mkdir(parents=True)
+    words = "hus husen hund hundar katt allé pietà ånga ärta öl zoo watt quiz abc-bok mp3 ab a FN Dalarna"
+    path, _ = word_list_pipeline(work, "sv-small", "\n".join(words.split()) + "\n")
+    build(path, work / "art")
+    for lex in (load("sv-small", work / "art"), hungarian_lexicon(work, DEBIAN, "hu-small", HU_STEMS, graph_forms=1)):
+        shutil.copy(lex.path / lex.manifest["bundle"]["file"], folder / f"{lex.name}.bundle")
+    return folder
 
 
 def _write_seeds(target: str, folder: Path) -> None:
@@ -90,6 +121,9 @@ def _write_seeds(target: str, folder: Path) -> None:
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
+    if target == "bundle":
+        _write_queries(folder)
+        return
     lists = {"sv": ("sv-betapet", ["HUND", "HUNDAR", "KATT", "KATTER", "ALLE", "ÅNGA", "ÖRN", "ZOO", "ABBA", "A"]),
              "hu": ("hu-betutorony", ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "ZSEB", "CSÉSZE", "LYUK", "NY"])}
     for name, (tileset, words) in lists.items():
@@ -108,6 +142,19 @@ def _write_seeds(target: str, folder: Path) -> None:
     if target == "reader":
         for path in sorted((ROOT / "tests" / "data").glob("*.kwg")):
             shutil.copy(path, folder / path.name)
+
+
+def _write_queries(folder: Path) -> None:
+    """The bundle target's seeds: support.corpus's texts asked of each bundle (an even first byte), and a
+    few edits (odd)."""
+    from support.corpus import FIXED, PATTERNS, RACKS, WORDS
+
+    for n, text in enumerate(sorted(set(FIXED + PATTERNS + RACKS + WORDS))):
+        for which in range(2):
+            (folder / f"text-{which}-{n}").write_bytes(bytes((2 * which,)) + text.encode("utf-8", "surrogatepass"))
+    for n in range(32):
+        edit = bytes((1 + 2 * (n % 2), n, n * 37 % 256, n % 3, 4)) + b"\xff\x00\x7f\x80"
+        (folder / f"edit-{n}").write_bytes(edit)
 
 
 def _python_tests() -> bool:

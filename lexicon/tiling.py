@@ -331,10 +331,12 @@ def notation_tilings(segments: Sequence[Segment], alphabet: Alphabet,
                      policy: DoubledDigraphs | str = DoubledDigraphs.AS_WRITTEN) -> list[Tiling]:
     """Every cut consistent with the notation: fixed tiles stay, open runs are cut every way."""
     parts = [[(s.text,)] if s.fixed else tilings(s.text, alphabet, policy) for s in segments]
-    out = [tuple(t for part in combo for t in part) for combo in product(*parts)]
-    if len(out) > MAX_TILINGS:
-        raise LimitExceeded(f"the notation allows {len(out)} tilings, more than the limit of {MAX_TILINGS}")
-    return out
+    count = 1
+    for part in parts:  # counted before any is made: a few open runs can multiply to millions
+        count *= len(part)
+    if count > MAX_TILINGS:
+        raise LimitExceeded(f"the notation allows more than {MAX_TILINGS} tilings (the limit)")
+    return [tuple(t for part in combo for t in part) for combo in product(*parts)]
 
 
 def format_tiling(tiles: Sequence[str], alphabet: Alphabet) -> str:

@@ -22,6 +22,7 @@ from lexicon import HeldBack, LexiconError
 #: command name → "module:attribute" of its click command
 COMMANDS = {
     "build": "lexicon_cli.artifacts:build_command",
+    "bundle": "lexicon_cli.bundle:bundle_command",
     "check": "lexicon_cli.artifacts:check_command",
     "diff": "lexicon_cli.artifacts:diff_command",
     "expand": "lexicon_cli.hunspell:expand_command",

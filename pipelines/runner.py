@@ -10,6 +10,7 @@
 5. graph   the word graph (KWG) over every valid tiling, its alphabet file, the key graph (lexicon.graph.keys);
            with `[graph.forms]`, also the affixed forms of a Hunspell source beyond the list, and their
            form index (lexicon_pipelines.graphforms, lexicon.graph.forms)
+   and the bundle, all a client needs in one file (lexicon.bundle)
 6. publish verify checksums, rename into place, move the `current` pointer, unless the shrink
            guard (lexicon.guard) holds the version back: it loses more than `max_loss` of the
            current version's words, or a source gave no entries
@@ -36,6 +37,7 @@ from lexicon import (
     LimitExceeded,
     __version__,
     artifacts,
+    bundle,
     store,
 )
 from lexicon.analyser import ENGINE
@@ -209,7 +211,6 @@ def graph_files(job: Job, graph_input: GraphInput) -> None:
 def describe(job: Job) -> None:
     """The version's manifest: what was built from what, the counts, the warnings, every file's checksum."""
     p, folder, summary = job.p, job.folder, job.summary
-    files = sorted(f.name for f in folder.iterdir() if f.is_file() and f.name != artifacts.MANIFEST)
     manifest = {
         "format": artifacts.MANIFEST_FORMAT,
         "format_version": artifacts.MANIFEST_VERSION,
@@ -230,12 +231,16 @@ def describe(job: Job) -> None:
         "counts": job.counts.as_dict(summary["words"], summary["forms"], summary["multi_tiling"],
                                      summary["excluded_keys"]),
         "warnings": _warnings(job),
-        "files": artifacts.file_records(folder, files),
     }
     if job.analysis is not None:
         manifest["analysis"] = job.analysis
     if job.inflector is not None:
         manifest["inflection"] = job.inflector.report()
+    job.progress.start("bundle")
+    manifest["bundle"] = entry = bundle.write(folder, manifest, p.profile)
+    job.progress.finish(f"{entry['size']:,} bytes")
+    files = sorted(f.name for f in folder.iterdir() if f.is_file() and f.name != artifacts.MANIFEST)
+    manifest["files"] = artifacts.file_records(folder, files)
     (folder / artifacts.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
                                              encoding="utf-8")
     job.manifest = manifest

@@ -28,8 +28,8 @@ def dumps(data) -> bytes:
 
 
 # Cache-Control of a pinned version's answers (never change) and of the others (revalidate).
-_IMMUTABLE = ResponseCacheControl({"public": None, "max-age": "31536000", "immutable": None}).to_header()
-_REVALIDATE = ResponseCacheControl({"public": None, "no-cache": None}).to_header()
+IMMUTABLE = ResponseCacheControl({"public": None, "max-age": "31536000", "immutable": None}).to_header()
+REVALIDATE = ResponseCacheControl({"public": None, "no-cache": None}).to_header()
 _CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE",
                 "HTTP_RANGE")
 
@@ -44,7 +44,7 @@ def respond(data, lex: Lexicon | None = None, *, pinned: bool = False, status: i
     if lex is None:
         return Response(body, status=status, mimetype=mimetype)
     headers = [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag or etag(lex, body))),
-               ("Cache-Control", _IMMUTABLE if pinned else _REVALIDATE)]
+               ("Cache-Control", IMMUTABLE if pinned else REVALIDATE)]
     response = Response(body, status=status, mimetype=mimetype, headers=headers)
     environ = request.environ
     if any(name in environ for name in _CONDITIONAL):

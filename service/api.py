@@ -6,13 +6,13 @@ from __future__ import annotations
 import hashlib
 
 import orjson
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, request, send_file, stream_with_context
 
-from lexicon import InputError, Lexicon, notation_tilings, parse_notation
+from lexicon import InputError, Lexicon, UnknownLexicon, notation_tilings, parse_notation
 from lexicon.verdict import tiles_document
 
 from . import params
-from .answers import answers_for, dumps, respond
+from .answers import IMMUTABLE, REVALIDATE, answers_for, dumps, respond
 from .problems import TooLarge
 
 api = Blueprint("api", __name__)
@@ -36,6 +36,7 @@ PARAMETERS: dict[str, dict[str, params.Spec]] = {
     "GET /hooks": {"word": params.WORD, "lexicon": params.LEXICON},
     "GET /lexicons": {},
     "GET /lexicons/{name}": {},
+    "GET /lexicons/{name}/bundle": {},
     "GET /lexicons/{name}/words": {
         "format": params.Choice("txt (one word a line) or json", options=("txt", "json"), default="txt"),
         "field": params.Choice("key, display (as written) or tiles (notation)", options=("key", "display", "tiles"),
@@ -177,6 +178,23 @@ def words(name: str):
     mimetype = "application/json" if fmt == "json" else "text/plain"
     response = Response(stream_with_context(stream()), mimetype=mimetype)
     response.headers["X-Lexicon-Version"] = lex.spec
+    return response
+
+
+@api.get("/lexicons/<name>/bundle")
+def bundle(name: str):
+    """The version's bundle (docs/bundle.md): the file itself, with Range requests and a strong ETag (its
+    SHA-256), immutable for a pinned version, so a CDN or a browser cache carries it."""
+    params.read(PARAMETERS["GET /lexicons/{name}/bundle"])
+    lex, pinned = lexicon_for(name)
+    entry = lex.manifest.get("bundle")
+    if entry is None:
+        raise UnknownLexicon(f"{lex.spec} was built before versions carried a bundle: rebuild it, or write one "
+                             f"with `lexicon bundle {lex.spec}`")
+    response = send_file(lex.path / entry["file"], mimetype="application/octet-stream", conditional=True,
+                         etag=entry["sha256"], download_name=f"{lex.name}-{lex.version}.bundle", max_age=None)
+    response.headers["X-Lexicon-Version"] = lex.spec
+    response.headers["Cache-Control"] = IMMUTABLE if pinned else REVALIDATE
     return response
 
 

@@ -229,6 +229,22 @@ def document() -> dict:
                 "parameters": [_PATH_NAME, *_parameters("GET /lexicons/{name}")],
                 "responses": {"200": _json({"type": "object", "required": ["name", "version"]}),
                               "304": {"description": "Not modified"}, **_problems(400, 404, 503)}}},
+            "/lexicons/{name}/bundle": {"get": {
+                "summary": "The version's bundle: one checksummed file with all a client needs to answer offline "
+                           "(docs/bundle.md); Range requests, a strong ETag, immutable when pinned (name@version)",
+                "tags": ["lexicons"],
+                "parameters": [_PATH_NAME, *_parameters("GET /lexicons/{name}/bundle"),
+                               {"name": "Range", "in": "header", "required": False, "schema": _STR,
+                                "description": "A byte range (bytes=0-1023)"}],
+                "responses": {"200": {"description": "The bundle",
+                                      "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                                          "format": "binary"}}}},
+                              "206": {"description": "The range asked for",
+                                      "content": {"application/octet-stream": {"schema": {"type": "string",
+                                                                                          "format": "binary"}}}},
+                              "304": {"description": "Not modified"},
+                              "416": {"description": "The range is outside the file"},
+                              **_problems(400, 404, 503)}}},
             "/lexicons/{name}/words": {"get": {
                 "summary": "A custom word list, streamed", "tags": ["lexicons"],
                 "parameters": [_PATH_NAME, *_parameters("GET /lexicons/{name}/words")],

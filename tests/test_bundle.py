@@ -1,0 +1,395 @@
+"""The bundle: one file per version, written by every build, read by the C core the clients run
+(tl_lexicon.h), and answering field for field as the library's brief answers do.
+
+The C core's answers are asked through the binding (lexicon.graph._core.Bundle), the same code the
+JavaScript package and the C library compile (tests/test_clients.py asks those).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import subprocess
+import sys
+import unicodedata
+import zlib
+from collections import Counter
+
+import pytest
+
+from lexicon import ArtifactError, InputError, bundle
+from lexicon.graph import _core
+from lexicon.lookup import load
+from lexicon_pipelines import build
+from lexicon_service import create_app
+from support.corpus import SIZE, corpus, queries
+
+from .conftest import DEBIAN, HU_STEMS, ROOT, hungarian_lexicon, word_list_pipeline
+
+#: A small Swedish list: every letter, words of every length the game allows and beyond.
+SMALL_WORDS = ["hus", "husen", "hund", "hundar", "katt", "allé", "pietà", "ånga", "ärta", "ö", "öl", "zoo", "watt",
+               "xylofon", "quiz", "björnbärssnår", "abc-bok", "mp3", "ab", "a", "produktionsplaneringsavdelning",
+               "jalapeño", "crème", "naïve", "Dalarna", "FN"]
+
+
+@pytest.fixture(scope="module")
+def small_sv(tmp_path_factory):
+    """A word-list lexicon built in a second: the bundle of a list, small enough to damage section by section."""
+    folder = tmp_path_factory.mktemp("small-sv")
+    path, _ = word_list_pipeline(folder, "sv-small", "\n".join(SMALL_WORDS) + "\n")
+    build(path, folder / "art")
+    return load("sv-small", folder / "art")
+
+
+@pytest.fixture(scope="module")
+def small_hu(tmp_path_factory):
+    """A Hungarian lexicon validated by analysis with forms in its word graph, built in seconds."""
+    folder = tmp_path_factory.mktemp("small-hu")
+    return hungarian_lexicon(folder, DEBIAN, "hu-small", HU_STEMS, graph_forms=1)
+
+
+def _bundle(lex) -> bytes:
+    return (lex.path / lex.manifest["bundle"]["file"]).read_bytes()
+
+
+def _answers(c, words):
+    out = []
+    for word in words:
+        answer = c.check(word)
+        del answer["position"]
+        out.append(answer)
+    return out
+
+
+def parity(lex, words) -> Counter:
+    """The C core's brief answers beside the library's: equal wherever the bundle decides; where it cannot
+    (valid None, `needs-analysis`) the library must be a lexicon validated by analysis. The shares."""
+    c = _core.Bundle(_bundle(lex))
+    shares = Counter()
+    for word, ours, theirs in zip(words, _answers(c, words), lex.brief_answers(words), strict=True):
+        if ours["valid"] is None:
+            assert lex.analyser is not None and ours["reason"] == "needs-analysis", word
+            assert ours["normalized"] == theirs["normalized"], word
+            shares["needs-analysis", theirs["valid"]] += 1
+            continue
+        assert ours == theirs, word
+        shares[theirs["reason"] or "valid"] += 1
+    return shares
+
+
+# ---------------------------------------------------------------- written by the build
+
+
+def test_every_build_writes_its_bundle_and_the_manifest_lists_it(betapet):
+    entry = betapet.manifest["bundle"]
+    data = _bundle(betapet)
+    assert entry["file"] == bundle.FILENAME and entry["size"] == len(data)
+    assert entry["sha256"] == hashlib.sha256(data).hexdigest() == betapet.manifest["files"][entry["file"]]["sha256"]
+    found = bundle.verify(data)
+    assert (found.lexicon, found.version, found.tileset) == (betapet.name, betapet.version, "sv-betapet")
+    summary = found.manifest
+    assert summary["version"] == betapet.version and "build_time" not in summary
+    assert all("path" not in s and "files" not in s for s in summary["sources"])  # no server paths
+    c = _core.Bundle(data)
+    assert (c.name, c.version) == (betapet.name, betapet.version)
+    assert c.section("graph") == (betapet.path / betapet.manifest["graph"]["file"]).read_bytes()
+
+
+def test_a_bundle_written_again_is_the_same_bytes(betapet, tmp_path):
+    entry = bundle.write(betapet.path, betapet.manifest, betapet.profile, tmp_path / "again.bundle")
+    assert entry["sha256"] == betapet.manifest["bundle"]["sha256"]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_the_bundle_is_not_much_more_than_the_graph_and_index_files(betapet, hu_graphed):
+    for lex in (betapet, hu_graphed):
+        graph = lex.manifest["graph"]
+        files = [graph["file"], graph["keys"]["graph"], graph["keys"]["table"]]
+        if "forms" in graph:
+            files += [graph["forms"]["graph"], graph["forms"]["table"]]
+        size = sum(lex.manifest["files"][f]["size"] for f in files)
+        assert lex.manifest["bundle"]["size"] <= 1.1 * size, lex.name
+
+
+# ---------------------------------------------------------------- the same answers
+
+
+def test_the_corpus_is_large_and_has_every_kind_of_input(betapet):
+    words = corpus(betapet)
+    assert len(words) >= SIZE and len(set(words)) == len(words)
+    assert "" in words and "x" * 300 in words and "\ud800" in words and "a" + "\u0301" * 5 in words
+    assert any("[" in w for w in words) and any(w.startswith('["') for w in words)
+    assert any(unicodedata.normalize("NFD", w) == w != unicodedata.normalize("NFC", w) for w in words)
+
+
+@pytest.mark.parametrize("name", ["betapet", "betapet_inflected", "scrabble"])
+def test_the_c_core_answers_as_the_library_does(name, request):
+    lex = request.getfixturevalue(name)
+    shares = parity(lex, corpus(lex))
+    assert not any(k[0] == "needs-analysis" for k in shares)  # a list decides every word
+    # the corpus reaches every kind of answer a Swedish lexicon gives
+    assert {"valid", "not-in-lexicon", "non-letter", "bad-notation", "too-long", "too-short", "empty"} <= set(shares)
+
+
+@pytest.mark.parametrize("name", ["small_sv", "small_hu"])
+def test_the_c_core_answers_small_lexicons_as_the_library_does(name, request):
+    lex = request.getfixturevalue(name)
+    shares = parity(lex, corpus(lex, size=20_000))
+    assert shares["valid"] > 0 and shares["non-letter"] > 0 and shares["bad-notation"] > 0
+
+
+def test_the_c_core_answers_the_hungarian_lexicon_or_says_it_cannot(hu_graphed):
+    shares = parity(hu_graphed, corpus(hu_graphed))
+    assert {"valid", "wrong-tiling", "bad-notation", "too-long", "non-letter"} <= set(shares)
+    assert any(k.startswith("excluded:") for k in shares if isinstance(k, str))
+    decided = sum(v for k, v in shares.items() if isinstance(k, str))
+    assert decided > 0.5 * sum(shares.values())
+
+
+def test_words_valid_by_analysis_alone_are_not_decided_offline(hu_graphed):
+    c = _core.Bundle(_bundle(hu_graphed))
+    answer = c.check("kortárs")  # a compound: valid by analysis, in neither the list nor the graph
+    assert hu_graphed.check("kortárs").valid
+    assert (answer["valid"], answer["reason"], answer["normalized"]) == (None, "needs-analysis", "KORTÁRS")
+    for word, lemma in [("megtörtént", "történik"), ("legújabb", "új"), ("budapesti", "Budapest")]:
+        answer = c.check(word)  # two affixes: in the word graph, with its reading
+        assert answer["valid"] is True and answer["lemma"] == lemma and answer["tag"], word
+        assert answer == hu_graphed.brief_answers([word])[0] | {"position": -1}
+
+
+def test_every_code_point_normalises_as_the_library_does(betapet):
+    """The C core's Unicode tables and algorithms (lexicon/unicode_tables.py, unicode.c, normalize.c) against
+    the library's ICU and unicodedata path: every assigned code point outside the private-use planes
+    inside a word, and every 61st of the rest."""
+    points = [cp for cp in range(0x110000)
+              if (unicodedata.category(chr(cp)) not in ("Cn", "Co", "Cs") or cp % 61 == 0)]
+    words = [f"ka{chr(cp)}t" for cp in points] + [chr(cp).upper() for cp in points[::7]]
+    assert len(words) > 150_000
+    shares = parity(betapet, words)
+    assert shares["valid"] > 0 and shares["non-letter"] > 0
+
+
+def test_the_brief_document_as_json_is_the_dict(small_sv):
+    c = _core.Bundle(_bundle(small_sv))
+    for word in ["allé", "\ud800x", 'say "hi"\\', "a\x01b", "hundar", "x" * 300, "[A]LLE", '["A","L"]']:
+        expected = c.check(word)
+        del expected["position"]
+        assert json.loads(c.check_json(word)) == expected, word
+
+
+# ---------------------------------------------------------------- the searches and tiles
+
+
+def search_parity(lex, root, count: int = 150) -> Counter:
+    """Every query of support.corpus.queries through the C core and through the service's views (the Flask
+    app over the same artifacts): the same document, or the same problem (its type, detail and position).
+    Where the bundle cannot decide a word, a /tiles answer may say null where the service says more."""
+    c = _core.Bundle(_bundle(lex))
+    client = create_app({"ARTIFACTS": str(root)}).test_client()
+    seen = Counter()
+    for search, text, options in queries(lex, count):
+        ok, answer = getattr(c, search)(text, **options)
+        ours = json.loads(answer)
+        params = {("q" if search == "pattern" else "rack" if search == "anagram" else "word"): text,
+                  "lexicon": lex.name} | {k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()}
+        response = client.get(f"/{search}", query_string=params)
+        theirs = response.get_json()
+        what = (search, text, options)
+        if not ok:
+            assert response.status_code == ours["status"], (what, ours, theirs)
+            assert theirs["type"].endswith("/" + ours["code"]) and theirs["detail"] == ours["detail"], what
+            assert theirs.get("position") == ours.get("position"), what
+            seen[search, "refused"] += 1
+            continue
+        assert response.status_code == 200, (what, theirs)
+        if ours.get("valid", True) is None:  # /tiles of a word only analysis decides
+            seen[search, "needs-analysis"] += 1
+            continue
+        assert ours == theirs, what
+        seen[search, "answered"] += 1
+    return seen
+
+
+def test_the_c_core_searches_as_the_service_does(betapet, artifacts_root):
+    seen = search_parity(betapet, artifacts_root)
+    assert all(seen[s, "answered"] > 50 and seen[s, "refused"] > 0 for s in ("anagram", "pattern", "hooks"))
+    assert seen["tiles", "answered"] > 50
+
+
+def test_the_c_core_searches_hungarian_as_the_service_does(small_hu):
+    seen = search_parity(small_hu, small_hu.path.parent.parent, count=60)
+    assert all(seen[s, "answered"] > 20 for s in ("anagram", "pattern", "hooks", "tiles"))
+
+
+# ---------------------------------------------------------------- refused, and nothing read outside
+
+
+def _sections(data: bytes) -> dict[str, bytes]:
+    return {name: bytes(part) for name, part in bundle.read(data).sections.items()}
+
+
+def _manifest(data: bytes) -> tuple[dict, _Profile]:
+    found = bundle.read(data)
+    return {"name": found.lexicon, "version": found.version, "toolkit": {"version": found.toolkit}}, \
+        _Profile(found.tileset)
+
+
+def _rewritten(data: bytes, **changed: bytes) -> bytes:
+    """The bundle with sections replaced (`keys_kind` for keys.kind), every checksum made right: only the C
+    core's shape checks stand."""
+    parts = _sections(data)
+    for name, value in changed.items():
+        parts[name.replace("_", ".")] = value
+    return bundle.encode(parts, *_manifest(data))
+
+
+class _Profile:
+    """What bundle.encode reads of a profile: its tile set's name."""
+
+    def __init__(self, tileset: str) -> None:
+        self.alphabet = type("Tileset", (), {"name": tileset})()
+
+
+def _refused(data: bytes) -> str:
+    with pytest.raises((ArtifactError, InputError)) as caught:
+        _core.Bundle(data)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["small_sv", "small_hu"])
+def test_damaged_bundles_are_refused_saying_what(name, request):
+    data = _bundle(request.getfixturevalue(name))
+    for size in (0, 8, 255, 256, 300, len(data) // 2, len(data) - 1):
+        assert "bundle" in _refused(data[:size])
+    assert "TLBUNDLE" in _refused(b"PK\x03\x04" + data[4:])
+    other = bytearray(data)
+    struct.pack_into("<I", other, 8, 2)
+    assert "format version 2" in _refused(bytes(other))
+    with pytest.raises(InputError):
+        _core.Bundle(bytes(other))
+    header = bytearray(data)
+    header[40] ^= 0x20
+    assert "header" in _refused(bytes(header))
+    table = bytearray(data)
+    table[bundle.HEADER_SIZE + 20] ^= 1
+    assert "section table" in _refused(bytes(table))
+    for name, part in bundle.read(data).sections.items():  # a flipped byte in each section
+        flipped = bytearray(data)
+        flipped[_offset(data, name) + len(part) // 2] ^= 0x41
+        assert f"section {name} is damaged" in _refused(bytes(flipped)), name
+
+
+def _offset(data: bytes, name: str) -> int:
+    count = struct.unpack_from("<I", data, 12)[0]
+    for i in range(count):
+        raw, offset, _, _ = bundle.ENTRY.unpack_from(data, bundle.HEADER_SIZE + i * bundle.ENTRY.size)
+        if raw.rstrip(b"\0").decode() == name:
+            return offset
+    raise KeyError(name)
+
+
+def test_a_wrong_checksum_is_refused(small_sv):
+    data = bytearray(_bundle(small_sv))
+    entry = bundle.HEADER_SIZE + 3 * bundle.ENTRY.size
+    struct.pack_into("<I", data, entry + 28, struct.unpack_from("<I", data, entry + 28)[0] ^ 1)
+    count = struct.unpack_from("<I", data, 12)[0]
+    table = bytes(data[bundle.HEADER_SIZE:bundle.HEADER_SIZE + bundle.ENTRY.size * count])
+    struct.pack_into("<I", data, 24, zlib.crc32(table))  # the table's own checksum made right again
+    header = bytearray(data[:bundle.HEADER_SIZE])
+    struct.pack_into("<I", header, 28, 0)
+    struct.pack_into("<I", data, 28, zlib.crc32(bytes(header)))
+    assert "is damaged (its checksum does not match)" in _refused(bytes(data))
+
+
+def _strings(*items: str) -> bytes:
+    return bundle.strings(items)
+
+
+def test_sections_of_the_wrong_shape_are_refused_with_right_checksums(small_sv, small_hu):
+    """Bytes whose checksums are right but whose content lies: each refused by name, nothing read outside."""
+    data = _bundle(small_sv)
+    parts = _sections(data)
+    keys = struct.unpack_from("<I", parts["rules"], 12)[0]
+    cases = {
+        "rules": [struct.pack("<4I8B", 2, 15, 1, keys, 0, 0, 0, 0, 1, 2, 0, 0)],  # no tiles
+        "tiles": [b"\xff" * 8, _strings("A") + b"\1\1\1\1"],
+        "letters": [_strings("A", "A"), _strings("AB")],
+        "letters.lower": [_strings("a")],
+        "fold.to": [_strings("E", "E", "E", "E", "E", "E", "E")],
+        "uni.upper": [struct.pack("<I", 5000)],
+        "uni.props": [struct.pack("<I3I3I", 2, 10, 20, 1, 5, 30, 1)],
+        "graph": [b"\0" * 16, b"\xff" * 64],
+        "keys.graph": [parts["keys.graph"][:-8]],
+        "keys.kind": [parts["keys.kind"][:keys // 2]],
+        "keys.lemma": [b"\xff" * len(parts["keys.lemma"])],
+        "keys.strings": [struct.pack("<I", 1 << 30)],
+        "keys.reasons": [_strings()],
+        "tilings": [struct.pack("<I2I", 1, keys + 5, 0)],
+    }
+    for name, values in cases.items():
+        for value in values:
+            message = _refused(_rewritten(data, **{name.replace(".", "_"): value}))
+            assert "bundle" in message, (name, message)
+    missing = _sections(data)
+    del missing["keys.tiles"]
+    assert "no section keys.tiles" in _refused(bundle.encode(missing, *_manifest(data)))
+    hu = _bundle(small_hu)
+    for name, value in {"forms.meta": struct.pack("<4I", 0, 3, 63, 1), "forms.kind": _strings("PFX"),
+                        "keys.refused": b""}.items():
+        assert "bundle" in _refused(_rewritten(hu, **{name.replace(".", "_"): value})), name
+
+
+def test_a_damaged_bundle_answers_nothing_and_the_library_is_safe(small_sv):
+    """A bundle the C core opened answers every text; bytes that are not UTF-8 are refused by the call."""
+    c = _core.Bundle(_bundle(small_sv))
+    assert c.check("\udcff")["reason"] == "non-letter"
+    with pytest.raises(TypeError):
+        c.check(b"hus")
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _lexicon(*args: str, root) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lexicon_cli", *args, "--artifacts", str(root)], capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def test_the_bundle_command_writes_and_checks_bundles(betapet, artifacts_root, tmp_path):
+    out = tmp_path / "sv.bundle"
+    run = _lexicon("bundle", "sv-betapet", "-o", str(out), "--json", root=artifacts_root)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["sha256"] == betapet.manifest["bundle"]["sha256"]
+    assert out.read_bytes() == _bundle(betapet)
+    check = _lexicon("bundle", "--check", str(out), "--json", root=artifacts_root)
+    assert check.returncode == 0 and json.loads(check.stdout)["version"] == betapet.version
+    damaged = tmp_path / "damaged.bundle"
+    data = bytearray(out.read_bytes())
+    data[len(data) // 3] ^= 1
+    damaged.write_bytes(bytes(data))
+    refused = _lexicon("bundle", "--check", str(damaged), root=artifacts_root)
+    assert refused.returncode == 2 and "damaged" in refused.stderr and str(damaged) in refused.stderr
+
+
+# ---------------------------------------------------------------- served
+
+
+def test_the_service_serves_the_bundle_for_caches_and_ranges(server, betapet):
+    data = _bundle(betapet)
+    status, headers, body = server.get("/lexicons/sv-betapet/bundle")
+    assert status == 200 and body == data
+    assert headers["Content-Type"] == "application/octet-stream"
+    assert headers["ETag"] == f'"{betapet.manifest["bundle"]["sha256"]}"'
+    assert "no-cache" in headers["Cache-Control"] and headers["X-Lexicon-Version"] == betapet.spec
+    status, headers, body = server.get(f"/lexicons/sv-betapet@{betapet.version}/bundle", {"Range": "bytes=0-255"})
+    assert status == 206 and body == data[:256] and headers["Content-Range"] == f"bytes 0-255/{len(data)}"
+    assert "immutable" in headers["Cache-Control"]
+    status, _, body = server.get("/lexicons/sv-betapet/bundle", {"Range": f"bytes={len(data) - 100}-"})
+    assert status == 206 and body == data[-100:]
+    status, _, _ = server.get("/lexicons/sv-betapet/bundle", {"If-None-Match": headers["ETag"]})
+    assert status == 304
+    status, _, _ = server.get("/lexicons/sv-betapet/bundle", {"Range": f"bytes={len(data) + 10}-"})
+    assert status == 416
+    status, _, body = server.get("/lexicons/no-such/bundle")
+    assert status == 404 and json.loads(body)["type"].endswith("unknown-lexicon")

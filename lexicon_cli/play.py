@@ -1,4 +1,5 @@
-"""`lexicon judge`: judge a whole turn on a board, as POST /play does."""
+"""Commands over games: `lexicon judge` judges a turn on a board, as POST /play does; `lexicon replay`
+replays a game record, as POST /replay does."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from lexicon import PlayError, game_names, judge_request
-from lexicon.play import local_game
+from lexicon import PlayError, RecordError, game_names, judge_request
+from lexicon.play import local_game, read_gcg, read_json_record, replay_request, write_gcg
+from lexicon.play.gcg import decode as decode_gcg
 
 from .artifacts import open_artifact
 from .output import artifacts_option, emit, json_option
@@ -158,4 +160,91 @@ def _reckoning(s: dict) -> str:
     rare = ", ".join(f"+{bonus} {square}" for square, bonus in s["rare"].items())
     level = "first level" if s["first_level"] else "heights " + " ".join(map(str, s["heights"]))
     return f"{' '.join(map(str, s['points']))} ({level}{', ' + rare if rare else ''})"
+
+
+@click.command("replay")
+@click.argument("record", type=click.File("rb"))
+@game_option
+@lexicon_option
+@no_lexicon_option
+@layout_option
+@click.option("--time-control", default=None, metavar="NAME",
+              help="The game's time control the clock ran on (Betapet: panik, hets, …), for time penalties "
+                   "from the seconds a JSON record gives.")
+@click.option("--write", "write_to", default=None, type=click.Path(dir_okay=False, writable=True),
+              help="Also write the record read to this file: GCG for .gcg, the JSON record for .json.")
+@artifacts_option
+@json_option
+def replay_command(record, game: str, spec: str | None, no_lexicon: bool, layout: str | None,
+                   time_control: str | None, write_to: str | None, root: str, as_json: bool) -> None:
+    """Replay a game record, GCG or JSON: every move judged in order, the running totals, the end of
+    game and time penalties by the game's rules, and every place the record disagrees.
+
+    RECORD is a GCG file (Quackle, Macondo, Woogles) or a JSON record (- for stdin; a JSON record
+    starts with {). Exit code 0 when the record agrees with the rules everywhere, 1 when not.
+
+    \b
+        lexicon replay game.gcg --game sv-scrabble
+        lexicon replay game.json -g sv-betapet --time-control panik --json
+        lexicon replay game.gcg -g hu-betutorony --no-lexicon --write game.json
+    """
+    played = local_game(game)
+    document = record_document(record.read())
+    body = {"game": game, "record": document}
+    if no_lexicon:
+        body["lexicon"] = None
+    elif spec:
+        body["lexicon"] = spec
+    if layout is not None:
+        body["layout"] = layout_of(layout)
+    if time_control is not None:
+        body["time_control"] = time_control
+    answer, _ = replay_request(body, lambda name: open_artifact(name, root), lambda name: played)
+    if write_to:
+        parsed = read_gcg(document) if isinstance(document, str) else read_json_record(document)
+        text = write_gcg(parsed) if write_to.endswith(".gcg") else json.dumps(parsed.as_dict(), ensure_ascii=False,
+                                                                             indent=2) + "\n"
+        Path(write_to).write_text(text, encoding="utf-8")
+    emit(answer, as_json, _replay_text(answer))
+    if answer["disagreements"]:
+        raise click.exceptions.Exit(1)
+
+
+def record_document(data: bytes) -> str | dict:
+    """A record file's bytes as POST /replay takes them: a JSON record (it starts with `{`) parsed, else
+    GCG text in the encoding the file declares."""
+    if data.lstrip()[:1] == b"{":
+        try:
+            return json.loads(data)
+        except ValueError as exc:
+            raise RecordError(f"not valid JSON: {exc}") from None
+    return decode_gcg(data)
+
+
+def _replay_text(a: dict) -> str:
+    judged_by = f"{a['lexicon']}@{a['version']}" if a["lexicon"] else "no lexicon (scores only)"
+    lines = [f"{a['game']} with {judged_by}, challenge rule {a['challenge_rule']}: "
+             f"{', '.join(p['nick'] for p in a['players'])}"]
+    for t in a["turns"]:
+        what = " ".join(f"{p['start']} {p['direction']} {p['word']}" for p in t.get("plays", [])) or t.get("tiles", "")
+        valid = "" if t["kind"] != "move" else " " + ", ".join(
+            f"{w['word']}{'' if w['valid'] is not False else ' (NOT VALID)'}" for w in t["words"])
+        score = "–" if t["score"] is None else t["score"]
+        record = "–" if t["record_score"] is None else t["record_score"]
+        lines.append(f"  {t['number']:>3} {t['player']:<10} {t['kind']:<9} {what:<24} {score:>5} (record {record})"
+                     f"  total {t['total']}{valid}")
+    end = a["end"]
+    lines.append(f"end: {end['reason']}{' (' + end['out'] + ' went out)' if end['out'] else ''}"
+                 + (f"; adjustments {_by_player(end['adjustments'])}" if end["adjustments"] else ""))
+    lines.append(f"totals: {_by_player(a['totals'])} (record: {_by_player(a['record_totals'])})")
+    for d in a["disagreements"]:
+        where = f"line {d['line']}" if d["line"] else f"event {d['event']}"
+        lines.append(f"  disagrees, {where} (turn {d['turn']}, {d['player']}): {d['code']}: {d['message']}")
+    if not a["disagreements"]:
+        lines.append("the record agrees with the rules everywhere")
+    return "\n".join(lines)
+
+
+def _by_player(values: dict) -> str:
+    return ", ".join(f"{p} {v if v is not None else '?'}" for p, v in values.items())
 

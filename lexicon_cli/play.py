@@ -1,5 +1,5 @@
 """Commands over games: `lexicon judge` judges a turn on a board, as POST /play does; `lexicon replay`
-replays a game record, as POST /replay does."""
+replays a game record, as POST /replay does; `lexicon publish` publishes a game file for the service."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import click
 from lexicon import PlayError, RecordError, game_names, judge_request
 from lexicon.play import local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
+from lexicon.play.published import publish_game
 
 from .artifacts import open_artifact
 from .output import artifacts_option, emit, json_option
@@ -248,3 +249,18 @@ def _replay_text(a: dict) -> str:
 def _by_player(values: dict) -> str:
     return ", ".join(f"{p} {v if v is not None else '?'}" for p, v in values.items())
 
+
+@click.command("publish")
+@click.argument("game_file", type=click.Path(exists=True, dir_okay=False))
+@artifacts_option
+@json_option
+def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
+    """Publish a game file of your own, with its tile set, into the artifacts directory: the service
+    then serves it by name (POST /play, POST /replay, GET /games) within a second.
+
+    \b
+        lexicon publish mygame/en-scrabble.toml --artifacts /srv/lexicons
+    """
+    name, version, folder = publish_game(game_file, root)
+    emit({"name": name, "version": version, "path": str(folder)}, as_json,
+         f"published game {name}@{version} in {folder}")

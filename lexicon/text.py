@@ -22,14 +22,22 @@ _FLOOD_RE = re.compile(f"[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}}")
 TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSED}]*$"
 
 
+def refused_at(value: str) -> int | None:
+    """The position of the first control or invisible character in `value`, or None."""
+    if value.isprintable():  # nothing refused: see check_texts
+        return None
+    bad = _REFUSED_RE.search(value)
+    return None if bad is None else bad.start()
+
+
 def check_text(name: str, value: str) -> None:
     """Raise InputError, naming `name` and the position, if `value` is text no one types as a word."""
     if value.isprintable() and _latin1(value):  # nothing to refuse: see check_texts
         return
-    bad = _REFUSED_RE.search(value)
-    if bad:
-        raise InputError(f"{name!r} has a control or invisible character (U+{ord(bad.group()):04X}) at "
-                         f"position {bad.start()}", position=bad.start())
+    at = refused_at(value)
+    if at is not None:
+        raise InputError(f"{name!r} has a control or invisible character (U+{ord(value[at]):04X}) at "
+                         f"position {at}", position=at)
     flood = _FLOOD_RE.search(value)
     if flood:
         raise InputError(f"{name!r} has more than {MAX_COMBINING_RUN} combining marks in a row at position "

@@ -94,6 +94,26 @@ def test_replaying_without_a_lexicon_checks_the_arithmetic_only():
     assert a["disagreements"] == [] and a["totals"] == {"Ada": 19, "Bo": -3}
 
 
+def test_a_game_played_out_ends_by_the_end_rule(betapet):
+    """A whole Betapet game grown by self-play (support.records: every move legal, every word valid): the
+    bag empties and a player goes out, gaining the points of the other's tiles, which the other loses
+    ('Den spelare som lagt ut alla sina brickor får ett poängtillägg svarande mot summan av övriga
+    spelares poängavdrag'). Every tile of the bag is on the board but the ones left on the loser's rack."""
+    from support.records import self_play
+
+    game = load_game("sv-betapet")
+    a = next(a for a in (replay(read_gcg(write_gcg(self_play(betapet, game, seed))), game, betapet).as_dict()
+                         for seed in range(10)) if a["end"]["reason"] == "out")
+    assert a["disagreements"] == [] and a["totals"] == a["record_totals"]
+    out = a["end"]["out"]
+    (other,) = set(a["totals"]) - {out}
+    left = a["end"]["racks_left"][other]
+    points = {t.letter: t.points for t in game.alphabet.tiles}
+    value = sum(points.get(tile, 0) for tile in left)  # a blank, ?, is worth 0
+    assert a["end"]["adjustments"] == {out: value, other: -value}
+    assert sum(square != "." for row in a["board"] for square in row) == game.alphabet.total_tiles - len(left)
+
+
 # ---------------------------------------------------------------------------------- disagreements, where they are
 
 
@@ -245,7 +265,7 @@ def test_gcg_round_trips(record):
     ("#player1 Ada Ada\n#player2 Bo Bo\nhello\n", 3, 1, "neither a pragma"),
     ("#player1 Ada Ada\n#player2 Bo Bo\n#character-encoding UTF-8\n", 3, 1, "must be the first line"),
     ("#character-encoding EBCDIC\n#player1 Ada Ada\n", 1, 21, "'ebcdic' is not an encoding"),
-    ("#player1 Ada Ada\n#player2 Bo Bo\n>Ada: HUND\x00KAT 8H HUND +16 16\n", 3, 11, "U+0000 is not text"),
+    ("#player1 Ada Ada\n#player2 Bo Bo\n>Ada: HUND\x00KAT 8H HUND +16 16\n", 3, 11, "U+0000 is a control or invisible character"),
     ("#title nobody\n", 1, 1, "no players"),
 ])
 def test_a_malformed_gcg_is_refused_with_the_line_and_column(text, line, column, message):

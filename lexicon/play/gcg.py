@@ -25,9 +25,9 @@ form several words (`turn.several_words`), and separate turns otherwise.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ..errors import RecordError
+from ..text import refused_at
 from .record import MAX_EVENTS, MAX_TEXT, Event, GameRecord, Play, Player, check_players
 
 #: Bounds on a GCG file: a real game is a few kilobytes, its notes included.
@@ -168,9 +168,10 @@ class _Reader:
 
 
 def _check_characters(line: str, number: int) -> None:
-    for i, ch in enumerate(line):
-        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            raise RecordError(f"character U+{ord(ch):04X} is not text", line=number, column=i + 1)
+    at = refused_at(line.replace("\t", " "))  # a tab separates tokens as a space does
+    if at is not None:
+        raise RecordError(f"character U+{ord(line[at]):04X} is a control or invisible character, not text",
+                          line=number, column=at + 1)
 
 
 def _column(line: str, token: str, start: int = 0) -> int:

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from .http import Gunicorn, ms, wrk
-from .measure import ROOT, build_lexicon
+from .measure import ROOT, build_lexicon, percentiles
 
 TITLE = "Replaying game records"
 RECORDS, MOVES = 100, 30
@@ -81,14 +81,8 @@ def time_library(lex, texts: list[str]) -> dict:
             cpu.append(time.thread_time() - c)
             wall.append(time.perf_counter() - w)
             disagreements += len(answer["disagreements"])
-        out[name] = {"wall": _percentiles(wall), "cpu": _percentiles(cpu), "disagreements": disagreements}
+        out[name] = {"wall": percentiles(wall), "cpu": percentiles(cpu), "disagreements": disagreements}
     return out
-
-
-def _percentiles(seconds: list[float]) -> dict:
-    ms = sorted(s * 1000 for s in seconds)
-    q = statistics.quantiles(ms, n=100, method="inclusive")
-    return {"p50": q[49], "p90": q[89], "p99": q[98], "max": ms[-1]}
 
 
 def time_http(root: str, bodies: Path) -> list[dict]:

@@ -17,22 +17,10 @@ from lexicon.play import final_adjustments, game_names, local_game, rack_value, 
 from lexicon.play.board import parse_board
 from lexicon.play.move import placements
 
-from .conftest import DATA, DEBIAN, hungarian_lexicon, word_list_pipeline
+from .conftest import DEBIAN, hungarian_lexicon
 
 HU_STEMS = ["ház", "váz", "kár", "kér", "ár", "ér", "nyúl", "csésze", "asszony", "kocsi", "házsor", "sor", "íz",
             "víz", "hal", "kapu", "oktat", "okos", "méz"]
-
-
-@pytest.fixture(scope="module")
-def scrabble(tmp_path_factory):
-    from lexicon import load
-    from lexicon_pipelines import build
-
-    folder = tmp_path_factory.mktemp("sv-scrabble")
-    path, _ = word_list_pipeline(folder, "sv-scrabble-play", (DATA / "play-sv-scrabble.txt").read_text(),
-                                 profile="sv-scrabble")
-    build(path, folder / "art")
-    return load("sv-scrabble-play", folder / "art")
 
 
 @pytest.fixture(scope="module")
@@ -114,58 +102,58 @@ def test_a_malformed_game_file_names_the_file_and_the_key(tmp_path):
 # ---------------------------------------------------------------------------------- Swedish Scrabble (seed 002)
 
 
-def test_two_double_words_multiply_by_four(scrabble):
+def test_two_double_words_multiply_by_four(scrabble_words):
     """'Täcker ditt lagda ord två rosa DW-rutor multipliceras ordpoängen med 4×': KANSLER from E5 to
     K5 covers the double words E5 and K5; S is on the board. K2 A1 N1 S1 L1 E1 R1 = 8, × 4 = 32."""
     board = rows("sv-scrabble", ("STAT", "H5", "down"))
-    a = play(scrabble, "sv-scrabble", board, word("KANSLER", "E5"))
+    a = play(scrabble_words, "sv-scrabble", board, word("KANSLER", "E5"))
     assert a["legal"] and scores(a) == {"KANSLER": 32} and a["score"] == 32
     (w,) = a["words"]
     assert w["scoring"] == {"points": [2, 1, 1, 1, 1, 1, 1], "premiums": {"E5": "DW", "K5": "DW"}, "letters": 8,
                             "word_multiplier": 4}
 
 
-def test_two_triple_words_multiply_by_nine_and_the_bingo_comes_after(scrabble):
+def test_two_triple_words_multiply_by_nine_and_the_bingo_comes_after(scrabble_words):
     """'två röda TW-rutor … 9×'; '+50 poäng till sist, efter att alla ordmultiplikatorer har räknats':
     SKRATTAR on A1–H1 through the T of TAK lays 7 tiles. S1 K2 R1 A1·DL T1 T1 A1 R1 = 10, × 9 = 90,
     + 50 = 140 (not (10 + 50) × 9)."""
     board = rows("sv-scrabble", ("TAK", "F1", "down"))
-    a = play(scrabble, "sv-scrabble", board, word("SKRATTAR", "A1"))
+    a = play(scrabble_words, "sv-scrabble", board, word("SKRATTAR", "A1"))
     assert scores(a) == {"SKRATTAR": 90}
     assert a["bonuses"] == [{"kind": "whole-rack", "points": 50, "detail": "all 7 tiles of the rack in one move"}]
     assert (a["bonus"], a["score"]) == (50, 140)
 
 
-def test_a_premium_counts_in_both_words_of_a_new_tile(scrabble):
+def test_a_premium_counts_in_both_words_of_a_new_tile(scrabble_words):
     """'räknas bonusrutan för båda orden i samma drag': D on the double word E5 ends HUND across and
     starts DAG down. HUND H2 U4 N1 D1 = 8 × 2 = 16; DAG D1 A1 G2 = 4 × 2 = 8; 24 in all."""
     board = rows("sv-scrabble", ("HUN", "B5", "across"), ("AG", "E6", "down"))
-    a = play(scrabble, "sv-scrabble", board, [{"square": "E5", "tile": "D"}])
+    a = play(scrabble_words, "sv-scrabble", board, [{"square": "E5", "tile": "D"}])
     assert scores(a) == {"HUND": 16, "DAG": 8} and a["score"] == 24
     assert [w["main"] for w in a["words"]] == [True, False] and a["direction"] == "across"
 
 
-def test_a_blank_scores_nothing_even_on_a_premium(scrabble):
+def test_a_blank_scores_nothing_even_on_a_premium(scrabble_words):
     """Blanks score 0: a blank H on the centre star. (0 U4 N1 D1 = 6) × 2 = 12."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble"), word("hUND", "H8"))
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble"), word("hUND", "H8"))
     assert a["score"] == 12 and a["placed"][0] == {"square": "H8", "row": 7, "col": 7, "tile": "H", "blank": True,
                                                        "part": 0}
     assert a["words"][0]["scoring"] == {"points": [0, 4, 1, 1], "premiums": {"H8": "DW"}, "letters": 6,
                                         "word_multiplier": 2}
 
 
-def test_a_premium_under_an_old_tile_is_spent(scrabble):
+def test_a_premium_under_an_old_tile_is_spent(scrabble_words):
     """Only a tile newly laid on a premium gets it: HUND already covers the star; HUNDAR adds A on the
     double letter L8 and R. H2 U4 N1 D1 A1·DL R1 = 11, no word multiplier."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble", ("HUND", "H8", "across")), word("HUNDAR", "H8"))
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble", ("HUND", "H8", "across")), word("HUNDAR", "H8"))
     assert [p["square"] for p in a["placed"]] == ["L8", "M8"]
     assert a["score"] == 11 and a["words"][0]["scoring"]["premiums"] == {"L8": "DL"}
 
 
-def test_a_challenged_word_scores_nothing_and_the_tiles_go_back(scrabble):
+def test_a_challenged_word_scores_nothing_and_the_tiles_go_back(scrabble_words):
     """'Om ordet är felaktigt … måste ta tillbaka sina brickor … (0 poäng)'. HUNDS would have made
     (H2 U4 N1 D1 S1·DL = 10) × 2 = 20."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble"), word("HUNDS", "H8"))
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble"), word("HUNDS", "H8"))
     assert a["legal"] and a["score"] == 0 and a["score_if_valid"] == 20
     assert a["challenge"] == {"rule": "double", "upheld": True, "invalid": ["HUNDS"], "if_challenged": {
         "play": "withdrawn", "player": {"points": 0, "loses_turn": True}, "challenger": {"points": 0,
@@ -173,11 +161,11 @@ def test_a_challenged_word_scores_nothing_and_the_tiles_go_back(scrabble):
     assert a["words"][0]["valid"] is False and a["words"][0]["reason"] == "not-in-lexicon"
 
 
-def test_a_letter_without_a_tile_is_only_a_blank(scrabble):
+def test_a_letter_without_a_tile_is_only_a_blank(scrabble_words):
     board = rows("sv-scrabble")
     with pytest.raises(PlayError, match="W has no tile in sv-scrabble: only a blank plays it"):
-        play(scrabble, "sv-scrabble", board, word("WATT", "H8"))
-    assert play(scrabble, "sv-scrabble", board, word("wATT", "H8"))["words"][0]["tiles"] == ["W", "A", "T", "T"]
+        play(scrabble_words, "sv-scrabble", board, word("WATT", "H8"))
+    assert play(scrabble_words, "sv-scrabble", board, word("wATT", "H8"))["words"][0]["tiles"] == ["W", "A", "T", "T"]
 
 
 # ---------------------------------------------------------------------------------- Betapet (seed 000)

@@ -15,24 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon import RecordError, load, load_game
+from lexicon import RecordError, load_game
 from lexicon.play import Event, GameRecord, Play, Player, read_gcg, read_json_record, replay, write_gcg
 from lexicon.play.gcg import MAX_BYTES
 from lexicon_cli import main
-from lexicon_pipelines import build
 
-from .conftest import DATA, DEBIAN, hungarian_lexicon, word_list_pipeline
+from .conftest import DATA, DEBIAN, hungarian_lexicon
 
 RECORDS = DATA / "records"
-
-
-@pytest.fixture(scope="module")
-def scrabble(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sv-scrabble")
-    path, _ = word_list_pipeline(folder, "sv-scrabble-records", (DATA / "play-sv-scrabble.txt").read_text(),
-                                 profile="sv-scrabble")
-    build(path, folder / "art")
-    return load("sv-scrabble-records", folder / "art")
 
 
 @pytest.fixture(scope="module")
@@ -57,8 +47,8 @@ def codes(answer: dict) -> list[tuple[str, int | None]]:
 # ---------------------------------------------------------------------------------- each shipped game, by hand
 
 
-def test_swedish_scrabble_replays_as_worked_out(scrabble):
-    a = replayed(gcg("sv-scrabble.gcg"), "sv-scrabble", scrabble)
+def test_swedish_scrabble_replays_as_worked_out(scrabble_words):
+    a = replayed(gcg("sv-scrabble.gcg"), "sv-scrabble", scrabble_words)
     assert a["disagreements"] == [] and a["challenge_rule"] == "double"
     moves = [(t["kind"], t["score"], t["total"]) for t in a["turns"]]
     assert moves[:6] == [("move", 16, 16), ("exchange", 0, 0), ("move", 10, 26), ("withdrawn", -10, 16),
@@ -88,10 +78,10 @@ def test_betutorony_replays_a_turn_of_two_words_on_two_lines(hu):
     assert a["end"]["adjustments"] == {"Ada": -35, "Bo": -35} and a["totals"] == {"Ada": -25, "Bo": -7}
 
 
-def test_blanks_in_lower_case_and_multi_letter_tiles_in_brackets(scrabble, hu):
+def test_blanks_in_lower_case_and_multi_letter_tiles_in_brackets(scrabble_words, hu):
     """A blank H scores 0: (0 + 4 + 1 + 1) × 2 = 12; CS and SZ are one cube each: [CS]É[SZ]E is 4 cubes on
     the first level, 4 × 2, + 2 for the rare CS."""
-    a = replayed("#player1 Ada Ada\n#player2 Bo Bo\n>Ada: ?UNDKAT 8H hUND +12 12\n", "sv-scrabble", scrabble)
+    a = replayed("#player1 Ada Ada\n#player2 Bo Bo\n>Ada: ?UNDKAT 8H hUND +12 12\n", "sv-scrabble", scrabble_words)
     assert (a["disagreements"], a["turns"][0]["score"], a["board"][7]) == ([], 12, ".......hUND....")
     text = "#character-encoding UTF-8\n#player1 Ada Ada\n#player2 Bo Bo\n>Ada: [CS]É[SZ]EABK 5E [CS]É[SZ]E +10 10\n"
     a = replayed(text, "hu-betutorony", hu)
@@ -129,17 +119,17 @@ def test_a_game_played_out_ends_by_the_end_rule(betapet):
 # ---------------------------------------------------------------------------------- disagreements, where they are
 
 
-def test_a_wrong_score_is_reported_at_its_move(scrabble):
+def test_a_wrong_score_is_reported_at_its_move(scrabble_words):
     text = gcg("sv-scrabble.gcg").replace("...AR +12 28", "...AR +14 30").replace("- +0 28", "- +0 30")
-    a = replayed(text.replace("-9 19", "-9 21"), "sv-scrabble", scrabble)
+    a = replayed(text.replace("-9 19", "-9 21"), "sv-scrabble", scrabble_words)
     (d,) = a["disagreements"]
     assert (d["code"], d["line"], d["turn"], d["player"], d["record"], d["replay"]) == ("score", 12, 6, "Ada", 14, 12)
     assert "...AR at K8 down scores 12" in d["message"]
 
 
-def test_the_records_own_arithmetic_is_checked(scrabble):
+def test_the_records_own_arithmetic_is_checked(scrabble_words):
     a = replayed(gcg("sv-scrabble.gcg").replace(">Bo: AAEGRST K8 .AG +4 4", ">Bo: AAEGRST K8 .AG +4 5"),
-                 "sv-scrabble", scrabble)
+                 "sv-scrabble", scrabble_words)
     assert codes(a) == [("total", 11), ("total", 14)]  # then its next line adds to the wrong total
 
 
@@ -159,10 +149,10 @@ DAGAR_NOTE = "#note DAGAR, A on the double word K11: (1 + 1 + 2 + 1 + 1) × 2; B
     # A move that does not touch the board.
     (">Bo: AAEGRST K8 .AG +4 4\n", ">Bo: AAEGRST K8 .AG +4 4\n>Bo: AAEGRST A1 TA +2 6\n", "illegal", 12),
 ])
-def test_each_rule_the_record_breaks_is_named(scrabble, old, new, code, line):
+def test_each_rule_the_record_breaks_is_named(scrabble_words, old, new, code, line):
     text = gcg("sv-scrabble.gcg")
     assert old in text
-    assert (code, line) in codes(replayed(text.replace(old, new), "sv-scrabble", scrabble))
+    assert (code, line) in codes(replayed(text.replace(old, new), "sv-scrabble", scrabble_words))
 
 
 def test_an_exchange_of_two_cubes_in_betutorony(hu):
@@ -288,10 +278,10 @@ def test_a_malformed_gcg_is_refused_with_the_line_and_column(text, line, column,
     assert str(error).startswith(f"record line {line}" + (f", column {column}" if column else ""))
 
 
-def test_a_tile_the_game_lacks_is_refused_at_its_line_and_column(scrabble):
+def test_a_tile_the_game_lacks_is_refused_at_its_line_and_column(scrabble_words):
     text = gcg("sv-scrabble.gcg").replace("K8 .AG +4 4", "K8 .AÑ +4 4")
     with pytest.raises(RecordError, match=r"record line 11, column 17: tile 3 \(K10\): 'Ñ' is not a tile"):
-        replayed(text, "sv-scrabble", scrabble)
+        replayed(text, "sv-scrabble", scrabble_words)
 
 
 @pytest.mark.parametrize("document, field", [
@@ -328,13 +318,13 @@ def test_huge_records_are_bounded():
 # ---------------------------------------------------------------------------------- the command line
 
 
-def test_replay_on_the_command_line_exits_1_on_a_disagreement(scrabble, tmp_path):
+def test_replay_on_the_command_line_exits_1_on_a_disagreement(scrabble_words, tmp_path):
     from click.testing import CliRunner
 
     (tmp_path / "bad.gcg").write_text(gcg("sv-scrabble.gcg").replace("...AR +12 28", "...AR +14 30"),
                                       encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(tmp_path / "bad.gcg"), "-g", "sv-scrabble", "-l",
-                                       str(scrabble.path), "--write", str(tmp_path / "out.json")],
+                                       str(scrabble_words.path), "--write", str(tmp_path / "out.json")],
                                 catch_exceptions=False)
     assert result.exit_code == 1
     assert re.search(r"disagrees, line 12 \(turn 6, Ada\): score: \.\.\.AR at K8 down scores 12", result.output)

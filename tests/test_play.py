@@ -383,6 +383,14 @@ def test_a_square_takes_one_cube_a_turn(hu):
     assert [(e["code"], e["square"], e["part"]) for e in a["errors"]] == [("occupied", "E5", 1)]
 
 
+def test_a_turn_lays_at_most_a_rack(hu):
+    board = rows("hu-betutorony", KAPUK)
+    with pytest.raises(PlayError, match="turn: 8 plays; a turn in hu-betutorony holds at most 7"):
+        play(hu, "hu-betutorony", board, None, turn=[[{"square": f"{c}4", "tile": "O"}] for c in "ABCDEFGH"])
+    with pytest.raises(PlayError, match="turn: 9 tiles; a turn in hu-betutorony lays 1 to 7"):
+        play(hu, "hu-betutorony", board, None, turn=[word("O.TAT", "H4", "down"), word("O.OSOK", "D4", "down")])
+
+
 def test_a_game_of_one_line_a_turn_refuses_a_turn_of_several(betapet):
     a = play(betapet, "sv-betapet", rows("sv-betapet"), None, turn=[word("HUND", "H8"), word("U.", "I7", "down")])
     assert [(e["code"], e["part"]) for e in a["errors"]] == [("not-in-line", 1)] and a["words"] == []

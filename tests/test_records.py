@@ -204,6 +204,16 @@ def test_a_json_record_is_written_as_gcg_and_read_back(betapet):
         [(e.kind, e.player, e.score, e.total) for e in record.events]
 
 
+def test_a_record_without_running_totals_gets_them_in_gcg():
+    """GCG needs a running total on every line; a JSON record may leave them out: they are the sums."""
+    record = read_json_record({"format": "tile-lexicon-record", "format_version": 1,
+                               "players": [{"nick": "Ada"}, {"nick": "Bo"}], "events": [
+        {"kind": "move", "player": "Ada", "plays": [{"word": "HUND", "start": "H8", "score": 20}]},
+        {"kind": "pass", "player": "Bo", "score": 0},
+        {"kind": "move", "player": "Ada", "plays": [{"word": "....RA", "start": "H8", "score": 13}]}]})
+    assert write_gcg(record).splitlines()[-3:] == [">Ada: 8H HUND +20 20", ">Bo: - +0 0", ">Ada: 8H ....RA +13 33"]
+
+
 def test_the_encoding_is_the_one_the_file_declares_or_utf8_or_latin1():
     text = "#player1 Åsa Åsa Öberg\n#player2 Bo Bo\n>Åsa: HUNDKAT 8H HUND +16 16\n"
     assert read_gcg(text.encode("utf-8")).players[0].nick == "Åsa"

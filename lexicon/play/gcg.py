@@ -286,8 +286,9 @@ def write_gcg(record: GameRecord) -> str:
             out.append(f"#{key} {value}")
     out += [f"#{k} {v}".rstrip() for k, v in record.extra if not _RACK.fullmatch(k)]
     out += _note_lines(record.notes)
+    running = {p.nick: 0 for p in record.players}  # for a record that gives no running total (GCG needs one)
     for event in record.events:
-        out += _event_lines(event)
+        out += _event_lines(event, running)
         out += _note_lines(event.note)
     out += [f"#{k} {v}".rstrip() for k, v in record.extra if _RACK.fullmatch(k)]
     return "\n".join(out) + "\n"
@@ -297,14 +298,18 @@ def _note_lines(note: str) -> list[str]:
     return [f"#note {line}".rstrip() for line in note.split("\n")] if note else []
 
 
-def _event_lines(e: Event) -> list[str]:
+def _event_lines(e: Event, running: dict[str, int]) -> list[str]:
+    def total(score: int | None, given: int | None) -> int:
+        running[e.player] = given if given is not None else running.get(e.player, 0) + (score or 0)
+        return running[e.player]
+
     if e.kind == "move":
         head = f">{e.player}: {e.rack}".rstrip()
-        return [f"{head} {_position(p)} {p.word} {p.score or 0:+d} {p.total or 0}" for p in e.plays]
+        return [f"{head} {_position(p)} {p.word} {p.score or 0:+d} {total(p.score, p.total)}" for p in e.plays]
     token = {"pass": "-", "withdrawn": "--", "challenge": "(challenge)", "time": "(time)",
              "exchange": f"-{e.tiles}", "end-gain": f"({e.tiles})", "end-loss": f"({e.tiles})"}[e.kind]
     rack = e.tiles if e.kind == "end-loss" else "" if e.kind == "end-gain" else e.rack
-    return [f"{f'>{e.player}: {rack}'.rstrip()} {token} {e.score or 0:+d} {e.total or 0}"]
+    return [f"{f'>{e.player}: {rack}'.rstrip()} {token} {e.score or 0:+d} {total(e.score, e.total)}"]
 
 
 def _position(p: Play) -> str:

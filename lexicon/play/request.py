@@ -114,8 +114,9 @@ def read_turn(game: Game, board: Board, items: Any, where: str) -> list[list[Pla
     (a word may run through a tile an earlier play laid)."""
     if not isinstance(items, list) or not items:
         raise PlayError(where, "a list of plays, each a list of tiles or a word with a start square and a direction")
-    if len(items) > MAX_PLAYS:
-        raise PlayError(where, f"{len(items)} plays; a turn holds at most {min(MAX_PLAYS, game.rack)}")
+    most = min(MAX_PLAYS, game.rack)  # each play lays a tile of the rack at least
+    if len(items) > most:
+        raise PlayError(where, f"{len(items)} plays; a turn in {game.name} holds at most {most}")
     plays = []
     for i, item in enumerate(items):
         play = move_from_json(game, board, item, f"{where}[{i}]")

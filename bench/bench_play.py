@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from .http import Gunicorn, wrk
-from .measure import ROOT, build_lexicon
+from .measure import ROOT, build_lexicon, percentiles
 
 TITLE = "Judging plays"
 BOARDS = int(os.environ.get("BENCH_PLAY_BOARDS", "20"))
@@ -152,16 +152,10 @@ def time_library(lex, valid: list[dict], challenged: list[dict]) -> dict:
             cpu.append(time.thread_time() - c)
             wall.append(time.perf_counter() - w)
             words += len(answer["words"])
-        out[name] = {"cpu": _percentiles(cpu), "wall": _percentiles(wall), "plays": len(plays), "words": words}
+        out[name] = {"cpu": percentiles(cpu), "wall": percentiles(wall), "plays": len(plays), "words": words}
     info = lex._play_verdicts.cache_info()
     out["memo"] = {"hits": info.hits, "misses": info.misses}
     return out
-
-
-def _percentiles(seconds: list[float]) -> dict:
-    ms = sorted(s * 1000 for s in seconds)
-    q = statistics.quantiles(ms, n=100, method="inclusive")
-    return {"p50": q[49], "p90": q[89], "p99": q[98], "max": ms[-1]}
 
 
 def time_http(root: str, plays_file: Path) -> list[dict]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -40,6 +41,13 @@ def timed(fn, *args, repeat: int = 1):
         result = fn(*args)
         best = min(best, time.perf_counter() - t)
     return best, result
+
+
+def percentiles(seconds: list[float]) -> dict:
+    """p50, p90, p99 and the most of timings in seconds, in milliseconds."""
+    ms = sorted(s * 1000 for s in seconds)
+    q = statistics.quantiles(ms, n=100, method="inclusive")
+    return {"p50": q[49], "p90": q[89], "p99": q[98], "max": ms[-1]}
 
 
 def self_rss_mib() -> float:

@@ -1,5 +1,7 @@
--- wrk script: POST /play with a different play each request, from $PLAYS (one JSON body a line).
+-- wrk script: POST $ROUTE (/play unless given) with a different body each request, from $PLAYS (one JSON
+-- body a line): a play to judge, or a record to replay (ROUTE=/replay).
 -- Each wrk thread starts at its own offset, so the two threads do not send the same play together.
+local route = os.getenv("ROUTE") or "/play"
 local bodies = {}
 for line in io.lines(os.getenv("PLAYS")) do bodies[#bodies + 1] = line end
 local threads = 0
@@ -13,5 +15,5 @@ function init(args)
 end
 request = function()
   n = n + 1
-  return wrk.format("POST", "/play", {["Content-Type"] = "application/json"}, bodies[(n % #bodies) + 1])
+  return wrk.format("POST", route, {["Content-Type"] = "application/json"}, bodies[(n % #bodies) + 1])
 end

@@ -19,10 +19,12 @@ from .errors import (
     NotationError,
     PlayError,
     ProfileError,
+    RecordError,
     SequenceError,
     SourceError,
     TooCostly,
     TooLong,
+    UnknownGame,
     UnknownLexicon,
 )
 from .lookup import Lexicon, diff, load, open_lexicon
@@ -54,8 +56,8 @@ __all__ = [
     "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
     "DoubledDigraphs", "Exclusion", "Game", "HeldBack", "InputError", "InvalidWord", "Judgement", "Lexicon",
     "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError",
-    "PlayError", "Profile", "ProfileError", "RackError", "Reading", "Reason", "Segment", "SequenceError",
-    "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownLexicon", "Validation", "Verdict",
+    "PlayError", "Profile", "ProfileError", "RackError", "RecordError", "Reading", "Reason", "Segment", "SequenceError",
+    "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownGame", "UnknownLexicon", "Validation", "Verdict",
     "alphabet_names", "check_text", "describe", "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document",
     "judge", "judge_request", "load", "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for",
     "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names",

@@ -21,6 +21,12 @@ def is_path(text: str) -> bool:
     return text.endswith(".toml") or "/" in text or "\\" in text
 
 
+def beside(path: Path, reference: str) -> Path | None:
+    """A data file a data file names by path (`tileset = "tiles.toml"`), resolved from the folder of
+    the file that names it; None for a shipped name, which is found wherever the naming file is."""
+    return path.parent / reference if is_path(reference) else None
+
+
 def file_stamp(reference: str | Path | None) -> tuple[int, int, int] | None:
     """What changes when a data file given by path changes (None for a shipped name, or no file):
     part of a loader's cache key, so an edited or deleted file is read again."""

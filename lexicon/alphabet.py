@@ -11,11 +11,13 @@ alphabet, which has a Ü (26) and an Æ (30) that Betapet lacks (docs/kwg.md).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import NamedTuple
 
@@ -78,6 +80,31 @@ class Alphabet:
 
     def __contains__(self, letter: str) -> bool:
         return letter in self._by_letter  # type: ignore[attr-defined]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """What makes two tile sets the same set, whatever file each was read from: the name, the
+        letters, each tile's count, points and number, the blanks and the folding. Its provenance
+        and notes are left out. A game and a lexicon play together when their fingerprints agree."""
+        play = {"name": self.name, "language": self.language, "blanks": self.blanks, "fold": sorted(self.fold.items()),
+                "tiles": [[t.letter, t.count, t.points, t.vowel, t.number] for t in self.tiles]}
+        return hashlib.sha256(json.dumps(play, ensure_ascii=False).encode()).hexdigest()[:16]
+
+    def difference(self, other: Alphabet) -> str | None:
+        """The first way `other` differs from this tile set in play (None when it does not)."""
+        if self.fingerprint == other.fingerprint:
+            return None
+        for key in ("name", "language", "blanks"):
+            if getattr(self, key) != getattr(other, key):
+                return f"{key} {getattr(self, key)!r}, not {getattr(other, key)!r}"
+        mine, theirs = {t.letter: t for t in self.tiles}, {t.letter: t for t in other.tiles}
+        for letter in sorted(mine.keys() ^ theirs.keys()):
+            return f"{letter} is a tile of {'one' if letter in mine else 'the other'} only"
+        for letter, tile in mine.items():
+            for key in ("count", "points", "number", "vowel"):
+                if getattr(tile, key) != getattr(theirs[letter], key):
+                    return f"{letter}: {key} {getattr(tile, key)}, not {getattr(theirs[letter], key)}"
+        return "the folding of letters outside the alphabet differs"
 
     def tile(self, letter: str) -> Tile:
         """The tile that spells `letter`: `alphabet.tile("CS").points`."""

@@ -131,8 +131,9 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
-def verify(folder: Path) -> dict[str, Any]:
-    """Check every file listed in the manifest against its size and sha256; return the manifest."""
+def verify(folder: Path, fix: str | None = None) -> dict[str, Any]:
+    """Check every file listed in the manifest against its size and sha256; return the manifest. A file
+    that fails names `fix`, what to do about it (by default: rebuild the lexicon)."""
     manifest = read_manifest(folder)
     for filename, record in sorted(manifest["files"].items()):
         if "/" in filename or filename.startswith("."):
@@ -145,7 +146,7 @@ def verify(folder: Path) -> dict[str, Any]:
             raise ArtifactError(
                 f"{path}: checksum {digest[:16]}… ({size} bytes), manifest says "
                 f"{str(record.get('sha256'))[:16]}… ({record.get('size')} bytes): "
-                f"{build_hint(manifest.get('name', '<name>'), folder.parent.parent, again=True)}")
+                f"{fix or build_hint(manifest.get('name', '<name>'), folder.parent.parent, again=True)}")
     return manifest
 
 

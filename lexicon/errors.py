@@ -122,6 +122,30 @@ class PlayError(InputError):
         return super().where() | ({"square": self.square} if self.square else {})
 
 
+class UnknownGame(InputError):
+    """No shipped or published game of that name (the service answers 404)."""
+
+    code = "unknown-game"
+
+
+class RecordError(InputError):
+    """A game record (GCG or JSON) that cannot be read: names the line and column (GCG) or the field
+    (JSON) and what is wrong there."""
+
+    code = "bad-record"
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
+                 field: str | None = None) -> None:
+        where = ", ".join(p for p in (f"line {line}" if line else "", f"column {column}" if column else "",
+                                      field or "") if p)
+        super().__init__(f"record {where}: {message}" if where else f"record: {message}", parameter="record")
+        self.line, self.column, self.field = line, column, field
+
+    def where(self) -> dict[str, object]:
+        found = {"line": self.line, "column": self.column, "field": self.field}
+        return super().where() | {k: v for k, v in found.items() if v is not None}
+
+
 class HeldBack(LexiconError):
     """A build was published but not made current: it loses too many words or read an empty source
     (lexicon.guard). `result` is what was built; `change` what making it current would do."""

@@ -7,7 +7,7 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from ._data import Fields, data_names, file_stamp, is_path, read_toml
+from ._data import Fields, beside, data_names, file_stamp, read_toml
 from .alphabet import Alphabet, load_alphabet
 from .errors import DataError, ProfileError
 from .reasons import Reason
@@ -120,7 +120,7 @@ def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> 
         f.check("min_length", 1 <= min_length, "must be at least 1")
         f.check("max_tiles", min_length <= max_tiles <= 64, "must be between min_length and 64")
         tileset = f.get("tileset", str)
-        tileset_path = Path(tileset_file) if tileset_file else (path.parent / tileset if is_path(tileset) else None)
+        tileset_path = Path(tileset_file) if tileset_file else beside(path, tileset)
         try:
             load_alphabet(tileset_path or tileset)  # fail here, naming the profile, if the tile set is missing
         except DataError as exc:

@@ -22,13 +22,22 @@ _FLOOD_RE = re.compile(f"[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}}")
 TEXT_PATTERN = f"^(?![\\s\\S]*[{COMBINING}]{{{MAX_COMBINING_RUN + 1}}})[^{REFUSED}]*$"
 
 
-def refusal(value: str) -> tuple[str, int] | None:
-    """Why `value` is text no one types as a word, and where (position in `value`), or None."""
-    if value.isprintable() and _latin1(value):  # nothing to refuse: see check_texts
+def refused_at(value: str) -> int | None:
+    """The position of the first control or invisible character in `value`, or None (a line of a game
+    record: a flood of marks there is the record's own business)."""
+    if value.isprintable():  # nothing refused: see any_refused
         return None
     bad = _REFUSED_RE.search(value)
-    if bad:
-        return f"a control or invisible character (U+{ord(bad.group()):04X})", bad.start()
+    return None if bad is None else bad.start()
+
+
+def refusal(value: str) -> tuple[str, int] | None:
+    """Why `value` is text no one types as a word, and where (position in `value`), or None."""
+    if value.isprintable() and _latin1(value):  # nothing to refuse: see any_refused
+        return None
+    at = refused_at(value)
+    if at is not None:
+        return f"a control or invisible character (U+{ord(value[at]):04X})", at
     flood = _FLOOD_RE.search(value)
     if flood:
         return f"more than {MAX_COMBINING_RUN} combining marks in a row", flood.start()

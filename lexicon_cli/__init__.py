@@ -31,6 +31,8 @@ COMMANDS = {
     "inflect": "lexicon_cli.inflect:inflect_command",
     "judge": "lexicon_cli.play:judge_command",
     "normalize": "lexicon_cli.words:normalize_command",
+    "publish": "lexicon_cli.play:publish_command",
+    "replay": "lexicon_cli.play:replay_command",
     "serve": "lexicon_cli.serve:serve_command",
     "tiles": "lexicon_cli.words:tiles_command",
 }

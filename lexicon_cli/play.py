@@ -1,4 +1,5 @@
-"""`lexicon judge`: judge a whole play on a board, as POST /play does."""
+"""Commands over games: `lexicon judge` judges a turn on a board, as POST /play does; `lexicon replay`
+replays a game record, as POST /replay does; `lexicon publish` publishes a game file for the service."""
 
 from __future__ import annotations
 
@@ -7,99 +8,148 @@ from pathlib import Path
 
 import click
 
-from lexicon import PlayError, game_names, judge_request, load_game
+from lexicon import PlayError, RecordError, game_names, judge_request
+from lexicon.play import local_game, read_gcg, read_json_record, replay_request, write_gcg
+from lexicon.play.gcg import decode as decode_gcg
+from lexicon.play.published import publish_game
 
 from .artifacts import open_artifact
 from .output import artifacts_option, emit, json_option
 
+game_option = click.option(
+    "--game", "-g", "game", required=True, metavar="NAME|FILE",
+    help=f"The game whose rules apply: {', '.join(game_names())}, or a game file of your own.")
+lexicon_option = click.option(
+    "--lexicon", "-l", "spec", default=None, metavar="SPEC",
+    help="Lexicon name, name@version or artifact directory (default: the game's own).")
+no_lexicon_option = click.option(
+    "--no-lexicon", is_flag=True, help="Score every word formed and leave validity out (no lexicon is read).")
+layout_option = click.option(
+    "--layout", default=None, metavar="NAME|FILE",
+    help="Premium layout: a layout of the game by name, or a file of rows (. d t D T).")
+
 
 @click.command("judge")
 @click.argument("board", required=False, type=click.File("r", encoding="utf-8"))
-@click.option("--game", "-g", "game", required=True, metavar="NAME",
-              help=f"The game whose rules apply: {', '.join(game_names())}.")
-@click.option("--lexicon", "-l", "spec", default=None, metavar="SPEC",
-              help="Lexicon name, name@version or artifact directory (default: the game's own).")
-@click.option("--move", "move_json", default=None, metavar="JSON",
-              help='The tiles laid as JSON: [{"square": "H8", "tile": "H"}, …] or {"word", "start", "direction"}.')
-@click.option("--word", default=None, help="The word laid, in tile notation (lower case for a blank; [CS] one tile).")
-@click.option("--at", "start", default=None, metavar="SQUARE", help="The square the word starts on, such as H8.")
-@click.option("--direction", "-d", type=click.Choice(["across", "down"]), default="across", show_default=True,
-              help="Which way the word runs from --at.")
+@game_option
+@lexicon_option
+@no_lexicon_option
+@click.option("--move", "moves", multiple=True, metavar="JSON",
+              help='The tiles laid as JSON: [{"square": "H8", "tile": "H"}, …] or {"word", "start", "direction"}; '
+                   "again for each play of a turn of several.")
+@click.option("--word", "words", multiple=True,
+              help="The word laid, in tile notation (lower case for a blank; [CS] one tile; . a tile on the "
+                   "board); again for each word of a turn of several (Betűtorony).")
+@click.option("--at", "starts", multiple=True, metavar="SQUARE",
+              help="The square the word starts on, such as H8: one for each --word.")
+@click.option("--direction", "-d", "directions", type=click.Choice(["across", "down"]), multiple=True,
+              help="Which way the word runs from --at: one for each --word [default: across].")
 @click.option("--rack", default=None, help="The player's rack (? a blank); checked when given.")
-@click.option("--layout", default=None, metavar="NAME|FILE",
-              help="Premium layout: a layout of the game by name, or a file of rows (. d t D T).")
+@layout_option
 @click.option("--heights", "heights_file", default=None, type=click.File("r", encoding="utf-8"),
               help="Stack heights, a file of digit rows (Betűtorony).")
 @click.option("--detail", is_flag=True, help="Each word's verdict in full (readings, tilings), not in short.")
 @artifacts_option
 @json_option
-def judge_command(board, game: str, spec: str | None, move_json: str | None, word: str | None, start: str | None,
-                  direction: str, rack: str | None, layout: str | None, heights_file, detail: bool, root: str,
-                  as_json: bool) -> None:
-    """Judge a play: is it legal, which words it forms, are they valid, what it scores.
+def judge_command(board, game: str, spec: str | None, no_lexicon: bool, moves: tuple[str, ...],
+                  words: tuple[str, ...], starts: tuple[str, ...], directions: tuple[str, ...], rack: str | None,
+                  layout: str | None, heights_file, detail: bool, root: str, as_json: bool) -> None:
+    """Judge a turn: is it legal, which words it forms, are they valid, what it scores, and what a
+    challenge would do.
 
     BOARD is a text file of the board's rows (- for stdin; none for an empty board): `.` an empty
     square, a tile in upper case, a blank in lower case, a multi-letter tile in brackets ([CS]).
-    Blank lines and lines starting with # are skipped. Exit code 0 when the play is legal and every
-    word valid, 1 when not.
+    Blank lines and lines starting with # are skipped. A turn of several words (Betűtorony) gives
+    --word, --at and --direction once for each. Exit code 0 when the turn is legal and every word
+    valid, 1 when not.
 
     \b
         lexicon judge --game sv-betapet --word HUND --at H8
         lexicon judge board.txt -g sv-scrabble --move '[{"square":"H9","tile":"A"}]'
+        lexicon judge board.txt -g hu-betutorony --word O.TAT --at H4 -d down --word O.OS --at D4 -d down
     """
-    if (move_json is None) == (word is None):
-        raise PlayError("move", "give either --move JSON or --word with --at")
-    if move_json is not None:
-        try:
-            move = json.loads(move_json)
-        except ValueError as exc:
-            raise PlayError("move", f"not valid JSON: {exc}") from None
-    else:
-        if start is None:
-            raise PlayError("move.start", "--word needs --at, the square the word starts on")
-        move = {"word": word, "start": start, "direction": direction}
-    size = load_game(game).size if game in game_names() else 0
+    plays = _plays(moves, words, starts, directions)
+    played = local_game(game)
     # Text for people shows the tilings that are words, which only the full verdict has.
-    body = {"game": game, "board": _rows(board) if board else ["." * size] * size, "move": move,
+    body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size,
             "detail": detail or not as_json}
-    if spec:
+    body |= {"move": plays[0]} if len(plays) == 1 else {"turn": plays}
+    if no_lexicon:
+        body["lexicon"] = None
+    elif spec:
         body["lexicon"] = spec
     if rack is not None:
         body["rack"] = rack
     if heights_file is not None:
-        body["heights"] = _rows(heights_file)
+        body["heights"] = read_rows(heights_file)
     if layout is not None:
-        body["layout"] = _rows(Path(layout).open(encoding="utf-8")) if Path(layout).is_file() else layout
-    answer = judge_request(body, lambda name: open_artifact(name, root))
+        body["layout"] = layout_of(layout)
+    answer = judge_request(body, lambda name: open_artifact(name, root), lambda name: played)
     emit(answer, as_json, _text(answer))
-    if answer["score"] == 0 and (not answer["legal"] or answer["challenge"]["upheld"]):
+    if answer["score"] == 0 and (not answer["legal"] or (answer["challenge"] or {}).get("upheld")):
         raise click.exceptions.Exit(1)
 
 
-def _rows(stream) -> list[str]:
+def _plays(moves, words, starts, directions) -> list:
+    if bool(moves) == bool(words):
+        raise PlayError("move", "give either --move JSON or --word with --at")
+    if moves:
+        try:
+            return [json.loads(m) for m in moves]
+        except ValueError as exc:
+            raise PlayError("move", f"not valid JSON: {exc}") from None
+    if len(starts) != len(words):
+        raise PlayError("move.start", f"each --word needs its --at, the square the word starts on ({len(words)} "
+                                      f"--word, {len(starts)} --at)")
+    if len(directions) > len(words):
+        raise PlayError("move.direction", f"{len(directions)} --direction for {len(words)} --word")
+    ways = list(directions) + ["across"] * (len(words) - len(directions))
+    return [{"word": w, "start": s, "direction": d} for w, s, d in zip(words, starts, ways)]
+
+
+def read_rows(stream) -> list[str]:
+    """The rows of a board, heights or layout file: blank lines and `#` comments left out."""
     with stream:
         lines = [line.strip() for line in stream.read().splitlines()]
     return [line for line in lines if line and not line.startswith("#")]
 
 
+def layout_of(layout: str) -> str | list[str]:
+    """A layout by name, or the rows of a layout file."""
+    return read_rows(Path(layout).open(encoding="utf-8")) if Path(layout).is_file() else layout
+
+
 def _text(a: dict) -> str:
     placed = ", ".join(f"{p['square']} {p['tile'].lower() if p['blank'] else p['tile']}" for p in a["placed"])
-    lines = [f"{a['game']} with {a['lexicon']}@{a['version']}: {placed} ({a['direction'] or 'no line'}"
+    judged_by = f"{a['lexicon']}@{a['version']}" if a["lexicon"] else "no lexicon (scores only)"
+    lines = [f"{a['game']} with {judged_by}: {placed} ({a['direction'] or 'no line'}"
              f"{', first move' if a['first_move'] else ''})"]
+    several = len({p["part"] for p in a["placed"]}) > 1
     for p in a["errors"]:
-        lines.append(f"  not legal: {p['code']}: {p['message']}")
+        which = f" (play {p['part'] + 1})" if several else ""
+        lines.append(f"  not legal{which}: {p['code']}: {p['message']}")
     for w in a["words"]:
-        tilings = "; ".join(" ".join(t["tiles"]) for t in w["verdict"].get("tilings") or [] if not w["valid"])
-        verdict = "valid" if w["valid"] else f"NOT VALID ({w['reason']}{': ' + tilings if tilings else ''})"
-        lines.append(f"  {w['word']:<15} {w['squares'][0]:>3} {w['direction']:<6} {verdict:<28} {w['score']:>4}"
+        lines.append(f"  {w['word']:<15} {w['squares'][0]:>3} {w['direction']:<6} {_verdict(w):<28} {w['score']:>4}"
                      f"  {_reckoning(w['scoring'])}")
     for b in a["bonuses"]:
         lines.append(f"  bonus {b['kind']}: {b['points']} ({b['detail']})")
-    if a["challenge"]["upheld"]:
-        lines.append(f"  challenged off: {', '.join(a['challenge']['invalid'])} not valid; the tiles go back")
+    challenge = a["challenge"]
+    if challenge and challenge["upheld"]:
+        outcome = challenge["if_challenged"] or {}
+        how = "the game refuses the play" if outcome.get("play") == "refused" else "a challenge takes the tiles back"
+        lines.append(f"  not valid: {', '.join(challenge['invalid'])}: {how} ({challenge['rule']} challenge rule)")
     lines.append(f"score {a['score']}" + (f" (if every word stood: {a['score_if_valid']})"
                                           if a["score"] != a["score_if_valid"] and a["legal"] else ""))
     return "\n".join(lines)
+
+
+def _verdict(w: dict) -> str:
+    if w["valid"] is None:
+        return "not judged"
+    if w["valid"]:
+        return "valid"
+    tilings = "; ".join(" ".join(t["tiles"]) for t in w["verdict"].get("tilings") or [])
+    return f"NOT VALID ({w['reason']}{': ' + tilings if tilings else ''})"
 
 
 def _reckoning(s: dict) -> str:
@@ -111,3 +161,106 @@ def _reckoning(s: dict) -> str:
     rare = ", ".join(f"+{bonus} {square}" for square, bonus in s["rare"].items())
     level = "first level" if s["first_level"] else "heights " + " ".join(map(str, s["heights"]))
     return f"{' '.join(map(str, s['points']))} ({level}{', ' + rare if rare else ''})"
+
+
+@click.command("replay")
+@click.argument("record", type=click.File("rb"))
+@game_option
+@lexicon_option
+@no_lexicon_option
+@layout_option
+@click.option("--time-control", default=None, metavar="NAME",
+              help="The game's time control the clock ran on (Betapet: panik, hets, …), for time penalties "
+                   "from the seconds a JSON record gives.")
+@click.option("--write", "write_to", default=None, type=click.Path(dir_okay=False, writable=True),
+              help="Also write the record read to this file: GCG for .gcg, the JSON record for .json.")
+@artifacts_option
+@json_option
+def replay_command(record, game: str, spec: str | None, no_lexicon: bool, layout: str | None,
+                   time_control: str | None, write_to: str | None, root: str, as_json: bool) -> None:
+    """Replay a game record, GCG or JSON: every move judged in order, the running totals, the end of
+    game and time penalties by the game's rules, and every place the record disagrees.
+
+    RECORD is a GCG file (Quackle, Macondo, Woogles) or a JSON record (- for stdin; a JSON record
+    starts with {). Exit code 0 when the record agrees with the rules everywhere, 1 when not.
+
+    \b
+        lexicon replay game.gcg --game sv-scrabble
+        lexicon replay game.json -g sv-betapet --time-control panik --json
+        lexicon replay game.gcg -g hu-betutorony --no-lexicon --write game.json
+    """
+    played = local_game(game)
+    document = record_document(record.read())
+    body = {"game": game, "record": document}
+    if no_lexicon:
+        body["lexicon"] = None
+    elif spec:
+        body["lexicon"] = spec
+    if layout is not None:
+        body["layout"] = layout_of(layout)
+    if time_control is not None:
+        body["time_control"] = time_control
+    answer, _ = replay_request(body, lambda name: open_artifact(name, root), lambda name: played)
+    if write_to:
+        parsed = read_gcg(document) if isinstance(document, str) else read_json_record(document)
+        text = write_gcg(parsed) if write_to.endswith(".gcg") else json.dumps(parsed.as_dict(), ensure_ascii=False,
+                                                                             indent=2) + "\n"
+        Path(write_to).write_text(text, encoding="utf-8")
+    emit(answer, as_json, _replay_text(answer))
+    if answer["disagreements"]:
+        raise click.exceptions.Exit(1)
+
+
+def record_document(data: bytes) -> str | dict:
+    """A record file's bytes as POST /replay takes them: a JSON record (it starts with `{`) parsed, else
+    GCG text in the encoding the file declares."""
+    if data.lstrip()[:1] == b"{":
+        try:
+            return json.loads(data)
+        except ValueError as exc:
+            raise RecordError(f"not valid JSON: {exc}") from None
+    return decode_gcg(data)
+
+
+def _replay_text(a: dict) -> str:
+    judged_by = f"{a['lexicon']}@{a['version']}" if a["lexicon"] else "no lexicon (scores only)"
+    lines = [f"{a['game']} with {judged_by}, challenge rule {a['challenge_rule']}: "
+             f"{', '.join(p['nick'] for p in a['players'])}"]
+    for t in a["turns"]:
+        what = " ".join(f"{p['start']} {p['direction']} {p['word']}" for p in t.get("plays", [])) or t.get("tiles", "")
+        valid = "" if t["kind"] != "move" else " " + ", ".join(
+            f"{w['word']}{'' if w['valid'] is not False else ' (NOT VALID)'}" for w in t["words"])
+        score = "–" if t["score"] is None else t["score"]
+        record = "–" if t["record_score"] is None else t["record_score"]
+        lines.append(f"  {t['number']:>3} {t['player']:<10} {t['kind']:<9} {what:<24} {score:>5} (record {record})"
+                     f"  total {t['total']}{valid}")
+    end = a["end"]
+    lines.append(f"end: {end['reason']}{' (' + end['out'] + ' went out)' if end['out'] else ''}"
+                 + (f"; adjustments {_by_player(end['adjustments'])}" if end["adjustments"] else ""))
+    lines.append(f"totals: {_by_player(a['totals'])} (record: {_by_player(a['record_totals'])})")
+    for d in a["disagreements"]:
+        where = f"line {d['line']}" if d["line"] else f"event {d['event']}"
+        lines.append(f"  disagrees, {where} (turn {d['turn']}, {d['player']}): {d['code']}: {d['message']}")
+    if not a["disagreements"]:
+        lines.append("the record agrees with the rules everywhere")
+    return "\n".join(lines)
+
+
+def _by_player(values: dict) -> str:
+    return ", ".join(f"{p} {v if v is not None else '?'}" for p, v in values.items())
+
+
+@click.command("publish")
+@click.argument("game_file", type=click.Path(exists=True, dir_okay=False))
+@artifacts_option
+@json_option
+def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
+    """Publish a game file of your own, with its tile set, into the artifacts directory: the service
+    then serves it by name (POST /play, POST /replay, GET /games) within a second.
+
+    \b
+        lexicon publish mygame/en-scrabble.toml --artifacts /srv/lexicons
+    """
+    name, version, folder = publish_game(game_file, root)
+    emit({"name": name, "version": version, "path": str(folder)}, as_json,
+         f"published game {name}@{version} in {folder}")

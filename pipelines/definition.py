@@ -12,6 +12,7 @@ from lexicon import DataError, Profile, SourceError, load_profile
 from lexicon._data import is_path
 from lexicon.profile import Validation
 
+from .files import named_file
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
 from .schema import REQUIRED, Key, SchemaError, Table, Tables
@@ -140,7 +141,7 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
                      [], each=str),
         "block": Key(list, "words removed, whatever gave them (answers say `blocklist`)", [], each=str),
         "allow_file": Key(str, "a UTF-8 file of more words to allow, one a line (`#` starts a comment), "
-                          "relative to the pipeline file", ""),
+                          "relative to the pipeline file (or `package:<path>`)", ""),
         "block_file": Key(str, "the same for words to block", ""),
     }),
     "limits": Table("Bounds that keep a build safe.", {
@@ -287,9 +288,11 @@ def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
     for kind in ("allow", "block"):
         words[kind], files[kind] = tuple(table[kind]), ()
         if table[f"{kind}_file"]:
-            file = path.parent / table[f"{kind}_file"]
             try:
+                file = named_file(table[f"{kind}_file"], path.parent)
                 text = file.read_text(encoding="utf-8")
+            except SourceError as exc:
+                raise fail(f"overlays.{kind}_file", str(exc)) from None
             except (OSError, UnicodeDecodeError) as exc:
                 raise fail(f"overlays.{kind}_file", f"{file}: {exc}") from None
             words[kind] += tuple(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))

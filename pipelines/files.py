@@ -1,6 +1,8 @@
-"""Reading source files carefully: a size bound, a clear error for a missing file, line-exact decoding.
+"""Finding and reading source files carefully: the files a pipeline names, a size bound, a clear error for
+a missing file, line-exact decoding.
 
-Shared by the source readers (lexicon_pipelines.sources) and the Hunspell parsers (lexicon_pipelines.hunspell).
+Shared by the pipeline definitions, the source readers (lexicon_pipelines.sources) and the Hunspell
+parsers (lexicon_pipelines.hunspell).
 """
 
 from __future__ import annotations
@@ -14,6 +16,23 @@ from lexicon.artifacts import sha256_file
 
 #: Sources larger than this are refused unless the pipeline raises `max_bytes`.
 DEFAULT_MAX_BYTES = 2 * 1024**3
+#: A file a pipeline names as `package:<path>` is one shipped with the pipelines (`package:data/…`),
+#: found wherever the pipeline file is: a copy of a shipped pipeline still reads the shipped data.
+PACKAGE = "package:"
+SHIPPED = Path(__file__).parent
+
+
+def named_file(reference: str, base: Path) -> Path:
+    """The file a pipeline names: `package:<path>` inside the shipped pipelines' folder, an absolute path,
+    or a path relative to `base`, the pipeline file's folder."""
+    if not reference.startswith(PACKAGE):
+        path = Path(reference)
+        return path if path.is_absolute() else base / path
+    inner = Path(reference[len(PACKAGE):])
+    if not inner.parts or inner.is_absolute() or ".." in inner.parts:
+        raise SourceError(f"{reference[:80]!r}: {PACKAGE} names a file inside the shipped pipelines' folder, "
+                          f"such as {PACKAGE}data/saol14-supplement.toml")
+    return SHIPPED / inner
 
 
 def file_record(path: Path) -> dict[str, Any]:

@@ -7,6 +7,11 @@ from __future__ import annotations
 from functools import cache
 
 from lexicon import game_names, load_game
+from lexicon.play.game import CHALLENGE_RULES
+from lexicon.play.gcg import MAX_BYTES as GCG_MAX
+from lexicon.play.record import KINDS
+from lexicon.play.replay import DISAGREEMENTS
+from lexicon.play.request import MAX_PLAYS
 from lexicon.reasons import Reason
 from lexicon.text import TEXT_PATTERN
 from lexicon.verdict import BRIEF_FIELDS, FULL_FIELDS
@@ -49,7 +54,8 @@ BRIEF = {"type": "object", "required": list(BRIEF_FIELDS), "additionalProperties
          "properties": {k: _FULL_PROPERTIES[k] for k in BRIEF_FIELDS}}
 PROBLEM = {"type": "object", "required": ["type", "title", "status", "detail"],
            "properties": {"type": _STR, "title": _STR, "status": _INT, "detail": _STR, "position": _INT,
-                          "parameter": _STR, "allowed": {"type": "array", "items": _STR}, "square": _STR}}
+                          "parameter": _STR, "allowed": {"type": "array", "items": _STR}, "square": _STR,
+                          "line": _INT, "column": _INT, "field": _STR}}
 HIT = {"type": "object", "required": ["word", "tiles", "notation", "tile_count", "blanks", "value"],
        "properties": {"word": _STR, "tiles": _TILES, "notation": _STR, "tile_count": _INT,
                       "blanks": {"type": "array", "items": _INT}, "value": _INT}}
@@ -75,28 +81,36 @@ _PLACEMENT = {
                    "square": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
                    "tile": {"type": "string", "minLength": 1}, "blank": {"type": "boolean"}},
 }
+_MOVE = {"oneOf": [
+    {"type": "array", "minItems": 1, "maxItems": max(load_game(n).rack for n in game_names()), "items": _PLACEMENT},
+    {"type": "object", "required": ["word", "start"], "additionalProperties": False,
+     "properties": {"word": {"type": "string", "minLength": 1,
+                             "description": "tile notation, lower case a blank, . a tile on the board"},
+                    "start": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
+                    "direction": {"type": "string", "enum": ["across", "down"], "default": "across"}}}]}
+_GAME = {"type": "string", "pattern": "^[a-z0-9-]{1,64}$",
+         "description": f"A shipped game ({', '.join(game_names())}) or one published here (GET /games)"}
+_LAYOUT = {"oneOf": [{"type": "string", "description": "a layout of the game by name (klassisk)"},
+                     {"type": "array", "minItems": 2, "maxItems": 26,
+                      "items": {"type": "string", "pattern": "^[.dtDT]+$"},
+                      "description": "premium codes a row: . plain, d t letter ×2 ×3, D T word ×2 ×3"}]}
+_LEXICON_OR_NONE = LEXICON.schema() | {"nullable": True, "description": "Lexicon name or name@version; default: "
+                                                                        "the game's own; null: scores only"}
 PLAY_REQUEST = {
-    "type": "object", "required": ["game", "board", "move"], "additionalProperties": False,
+    "type": "object", "required": ["game", "board"], "additionalProperties": False,
+    "description": "A turn: `move`, one play, or `turn`, the plays of a turn of several words (Betűtorony)",
     "properties": {
-        "game": {"type": "string", "enum": game_names()},
-        "lexicon": LEXICON.schema() | {"description": "Lexicon name or name@version; default: the game's own"},
+        "game": _GAME,
+        "lexicon": _LEXICON_OR_NONE,
         "board": _ROWS | {"description": "One string per row: . empty, a tile (upper case), a blank (lower case), "
                                          "a multi-letter tile in brackets ([CS]); spaces are ignored"},
         "heights": {"type": "array", "minItems": 2, "maxItems": 26,
                     "items": {"type": "string", "pattern": "^[0-9]+$"},
                     "description": "Stacking games: the height of every square, one digit a square"},
-        "layout": {"oneOf": [{"type": "string", "description": "a layout of the game by name (klassisk)"},
-                             {"type": "array", "minItems": 2, "maxItems": 26,
-                              "items": {"type": "string", "pattern": "^[.dtDT]+$"},
-                              "description": "premium codes a row: . plain, d t letter ×2 ×3, D T word ×2 ×3"}]},
-        "move": {"oneOf": [
-            {"type": "array", "minItems": 1, "maxItems": max(load_game(n).rack for n in game_names()),
-             "items": _PLACEMENT},
-            {"type": "object", "required": ["word", "start"], "additionalProperties": False,
-             "properties": {"word": {"type": "string", "minLength": 1,
-                                     "description": "tile notation, lower case a blank"},
-                            "start": {"type": "string", "pattern": "^[A-Za-z][0-9]{1,2}$"},
-                            "direction": {"type": "string", "enum": ["across", "down"], "default": "across"}}}]},
+        "layout": _LAYOUT,
+        "move": _MOVE,
+        "turn": {"type": "array", "minItems": 1, "maxItems": MAX_PLAYS, "items": _MOVE,
+                 "description": "the plays of one turn, laid in order, each in one line"},
         "rack": {"type": "string", "description": "The player's rack, ? a blank; checked when given"},
         "detail": {"type": "boolean", "default": False,
                    "description": "each word's verdict in full (readings, tilings), not in short"},
@@ -106,37 +120,100 @@ _BONUS = {"type": "object", "required": ["kind", "points"],
           "properties": {"kind": _STR, "points": _INT, "detail": _STR}}
 _PLAY_WORD = {
     "type": "object",
-    "required": ["word", "notation", "tiles", "squares", "new", "direction", "main", "valid", "reason", "verdict",
-                 "score", "scoring"],
+    "required": ["word", "notation", "tiles", "squares", "new", "direction", "main", "part", "valid", "reason",
+                 "verdict", "score", "scoring"],
     "properties": {"word": _STR, "notation": _STR, "tiles": _TILES, "squares": {"type": "array", "items": _STR},
                    "new": {"type": "array", "items": {"type": "boolean"}},
                    "direction": {"type": "string", "enum": ["across", "down"]}, "main": {"type": "boolean"},
-                   "valid": {"type": "boolean"}, "reason": _NSTR,
-                   "verdict": {"oneOf": [BRIEF, VERDICT],
-                               "description": "the word's verdict document: brief, or full with detail"},
+                   "part": _INT | {"description": "the play of the turn that formed it"},
+                   "valid": {"type": "boolean", "nullable": True}, "reason": _NSTR,
+                   "verdict": {"oneOf": [BRIEF, VERDICT], "nullable": True,
+                               "description": "the word's verdict document: brief, or full with detail; null "
+                                              "without a lexicon"},
                    "score": _INT,
                    "scoring": {"type": "object", "additionalProperties": True,
                                "description": "letters: points (face values), premiums (square → DL TL DW TW), "
                                               "letters, word_multiplier; cubes: heights, points, first_level, "
                                               "cubes, rare (square → bonus)"}},
 }
+_SIDE = {"type": "object", "nullable": True, "required": ["points", "loses_turn"],
+         "properties": {"points": _INT, "loses_turn": _BOOL}}
+_CHALLENGE = {
+    "type": "object", "nullable": True, "required": ["rule", "upheld", "invalid", "if_challenged"],
+    "description": "what a challenge of the turn does to whom, by the game's rule (null without a lexicon)",
+    "properties": {"rule": {"type": "string", "enum": list(CHALLENGE_RULES)}, "upheld": _BOOL,
+                   "invalid": {"type": "array", "items": _STR},
+                   "if_challenged": {"type": "object", "nullable": True, "required": ["play", "player", "challenger"],
+                                     "properties": {"play": {"type": "string",
+                                                             "enum": ["refused", "withdrawn", "stands"]},
+                                                    "player": _SIDE, "challenger": _SIDE}}},
+}
 PLAY_ANSWER = {
     "type": "object",
     "required": ["game", "lexicon", "version", "legal", "errors", "first_move", "direction", "placed", "words",
                  "bonus", "bonuses", "score_if_valid", "score", "challenge"],
     "properties": {
-        "game": _STR, "lexicon": _STR, "version": _STR, "legal": {"type": "boolean"},
-        "errors": {"type": "array", "items": {"type": "object", "required": ["code", "message"],
-                                              "properties": {"code": _STR, "message": _STR, "square": _NSTR}}},
+        "game": _STR, "lexicon": _NSTR, "version": _NSTR, "legal": {"type": "boolean"},
+        "errors": {"type": "array", "items": {"type": "object", "required": ["code", "message", "part"],
+                                              "properties": {"code": _STR, "message": _STR, "square": _NSTR,
+                                                             "part": _INT}}},
         "first_move": {"type": "boolean"}, "direction": {"type": "string", "nullable": True},
         "placed": {"type": "array", "items": {"type": "object", "properties": {
-            "square": _STR, "row": _INT, "col": _INT, "tile": _STR, "blank": {"type": "boolean"}}}},
+            "square": _STR, "row": _INT, "col": _INT, "tile": _STR, "blank": {"type": "boolean"}, "part": _INT}}},
         "words": {"type": "array", "items": _PLAY_WORD},
         "bonus": _INT, "bonuses": {"type": "array", "items": _BONUS},
         "score_if_valid": {"type": "integer", "nullable": True}, "score": _INT,
-        "challenge": {"type": "object", "required": ["upheld", "invalid"],
-                      "properties": {"upheld": {"type": "boolean"}, "invalid": {"type": "array", "items": _STR}}},
+        "challenge": _CHALLENGE,
     },
+}
+REPLAY_REQUEST = {
+    "type": "object", "required": ["game", "record"], "additionalProperties": False,
+    "properties": {
+        "game": _GAME, "lexicon": _LEXICON_OR_NONE, "layout": _LAYOUT,
+        "record": {"oneOf": [{"type": "string", "maxLength": GCG_MAX, "description": "a GCG record"},
+                             {"type": "object", "description": "a JSON record (format tile-lexicon-record)"}]},
+        "time_control": {"type": "string", "description": "the game's time control the clock ran on (panik)"},
+    },
+}
+_REPLAY_TURN = {
+    "type": "object", "required": ["number", "player", "kind", "event", "lines", "score", "record_score", "total",
+                                   "record_total"],
+    "properties": {"number": _INT, "player": _STR, "kind": {"type": "string", "enum": list(KINDS)}, "event": _INT,
+                   "lines": {"type": "array", "items": _INT}, "rack": _NSTR, "tiles": _STR,
+                   "plays": {"type": "array", "items": {"type": "object"}}, "legal": _BOOL,
+                   "errors": {"type": "array", "items": {"type": "object"}},
+                   "words": {"type": "array", "items": {"type": "object"}}, "bonus": _INT, "stands": _BOOL,
+                   "score": _NINT, "record_score": _NINT, "total": _INT, "record_total": _NINT},
+}
+_BY_PLAYER = {"type": "object", "additionalProperties": {"type": "integer", "nullable": True}}
+REPLAY_ANSWER = {
+    "type": "object",
+    "required": ["game", "lexicon", "version", "challenge_rule", "players", "turns", "end", "totals", "record_totals",
+                 "board", "disagreements"],
+    "properties": {
+        "game": _STR, "lexicon": _NSTR, "version": _NSTR, "record_lexicon": _NSTR, "challenge_rule": _STR,
+        "players": {"type": "array", "items": {"type": "object", "properties": {"nick": _STR, "name": _STR}}},
+        "turns": {"type": "array", "items": _REPLAY_TURN},
+        "end": {"type": "object", "required": ["reason", "out", "racks_left", "adjustments"],
+                "properties": {"reason": {"type": "string", "enum": ["out", "scoreless", "unfinished"]},
+                               "out": _NSTR,
+                               "racks_left": {"type": "object", "additionalProperties": _NSTR},
+                               "adjustments": {**_BY_PLAYER, "nullable": True}}},
+        "totals": _BY_PLAYER, "record_totals": _BY_PLAYER, "board": {"type": "array", "items": _STR},
+        "disagreements": {"type": "array", "items": {
+            "type": "object", "required": ["code", "turn", "event", "line", "player", "message", "record", "replay"],
+            "properties": {"code": {"type": "string", "enum": list(DISAGREEMENTS)}, "turn": _INT, "event": _INT,
+                           "line": _NINT, "player": _STR, "message": _STR, "record": _NINT, "replay": _NINT}}},
+    },
+}
+_GAME_SUMMARY = {
+    "type": "object", "required": ["name", "description", "size", "rack", "lexicon", "tileset", "source", "version",
+                                   "unverified", "open"],
+    "properties": {"name": _STR, "description": _STR, "size": _INT, "rack": _INT, "lexicon": _STR, "tileset": _STR,
+                   "layout": _NSTR, "challenge": _STR, "several_words": _BOOL,
+                   "source": {"type": "string", "enum": ["shipped", "published"]}, "version": _NSTR,
+                   "unverified": {"type": "array", "items": {"type": "object"}},
+                   "open": {"type": "array", "items": {"type": "object"}}},
 }
 
 
@@ -145,7 +222,8 @@ def _json(schema, description="OK"):
 
 
 def _problems(*codes):
-    text = {400: "Bad parameters (the problem names the parameter)", 404: "Unknown lexicon (with those served)",
+    text = {400: "Bad parameters (the problem names the parameter)",
+            404: "Unknown lexicon or game (with those served)",
             413: "Body or batch too large", 414: "Word too long", 503: "The lexicon failed verification"}
     return {str(c): {"description": text[c], "content": {"application/problem+json": {"schema": PROBLEM}}}
             for c in codes}
@@ -220,6 +298,23 @@ def document() -> dict:
                 "tags": ["play"], "parameters": [],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": PLAY_REQUEST}}},
                 "responses": {"200": _json(PLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
+            "/replay": {"post": {
+                "summary": "Replay a game record (GCG or JSON): every move judged in order, totals, the end of "
+                           "game, and every place the record disagrees with the rules",
+                "tags": ["play"], "parameters": [],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": REPLAY_REQUEST}}},
+                "responses": {"200": _json(REPLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
+            "/games": {"get": {"summary": "The games served: shipped and published, with what is unverified",
+                               "tags": ["play"], "parameters": [],
+                               "responses": {"200": _json({"type": "object", "required": ["games"],
+                                                           "properties": {"games": {"type": "array",
+                                                                                    "items": _GAME_SUMMARY}}}),
+                                             **_problems(400)}}},
+            "/games/{name}": {"get": {
+                "summary": "A game's board, rack, rules, challenge rule, and its unverified and open choices",
+                "tags": ["play"], "parameters": [{"name": "name", "in": "path", "required": True, "schema": _GAME}],
+                "responses": {"200": _json({"type": "object", "required": ["name", "size", "rack", "source"]}),
+                              **_problems(400, 404)}}},
             "/lexicons": {"get": _get("GET /lexicons", "The lexicons served now",
                                       _json({"type": "object", "required": ["lexicons"],
                                              "properties": {"lexicons": {"type": "array"}, "default": _STR}}),

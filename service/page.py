@@ -13,7 +13,6 @@ import orjson
 from flask import Blueprint, Response, current_app, make_response, render_template, request
 
 from lexicon import Lexicon, LexiconError
-from lexicon.play import game_names, load_game
 
 from . import messages
 from .openapi import document
@@ -102,12 +101,16 @@ def describe(lex: Lexicon, catalogue: dict[str, messages.Message]) -> dict:
 
 
 def games(catalogue: dict[str, messages.Message]) -> list[dict]:
-    """The games POST /play judges, for the judge panel: board size, tile set, default lexicon."""
+    """The games POST /play judges (shipped and published), for the judge panel: board size, tile set,
+    default lexicon, and the data it plays with that is unverified (a premium layout, the tile counts)."""
+    registry = current_app.extensions["lexicon.registry"]
     found = []
-    for name in game_names():
-        game = load_game(name)
+    for name in registry.game_names():
+        game = registry.game(name)
+        unverified = [{"kind": "layout", "name": u["key"].removeprefix("layouts.")} if u["key"].startswith("layouts.")
+                      else {"kind": "counts"} for u in game.unverified]
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
-                      "tileset": game.tileset, "lexicon": game.lexicon})
+                      "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified})
     return found
 
 

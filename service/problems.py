@@ -12,7 +12,7 @@ import orjson
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
-from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded, UnknownLexicon
+from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded, UnknownGame, UnknownLexicon
 from lexicon.errors import TooLong
 
 log = logging.getLogger("lexicon.service")
@@ -45,7 +45,7 @@ def status_for(exc: LexiconError) -> int:
         return 414
     if isinstance(exc, TooLarge):
         return 413
-    if isinstance(exc, UnknownLexicon):
+    if isinstance(exc, (UnknownLexicon, UnknownGame)):
         return 404
     if isinstance(exc, InputError):
         return 400

@@ -20,11 +20,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexicon import ArtifactError, InputError, LexiconError, UnknownLexicon, artifacts
+from lexicon import ArtifactError, InputError, LexiconError, PlayError, UnknownGame, UnknownLexicon, artifacts
 from lexicon.guard import MAX_LOSS, compare_indexes
 from lexicon.lookup import Lexicon, open_lexicon
+from lexicon.play import Game, game_names, load_game
+from lexicon.play.published import current_game_version, open_published_game, published_games
 
 log = logging.getLogger("lexicon.service")
+_SHIPPED = frozenset(game_names())
 
 #: How often (seconds) a process looks at the `current` pointers.
 POLL_SECONDS = 1.0
@@ -50,6 +53,9 @@ class Registry:
         self.max_loss = max_loss
         self.slots: dict[str, Slot] = {}
         self.pinned: OrderedDict[str, Lexicon] = OrderedDict()
+        # Games published into the artifacts directory: name → (version, game), followed like lexicons.
+        self.published: dict[str, tuple[str, Game]] = {}
+        self.failed_games: dict[str, str] = {}  # name@version → why it is not served
         self._checked = 0.0
         self._lock = threading.Lock()
         self.refresh(force=True)
@@ -103,6 +109,38 @@ class Registry:
             text = text.replace(root + "/", "").replace(root, ".")
         return text
 
+    # ------------------------------------------------------------------ games
+
+    def game(self, name: object) -> Game:
+        """A shipped game, or one published into the artifacts directory, by name; a PlayError naming
+        the `game` field and the games there are, for anything else (never a path)."""
+        self.refresh()
+        if isinstance(name, str) and name in _SHIPPED:
+            return load_game(name)
+        found = self.published.get(name) if isinstance(name, str) else None
+        if found is None:
+            what = f"{name[:40]!r} is not a game" if isinstance(name, str) else "a game's name, as a string"
+            raise PlayError("game", f"{what}; games: {', '.join(self.game_names())}")
+        return found[1]
+
+    def known_game(self, name: str) -> Game:
+        """The same, for a path that names a game: UnknownGame (404) when there is none."""
+        try:
+            return self.game(name)
+        except PlayError:
+            raise UnknownGame(f"no game {name[:40]!r} is served here (games: {', '.join(self.game_names())})",
+                              parameter="name", allowed=self.game_names()) from None
+
+    def game_names(self) -> list[str]:
+        """The shipped games and the published ones, by name."""
+        self.refresh()
+        return sorted(_SHIPPED | set(self.published))
+
+    def game_version(self, name: str) -> str | None:
+        """A published game's version (None for a shipped game)."""
+        found = self.published.get(name)
+        return found[0] if found else None
+
     # ------------------------------------------------------------------ loading
 
     def refresh(self, force: bool = False) -> None:
@@ -116,6 +154,20 @@ class Registry:
             for name in artifacts.names(self.root):
                 if self.only is None or name in self.only:
                     self._follow(name)
+            self._follow_games()
+
+    def _follow_games(self) -> None:
+        for name in published_games(self.root):
+            version = current_game_version(self.root, name)
+            served = self.published.get(name)
+            if version is None or (served and served[0] == version) or f"{name}@{version}" in self.failed_games:
+                continue
+            try:
+                self.published[name] = (version, open_published_game(self.root, name, version))
+                log.info("serving game %s@%s", name, version)
+            except LexiconError as exc:
+                self.failed_games[f"{name}@{version}"] = self.hide_paths(exc)
+                log.error("not serving game %s@%s: %s", name, version, exc)
 
     def _follow(self, name: str) -> None:
         slot = self.slots.setdefault(name, Slot())

@@ -106,6 +106,19 @@ def server(betapet, artifacts_root):
 
 
 @pytest.fixture(scope="session")
+def scrabble_words(tmp_path_factory):
+    """Swedish Scrabble's rules over a small hand-written word list (tests/data/play-sv-scrabble.txt): the
+    words of the worked plays and records, built in seconds."""
+    from lexicon_pipelines import build
+
+    folder = tmp_path_factory.mktemp("sv-scrabble-words")
+    path, _ = word_list_pipeline(folder, "sv-scrabble-words", (DATA / "play-sv-scrabble.txt").read_text(),
+                                 profile="sv-scrabble")
+    build(path, folder / "art")
+    return load("sv-scrabble-words", folder / "art")
+
+
+@pytest.fixture(scope="session")
 def scrabble(artifacts_root):
     """sv-scrabble: SAOL 14 and its supplement with their inflections, by the federation's rules."""
     from lexicon_pipelines import build

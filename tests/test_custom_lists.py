@@ -193,3 +193,30 @@ def test_messages_suggest_commands_that_work_from_anywhere(tmp_path):
     with pytest.raises(DataError, match=r"no such pipeline file \(shipped, buildable by name from any directory: "
                                         r".*sv-betapet"):
         load_pipeline(tmp_path / "nope.toml")
+
+
+def test_a_copied_and_edited_shipped_pipeline_builds_from_another_directory(tmp_path):
+    """What docs/sources.md suggests and `make soak` does: sv-betapet's pipeline copied out of the package,
+    a house word added, built from a third directory. It still reads SAOL 14 and the shipped supplement
+    (`package:data/saol14-supplement.toml`), and names its profile by name."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shipped = Path(load_pipeline("sv-betapet").path).read_text(encoding="utf-8")
+    (mine / "sv-betapet.toml").write_text(shipped + '\n[overlays]\nallow = ["husordett"]\n', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    built = lexicon("build", str(mine / "sv-betapet.toml"), "--artifacts", str(tmp_path / "art"), "--json",
+                    "--quiet", cwd=elsewhere)
+    assert built.returncode == 0, built.stderr
+    lex = load("sv-betapet", tmp_path / "art")
+    assert lex.check("HUSORDETT").valid and lex.check("NI").valid  # the house word, and one of the supplement's
+    sources = {s["id"]: s for s in lex.manifest["sources"]}
+    assert sources["saol14-supplement"]["files"][0]["path"].endswith("pipelines/data/saol14-supplement.toml")
+
+
+def test_a_package_path_stays_in_the_package(tmp_path):
+    path = write_pipeline(tmp_path, "sv-escape", 'profile = "sv-betapet"\n[[sources]]\nid = "w"\nkind = "plain"\n'
+                          'path = "package:../../etc/passwd"\n')
+    with pytest.raises(DataError, match=r"sv-escape.toml: sources\[0\]: source 'w': path: 'package:../../etc/passwd': "
+                                        "package: names a file inside the shipped pipelines' folder"):
+        load_pipeline(path)

@@ -38,3 +38,17 @@ def test_every_reason_code_is_documented():
     rules = {"proper-noun", "capitalised", "abbreviation", "blocklist", "compound"}  # as excluded:<rule>
     for reason in Reason:
         assert reason.value in documented | kinds | rules, reason.value
+
+
+def test_the_choices_the_seeds_leave_open_are_the_same_in_the_data_and_in_docs_games():
+    """Each game's [[open]] entries and unverified layouts are the rows of docs/games.md's table, and no row
+    names a choice the data does not mark."""
+    from lexicon.play import game_names, load_game
+
+    text = (ROOT / "docs" / "games.md").read_text(encoding="utf-8")
+    table = text.split("## The choices the seeds leave open", 1)[1].split("\n## ", 1)[0]
+    rows = set(re.findall(r"^\| ([a-z-]+) `([a-z_.]+)` \|", table, re.M))
+    marked = {(name, key) for name in game_names() for key in
+              [c.key for c in load_game(name).open_choices] +
+              [u["key"] for u in load_game(name).unverified if u["key"].startswith("layouts.")]}
+    assert rows == marked, (sorted(rows - marked), sorted(marked - rows))

@@ -12,7 +12,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
@@ -491,6 +491,18 @@ def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
     assert verdict_line.text == t(lang, "play.illegal")
     assert t(lang, "play.error.not-connected") in texts(browser, "#play-answer .errors li")
     assert browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed") == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_says_what_a_game_plays_with_unverified(browser, site, lang):
+    """Betapet's klassisk layout and its tile counts are marked unverified in the data (GET /games says
+    so too); Swedish Scrabble's are not."""
+    visit(browser, site, lang=lang)
+    assert browser.find_element(By.ID, "game").get_attribute("value") == "sv-betapet"
+    assert texts(browser, "#game-notes li") == [t(lang, "play.unverified.layout", name="klassisk"),
+                                                t(lang, "play.unverified.counts")]
+    Select(browser.find_element(By.ID, "game")).select_by_value("sv-scrabble")
+    assert texts(browser, "#game-notes li") == []
 
 
 # ------------------------------------------------------------------ a game's page on another origin

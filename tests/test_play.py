@@ -13,26 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexicon import DataError, PlayError, judge_request, load_game
-from lexicon.play import final_adjustments, game_names, rack_value, time_penalty
+from lexicon.play import final_adjustments, game_names, local_game, rack_value, time_penalty
 from lexicon.play.board import parse_board
 from lexicon.play.move import placements
 
-from .conftest import DATA, DEBIAN, hungarian_lexicon, word_list_pipeline
+from .conftest import DEBIAN, hungarian_lexicon
 
 HU_STEMS = ["ház", "váz", "kár", "kér", "ár", "ér", "nyúl", "csésze", "asszony", "kocsi", "házsor", "sor", "íz",
-            "víz", "hal"]
-
-
-@pytest.fixture(scope="module")
-def scrabble(tmp_path_factory):
-    from lexicon import load
-    from lexicon_pipelines import build
-
-    folder = tmp_path_factory.mktemp("sv-scrabble")
-    path, _ = word_list_pipeline(folder, "sv-scrabble-play", (DATA / "play-sv-scrabble.txt").read_text(),
-                                 profile="sv-scrabble")
-    build(path, folder / "art")
-    return load("sv-scrabble-play", folder / "art")
+            "víz", "hal", "kapu", "oktat", "okos", "méz"]
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +41,9 @@ def rows(game: str, *words: tuple[str, str, str]) -> list[str]:
 
 
 def play(lex, game: str, board: list[str], move, **extra) -> dict:
-    return judge_request({"game": game, "board": board, "move": move} | extra, lambda spec: lex)
+    """The answer for a move (or, with `turn=[…]` and move None, a turn of several plays)."""
+    body = {"game": game, "board": board} | ({"move": move} if move is not None else {}) | extra
+    return judge_request(body, lambda spec: lex)
 
 
 def word(text: str, start: str, direction: str = "across") -> dict:
@@ -112,67 +102,70 @@ def test_a_malformed_game_file_names_the_file_and_the_key(tmp_path):
 # ---------------------------------------------------------------------------------- Swedish Scrabble (seed 002)
 
 
-def test_two_double_words_multiply_by_four(scrabble):
+def test_two_double_words_multiply_by_four(scrabble_words):
     """'Täcker ditt lagda ord två rosa DW-rutor multipliceras ordpoängen med 4×': KANSLER from E5 to
     K5 covers the double words E5 and K5; S is on the board. K2 A1 N1 S1 L1 E1 R1 = 8, × 4 = 32."""
     board = rows("sv-scrabble", ("STAT", "H5", "down"))
-    a = play(scrabble, "sv-scrabble", board, word("KANSLER", "E5"))
+    a = play(scrabble_words, "sv-scrabble", board, word("KANSLER", "E5"))
     assert a["legal"] and scores(a) == {"KANSLER": 32} and a["score"] == 32
     (w,) = a["words"]
     assert w["scoring"] == {"points": [2, 1, 1, 1, 1, 1, 1], "premiums": {"E5": "DW", "K5": "DW"}, "letters": 8,
                             "word_multiplier": 4}
 
 
-def test_two_triple_words_multiply_by_nine_and_the_bingo_comes_after(scrabble):
+def test_two_triple_words_multiply_by_nine_and_the_bingo_comes_after(scrabble_words):
     """'två röda TW-rutor … 9×'; '+50 poäng till sist, efter att alla ordmultiplikatorer har räknats':
     SKRATTAR on A1–H1 through the T of TAK lays 7 tiles. S1 K2 R1 A1·DL T1 T1 A1 R1 = 10, × 9 = 90,
     + 50 = 140 (not (10 + 50) × 9)."""
     board = rows("sv-scrabble", ("TAK", "F1", "down"))
-    a = play(scrabble, "sv-scrabble", board, word("SKRATTAR", "A1"))
+    a = play(scrabble_words, "sv-scrabble", board, word("SKRATTAR", "A1"))
     assert scores(a) == {"SKRATTAR": 90}
     assert a["bonuses"] == [{"kind": "whole-rack", "points": 50, "detail": "all 7 tiles of the rack in one move"}]
     assert (a["bonus"], a["score"]) == (50, 140)
 
 
-def test_a_premium_counts_in_both_words_of_a_new_tile(scrabble):
+def test_a_premium_counts_in_both_words_of_a_new_tile(scrabble_words):
     """'räknas bonusrutan för båda orden i samma drag': D on the double word E5 ends HUND across and
     starts DAG down. HUND H2 U4 N1 D1 = 8 × 2 = 16; DAG D1 A1 G2 = 4 × 2 = 8; 24 in all."""
     board = rows("sv-scrabble", ("HUN", "B5", "across"), ("AG", "E6", "down"))
-    a = play(scrabble, "sv-scrabble", board, [{"square": "E5", "tile": "D"}])
+    a = play(scrabble_words, "sv-scrabble", board, [{"square": "E5", "tile": "D"}])
     assert scores(a) == {"HUND": 16, "DAG": 8} and a["score"] == 24
     assert [w["main"] for w in a["words"]] == [True, False] and a["direction"] == "across"
 
 
-def test_a_blank_scores_nothing_even_on_a_premium(scrabble):
+def test_a_blank_scores_nothing_even_on_a_premium(scrabble_words):
     """Blanks score 0: a blank H on the centre star. (0 U4 N1 D1 = 6) × 2 = 12."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble"), word("hUND", "H8"))
-    assert a["score"] == 12 and a["placed"][0] == {"square": "H8", "row": 7, "col": 7, "tile": "H", "blank": True}
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble"), word("hUND", "H8"))
+    assert a["score"] == 12 and a["placed"][0] == {"square": "H8", "row": 7, "col": 7, "tile": "H", "blank": True,
+                                                       "part": 0}
     assert a["words"][0]["scoring"] == {"points": [0, 4, 1, 1], "premiums": {"H8": "DW"}, "letters": 6,
                                         "word_multiplier": 2}
 
 
-def test_a_premium_under_an_old_tile_is_spent(scrabble):
+def test_a_premium_under_an_old_tile_is_spent(scrabble_words):
     """Only a tile newly laid on a premium gets it: HUND already covers the star; HUNDAR adds A on the
     double letter L8 and R. H2 U4 N1 D1 A1·DL R1 = 11, no word multiplier."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble", ("HUND", "H8", "across")), word("HUNDAR", "H8"))
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble", ("HUND", "H8", "across")), word("HUNDAR", "H8"))
     assert [p["square"] for p in a["placed"]] == ["L8", "M8"]
     assert a["score"] == 11 and a["words"][0]["scoring"]["premiums"] == {"L8": "DL"}
 
 
-def test_a_challenged_word_scores_nothing_and_the_tiles_go_back(scrabble):
+def test_a_challenged_word_scores_nothing_and_the_tiles_go_back(scrabble_words):
     """'Om ordet är felaktigt … måste ta tillbaka sina brickor … (0 poäng)'. HUNDS would have made
     (H2 U4 N1 D1 S1·DL = 10) × 2 = 20."""
-    a = play(scrabble, "sv-scrabble", rows("sv-scrabble"), word("HUNDS", "H8"))
+    a = play(scrabble_words, "sv-scrabble", rows("sv-scrabble"), word("HUNDS", "H8"))
     assert a["legal"] and a["score"] == 0 and a["score_if_valid"] == 20
-    assert a["challenge"] == {"upheld": True, "invalid": ["HUNDS"]}
+    assert a["challenge"] == {"rule": "double", "upheld": True, "invalid": ["HUNDS"], "if_challenged": {
+        "play": "withdrawn", "player": {"points": 0, "loses_turn": True}, "challenger": {"points": 0,
+                                                                                          "loses_turn": False}}}
     assert a["words"][0]["valid"] is False and a["words"][0]["reason"] == "not-in-lexicon"
 
 
-def test_a_letter_without_a_tile_is_only_a_blank(scrabble):
+def test_a_letter_without_a_tile_is_only_a_blank(scrabble_words):
     board = rows("sv-scrabble")
     with pytest.raises(PlayError, match="W has no tile in sv-scrabble: only a blank plays it"):
-        play(scrabble, "sv-scrabble", board, word("WATT", "H8"))
-    assert play(scrabble, "sv-scrabble", board, word("wATT", "H8"))["words"][0]["tiles"] == ["W", "A", "T", "T"]
+        play(scrabble_words, "sv-scrabble", board, word("WATT", "H8"))
+    assert play(scrabble_words, "sv-scrabble", board, word("wATT", "H8"))["words"][0]["tiles"] == ["W", "A", "T", "T"]
 
 
 # ---------------------------------------------------------------------------------- Betapet (seed 000)
@@ -340,6 +333,142 @@ def test_digraph_cubes_are_one_tile_and_the_tiling_is_exact(hu):
     assert play(hu, "hu-betutorony", board, word("HÁZSOR", "E5"))["words"][0]["valid"] is True
     wrong = play(hu, "hu-betutorony", board, word("HÁ[ZS]OR", "E5"))["words"][0]
     assert (wrong["valid"], wrong["reason"]) == (False, "wrong-tiling")
+
+
+# ---------------------------------------------------------------------------------- Betűtorony turns (seed 001)
+
+KAPUK = ("KAPUK", "D5", "across")
+OKTAT_OKOS = [word("O.TAT", "H4", "down"), word("O.OS", "D4", "down")]
+
+
+def test_a_turn_of_two_connected_words_scores_both_and_the_bonus_once(hu):
+    """'Egyszerre több szó is alkotható, de a második és minden további szónak … kapcsolódnia kell a már a
+    táblán olvasható szavakhoz'; the 10 points are for all seven cubes 'egy körben'. Through KAPUK, O T A T
+    down from H4 makes OKTAT and O O S down from D4 makes OKOS: 7 cubes, 5 × 2 + 4 × 2 = 18, + 10 = 28."""
+    a = play(hu, "hu-betutorony", rows("hu-betutorony", KAPUK), None, turn=OKTAT_OKOS, rack="OTATOOS")
+    assert a["legal"] and scores(a) == {"OKTAT": 10, "OKOS": 8}
+    assert [(w["word"], w["part"], w["main"]) for w in a["words"]] == [("OKTAT", 0, True), ("OKOS", 1, True)]
+    assert [p["part"] for p in a["placed"]] == [0, 0, 0, 0, 1, 1, 1]
+    assert (a["bonus"], a["score"]) == (10, 28)
+    assert a["bonuses"][0]["detail"] == "all 7 tiles of the rack in one turn"
+
+
+def test_the_same_words_as_two_turns_score_without_the_bonus(hu):
+    first = play(hu, "hu-betutorony", rows("hu-betutorony", KAPUK), OKTAT_OKOS[0])
+    second = play(hu, "hu-betutorony", rows("hu-betutorony", KAPUK, ("OKTAT", "H4", "down")), OKTAT_OKOS[1])
+    assert (first["score"], second["score"], first["bonus"], second["bonus"]) == (10, 8, 0, 0)
+
+
+def test_a_refused_turn_shows_no_bonus(hu):
+    """The seven cubes as one play are in no line: not legal, no words, and no bonus shown."""
+    tiles = [{"square": sq, "tile": t} for sq, t in (("H4", "O"), ("H6", "T"), ("H7", "A"), ("H8", "T"),
+                                                    ("D4", "O"), ("D6", "O"), ("D7", "S"))]
+    a = play(hu, "hu-betutorony", rows("hu-betutorony", KAPUK), tiles)
+    assert [e["code"] for e in a["errors"]] == ["not-in-line"]
+    assert (a["bonus"], a["bonuses"], a["score"], a["score_if_valid"]) == (0, [], 0, None)
+
+
+def test_every_play_of_a_turn_after_the_first_must_touch_the_board(hu):
+    """The first word of the game covers a start square; the second touches the first."""
+    board = rows("hu-betutorony")
+    a = play(hu, "hu-betutorony", board, None, turn=[word("HÁZ", "E5"), word("SOR", "A1")])
+    assert [(e["code"], e["part"]) for e in a["errors"]] == [("not-connected", 1)] and a["score"] == 0
+    a = play(hu, "hu-betutorony", board, None, turn=[word("HÁZ", "E5"), word("Á.", "F4", "down")])
+    assert a["legal"] and scores(a) == {"HÁZ": 6, "ÁÁ": 4}
+
+
+def test_a_square_takes_one_cube_a_turn(hu):
+    a = play(hu, "hu-betutorony", rows("hu-betutorony", KAPUK), None,
+             turn=[[{"square": "E5", "tile": "É"}], [{"square": "E5", "tile": "O"}]])
+    assert [(e["code"], e["square"], e["part"]) for e in a["errors"]] == [("occupied", "E5", 1)]
+
+
+def test_a_turn_lays_at_most_a_rack(hu):
+    board = rows("hu-betutorony", KAPUK)
+    with pytest.raises(PlayError, match="turn: 8 plays; a turn in hu-betutorony holds at most 7"):
+        play(hu, "hu-betutorony", board, None, turn=[[{"square": f"{c}4", "tile": "O"}] for c in "ABCDEFGH"])
+    with pytest.raises(PlayError, match="turn: 9 tiles; a turn in hu-betutorony lays 1 to 7"):
+        play(hu, "hu-betutorony", board, None, turn=[word("O.TAT", "H4", "down"), word("O.OSOK", "D4", "down")])
+
+
+def test_a_game_of_one_line_a_turn_refuses_a_turn_of_several(betapet):
+    a = play(betapet, "sv-betapet", rows("sv-betapet"), None, turn=[word("HUND", "H8"), word("U.", "I7", "down")])
+    assert [(e["code"], e["part"]) for e in a["errors"]] == [("not-in-line", 1)] and a["words"] == []
+
+
+def test_covering_every_letter_of_a_word_at_once_is_refused(hu, tmp_path):
+    """'meglévő szavak betűit részben újakkal helyettesítsük': in part. KÁR → MÉZ covers all three cubes
+    of KÁR; the reading is a setting (stacking.cover_whole_word), and with it on the play stands."""
+    board = rows("hu-betutorony", ("KÁR", "E5", "across"))
+    a = play(hu, "hu-betutorony", board, word("MÉZ", "E5"))
+    assert [(e["code"], e["square"]) for e in a["errors"]] == [("covers-word", "E5")] and a["score"] == 0
+    text = Path(load_game("hu-betutorony").path).read_text(encoding="utf-8")
+    (tmp_path / "whole.toml").write_text(text.replace("cover_whole_word = false", "cover_whole_word = true"),
+                                         encoding="utf-8")
+    whole = judge_request({"game": str(tmp_path / "whole.toml"), "board": board, "move": word("MÉZ", "E5")},
+                          lambda spec: hu, local_game)
+    assert whole["legal"] and scores(whole) == {"MÉZ": 2 + 2 + 2}
+
+
+# ---------------------------------------------------------------------------------- scoring without a lexicon
+
+
+def test_without_a_lexicon_every_word_is_scored_and_validity_left_out():
+    """`"lexicon": null`: no lexicon is read; HUNDS scores what it would, (H3 U4 N1 D2 S1·DL = 12) × 2 for
+    the centre, and nothing says whether it is a word."""
+    a = judge_request({"game": "sv-betapet", "board": rows("sv-betapet"), "move": word("HUNDS", "H8"),
+                       "lexicon": None}, lambda spec: pytest.fail("no lexicon is read"))
+    assert (a["lexicon"], a["version"], a["challenge"]) == (None, None, None)
+    (w,) = a["words"]
+    assert (w["valid"], w["reason"], w["verdict"]) == (None, None, None)
+    assert a["score"] == a["score_if_valid"] == (3 + 4 + 1 + 2 + 1 * 2) * 2
+
+
+# ---------------------------------------------------------------------------------- challenge rules as data
+
+
+def test_each_game_names_its_challenge_rule():
+    assert {n: load_game(n).challenge.rule for n in game_names()} == {
+        "hu-betutorony": "single", "sv-betapet": "void", "sv-scrabble": "double"}
+
+
+@pytest.mark.parametrize("rule, player, challenger", [
+    ("single", 20, {"points": 0, "loses_turn": False}),
+    ("double", 20, {"points": 0, "loses_turn": True}),
+    ("five-point", 25, {"points": 0, "loses_turn": False}),
+    ("ten-point", 30, {"points": 0, "loses_turn": False}),
+])
+def test_a_challenge_of_a_valid_play_costs_what_the_rule_says(betapet, tmp_path, rule, player, challenger):
+    """A wrong challenge: double costs the challenger the next turn; five- and ten-point give the player
+    5 or 10 (Macondo's and Woogles' rules); single costs nobody anything."""
+    game = _with_challenge(tmp_path, f'rule = "{rule}"')
+    a = judge_request({"game": str(game), "board": rows("sv-betapet"), "move": word("HUND", "H8")},
+                      lambda spec: betapet, local_game)
+    assert a["score"] == 20 and a["challenge"] == {"rule": rule, "upheld": False, "invalid": [], "if_challenged": {
+        "play": "stands", "player": {"points": player, "loses_turn": False}, "challenger": challenger}}
+
+
+def test_a_penalty_for_the_challenger_is_data(betapet, tmp_path):
+    """Seed 002: in social play a wrong challenge may cost the challenger points ('poängavdrag')."""
+    game = _with_challenge(tmp_path, 'rule = "single"\nchallenger_penalty = 10')
+    a = judge_request({"game": str(game), "board": rows("sv-betapet"), "move": word("HUND", "H8")},
+                      lambda spec: betapet, local_game)
+    assert a["challenge"]["if_challenged"]["challenger"] == {"points": -10, "loses_turn": False}
+
+
+def test_a_void_game_refuses_a_play_with_an_invalid_word_and_has_no_challenges(betapet):
+    a = play(betapet, "sv-betapet", rows("sv-betapet"), word("HUNDS", "H8"))
+    assert a["challenge"] == {"rule": "void", "upheld": True, "invalid": ["HUNDS"], "if_challenged": {
+        "play": "refused", "player": {"points": 0, "loses_turn": False}, "challenger": None}}
+    assert play(betapet, "sv-betapet", rows("sv-betapet"), word("HUND", "H8"))["challenge"]["if_challenged"] is None
+
+
+def _with_challenge(folder: Path, table: str) -> Path:
+    text = Path(load_game("sv-betapet").path).read_text(encoding="utf-8")
+    path = folder / "game.toml"
+    assert text.count('rule = "void"') == 1
+    path.write_text(text.replace('rule = "void"', table), encoding="utf-8")
+    return path
 
 
 # ---------------------------------------------------------------------------------- words = a scan of the board

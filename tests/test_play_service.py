@@ -50,7 +50,7 @@ BAD = [
     (body(game="../../etc/passwd"), "game: '../../etc/passwd' is not a game"),
     (body(game=["sv-betapet"]), "game: a game's name, as a string"),
     (body(detail="yes"), "detail: true or false"),
-    (body(lexicon=None), "lexicon: leave it out rather than null"),
+    (body(rack=None), "rack: leave it out rather than null"),
     (body(colour="red"), "body: unknown field 'colour'"),
 ]
 
@@ -136,7 +136,9 @@ def test_judge_reads_the_board_from_stdin_and_answers_json(betapet, artifacts_ro
     result = judge("-", "-g", "sv-betapet", "--move", '[{"square": "L8", "tile": "A"}, {"square": "M8", "tile": "R"}]',
                    "--json", "--artifacts", str(artifacts_root), input=board)
     a = json.loads(result.output)
-    assert result.exit_code == 1 and a["challenge"] == {"upheld": True, "invalid": ["HUNDAR"]} and a["score"] == 0
+    assert result.exit_code == 1 and a["score"] == 0 and a["challenge"] == {
+        "rule": "void", "upheld": True, "invalid": ["HUNDAR"],
+        "if_challenged": {"play": "refused", "player": {"points": 0, "loses_turn": False}, "challenger": None}}
 
 
 def test_an_illegal_play_exits_1_with_the_reason(betapet, artifacts_root):
@@ -146,7 +148,7 @@ def test_an_illegal_play_exits_1_with_the_reason(betapet, artifacts_root):
 
 @pytest.mark.parametrize("args, message", [
     (["-g", "sv-betapet", "--word", "HUND", "--at", "Z9"], "move.start: Z9 is off the 15×15 board"),
-    (["-g", "sv-betapet", "--word", "HUND"], "--word needs --at"),
+    (["-g", "sv-betapet", "--word", "HUND"], "each --word needs its --at"),
     (["-g", "sv-betapet", "--move", "[{"], "move: not valid JSON"),
     (["-g", "sv-betapet", "--move", "[]"], "move: 0 tiles"),
     (["-g", "hu-betutorony", "--word", "HÁZ", "--at", "E5", "--rack", "HÁ?"], "rack: tile 3 is a blank"),

@@ -1,4 +1,5 @@
-"""Judging whole plays: games as data, boards, moves, legality, words formed, scores, end of game.
+"""Judging whole turns: games as data, boards, moves, legality, words formed, scores, challenges, end of
+game, and game records (GCG and JSON) replayed.
 
     >>> from lexicon import load
     >>> from lexicon.play import empty_board, judge, load_game, word_move
@@ -13,12 +14,17 @@ The rules each game follows, and the choices its rules leave open, are in docs/g
 from .board import Board, empty_board, parse_board
 from .endgame import TimePenalty, final_adjustments, rack_value, time_penalty
 from .game import Game, Layout, game_names, load_game, parse_square, square_name
-from .judge import Judgement, Problem, Word, judge
+from .gcg import read_gcg, write_gcg
+from .judge import Judgement, Problem, Word, judge, judge_turn
 from .move import Placement, move_from_json, parse_rack, placements, word_move
-from .request import PlayAnswers, judge_request
+from .record import Event, GameRecord, Play, Player, read_json_record
+from .replay import Replay, replay, replay_request
+from .request import PlayAnswers, judge_request, local_game, shipped_game
 
 __all__ = [
-    "Board", "Game", "Judgement", "Layout", "Placement", "PlayAnswers", "Problem", "TimePenalty", "Word", "empty_board",
-    "final_adjustments", "game_names", "judge", "judge_request", "load_game", "move_from_json", "parse_board",
-    "parse_rack", "parse_square", "placements", "rack_value", "square_name", "time_penalty", "word_move",
+    "Board", "Event", "Game", "GameRecord", "Judgement", "Layout", "Placement", "Play", "PlayAnswers", "Player",
+    "Problem", "Replay", "TimePenalty", "Word", "empty_board", "final_adjustments", "game_names", "judge",
+    "judge_request", "judge_turn", "load_game", "local_game", "move_from_json", "parse_board", "parse_rack",
+    "parse_square", "placements", "rack_value", "read_gcg", "read_json_record", "replay", "replay_request",
+    "shipped_game", "square_name", "time_penalty", "word_move", "write_gcg",
 ]

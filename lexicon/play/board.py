@@ -38,6 +38,14 @@ class Board:
     def empty(self) -> bool:
         return not any(self.heights)
 
+    def laid(self, placements) -> Board:
+        """A new board: this one with the tiles laid (on top, in a stacking game)."""
+        tiles, blanks, heights = self.tiles[:], self.blanks[:], self.heights[:]
+        for p in placements:
+            tiles[p.square], blanks[p.square] = p.tile, p.blank
+            heights[p.square] += 1
+        return Board(self.size, tiles, blanks, heights)
+
     def rows(self) -> list[str]:
         """The board in the notation it was read from."""
         return [

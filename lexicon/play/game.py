@@ -1,9 +1,12 @@
-"""Games as data: board, premium layouts, rack, stacking, scoring and end of game, one TOML file a game
-in `lexicon/data/games/` (the rules of each are in docs/games.md).
+"""Games as data: board, premium layouts, rack, turns, stacking, scoring, challenges and end of game, one
+TOML file a game in `lexicon/data/games/` (the rules of each are in docs/games.md), or anywhere by path.
 
     >>> game = load_game("sv-scrabble")
-    >>> game.size, game.rack, game.scoring.whole_rack_bonus
-    (15, 7, 50)
+    >>> game.size, game.rack, game.scoring.whole_rack_bonus, game.challenge.rule
+    (15, 7, 50, 'double')
+
+A game file given by path names its tile set by a shipped name or by a path relative to the game
+file; a game file or tile set that changes is read again.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from .._data import Fields, data_names, read_toml
+from .._data import Fields, beside, data_names, file_stamp, read_toml
 from ..alphabet import Alphabet, load_alphabet
 from ..errors import DataError, PlayError
 
@@ -52,6 +55,7 @@ class Stacking:
 
     max_height: int
     scores: str  # "stack": a position scores every cube of its tower; "top": its top cube only
+    cover_whole_word: bool = True  # a turn may cover every cube of a word on the board at once
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,58 @@ class EndRule:
     remaining: str  # "face-value": the points of the tiles left; "per-tile": `per_tile` each
     per_tile: int = 0
     going_out_gains: bool = False  # the player who went out gains the others' remainders
+    # The game also ends after this many rounds in which every turn was one of `scoreless`.
+    scoreless_rounds: int = 2
+    scoreless: frozenset[str] = frozenset({"pass"})
+
+
+#: The kinds of turn that score nothing and count towards the scoreless end.
+SCORELESS_KINDS = ("pass", "exchange", "withdrawn")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Changing tiles instead of playing: only while the bag holds `bag_minimum` tiles, at most `most`."""
+
+    bag_minimum: int
+    most: int
+
+
+#: The named challenge rules (Macondo's and Woogles' names): whether a challenge exists at all (void:
+#: a play with an invalid word is refused before it is laid), whether a wrong challenge costs the
+#: challenger the next turn, and what it gives the player whose play stood.
+CHALLENGE_RULES: dict[str, tuple[bool, bool, int]] = {
+    "void": (False, False, 0),
+    "single": (True, False, 0),
+    "double": (True, True, 0),
+    "five-point": (True, False, 5),
+    "ten-point": (True, False, 10),
+}
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """What a challenge does: a play with an invalid word comes off the board (its player scores 0 and
+    the turn is over), or under `void` is refused before it is laid (the player plays again); a wrong
+    challenge of a valid play costs the challenger the next turn and `challenger_penalty` points, and
+    gives the player `player_bonus`, as the rule says."""
+
+    rule: str
+    challenger_loses_turn: bool = False
+    player_bonus: int = 0
+    challenger_penalty: int = 0  # none of the named rules has one; a game may add it (seed 002's social play)
+
+    @property
+    def void(self) -> bool:
+        return not CHALLENGE_RULES[self.rule][0]
+
+
+@dataclass(frozen=True)
+class OpenChoice:
+    """A rule the game's source leaves open: the key that holds the choice, and how it was read."""
+
+    key: str
+    reading: str
 
 
 @dataclass(frozen=True)
@@ -103,11 +159,29 @@ class Game:
     end: EndRule
     stacking: Stacking | None = None
     time_controls: dict[str, TimeControl] = field(default_factory=dict, hash=False)
+    several_words: bool = False  # a turn may lay several words, each in one line (Betűtorony)
+    exchange: Exchange = Exchange(7, 7)
+    challenge: Challenge = Challenge("single")
+    open_choices: tuple[OpenChoice, ...] = ()
     path: Path | None = field(default=None, compare=False)
+    # Where the tile set is read from: `tileset` resolved from the game file's folder when it is a
+    # path, or the copy a published game carries.
+    tileset_path: Path | None = field(default=None, compare=False)
 
     @property
     def alphabet(self) -> Alphabet:
-        return load_alphabet(self.tileset)
+        return load_alphabet(self.tileset_path or self.tileset)
+
+    @property
+    def unverified(self) -> list[dict[str, str]]:
+        """The data this game plays with that is marked unverified: a premium layout, or the tile set's
+        counts, standing in until the real ones are checked."""
+        found = [{"key": f"layouts.{lay.name}", "reading": lay.source} for lay in self.layouts.values()
+                 if not lay.verified]
+        alphabet = self.alphabet
+        if not alphabet.counts_verified:
+            found.append({"key": "tileset.counts", "reading": alphabet.provenance})
+        return found
 
     def premiums(self, layout: str | list[str] | tuple[str, ...] | None = None, where: str = "layout"
                  ) -> tuple[str, ...]:
@@ -133,15 +207,18 @@ class Game:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "name": self.name, "description": self.description, "rules": self.rules, "tileset": self.tileset,
+            "name": self.name, "description": self.description, "rules": self.rules, "tileset": self.alphabet.name,
             "lexicon": self.lexicon, "size": self.size, "start": [self.square_name(s) for s in self.start],
             "rack": self.rack, "layout": self.layout,
             "layouts": {n: {"rows": list(lay.rows), "verified": lay.verified, "source": lay.source}
                         for n, lay in self.layouts.items()},
             "stacking": None if self.stacking is None else vars(self.stacking).copy(),
             "scoring": {k: sorted(v) if isinstance(v, frozenset) else v for k, v in vars(self.scoring).items()},
-            "end": vars(self.end).copy(),
+            "turn": {"several_words": self.several_words}, "exchange": vars(self.exchange).copy(),
+            "challenge": vars(self.challenge).copy(),
+            "end": {k: sorted(v) if isinstance(v, frozenset) else v for k, v in vars(self.end).items()},
             "time_controls": {n: vars(t).copy() for n, t in self.time_controls.items()},
+            "open": [{"key": c.key, "reading": c.reading} for c in self.open_choices], "unverified": self.unverified,
         }
 
 
@@ -189,22 +266,32 @@ def game_names() -> list[str]:
     return data_names("games")
 
 
-def load_game(name_or_path: str | Path) -> Game:
-    """Load a game by name (`sv-betapet`) or path; cached."""
-    return _load(str(name_or_path))
+def load_game(name_or_path: str | Path, *, tileset: str | Path | None = None) -> Game:
+    """Load a game by name (`sv-betapet`) or path; cached while the files are unchanged. `tileset`
+    reads the tile set from another file (the copy a published game carries)."""
+    tileset = None if tileset is None else str(tileset)
+    game = _load(str(name_or_path), file_stamp(name_or_path), tileset, file_stamp(tileset))
+    if game.tileset_path is not None and tileset is None:
+        # The tile set the game file names by path may change on its own: read the game again then.
+        game = _load(str(name_or_path), file_stamp(name_or_path), None, None, file_stamp(game.tileset_path))
+    return game
 
 
 _KEYS = {"name", "description", "rules", "tileset", "lexicon", "board", "rack", "layouts", "stacking", "scoring",
-         "end", "time_controls"}
+         "turn", "challenge", "end", "time_controls", "open"}
 
 
 @cache
-def _load(name_or_path: str) -> Game:
+def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp, named_tileset_stamp=None) -> Game:
     table, path = read_toml(name_or_path, "games")
     f = Fields(table, path)
     f.unknown(_KEYS)
     tileset = f.get("tileset", str)
-    alphabet = load_alphabet(tileset)
+    tileset_path = Path(tileset_file) if tileset_file else beside(path, tileset)
+    try:
+        alphabet = load_alphabet(tileset_path or tileset)
+    except DataError as exc:
+        raise DataError(f"{path}: tileset: {exc}") from None
 
     board = _section(f, "board", {"size", "start", "layout"})
     size = board.get("size", int)
@@ -228,24 +315,25 @@ def _load(name_or_path: str) -> Game:
     layout = board.get("layout", str, None)
     board.check("layout", layout is None or layout in layouts, f"{layout!r} is not one of [layouts]")
 
-    rack = _section(f, "rack", {"size", "whole_rack_bonus"})
+    rack = _section(f, "rack", {"size", "whole_rack_bonus", "exchange_bag_minimum", "exchange_most"})
     rack_size = rack.get("size", int)
     rack.check("size", 1 <= rack_size <= size * size, "must be at least 1")
+    exchange = Exchange(rack.get("exchange_bag_minimum", int, rack_size), rack.get("exchange_most", int, rack_size))
+    rack.check("exchange_most", 1 <= exchange.most <= rack_size, f"must be between 1 and the rack's {rack_size}")
+    rack.check("exchange_bag_minimum", exchange.bag_minimum >= 0, "must not be negative")
 
     scoring = _scoring(_section(f, "scoring", {"rule", "premiums_every_word", "cube", "flat_cube", "rare",
                                                "rare_bonus", "rare_bonus_every_word"}),
                        rack.get("whole_rack_bonus", int, 0), alphabet)
     stacking = None
     if "stacking" in table:
-        s = _section(f, "stacking", {"max_height", "scores"})
+        s = _section(f, "stacking", {"max_height", "scores", "cover_whole_word"})
         height, scores = s.get("max_height", int), s.get("scores", str)
         s.check("max_height", 2 <= height <= 9, "must be between 2 and 9 (a height is one digit)")
         s.check("scores", scores in ("stack", "top"), f"{scores!r}: stack or top")
-        stacking = Stacking(height, scores)
+        stacking = Stacking(height, scores, s.get("cover_whole_word", bool, True))
 
-    end = _section(f, "end", {"remaining", "per_tile", "going_out_gains"})
-    remaining = end.get("remaining", str)
-    end.check("remaining", remaining in ("face-value", "per-tile"), f"{remaining!r}: face-value or per-tile")
+    end = _end(_section(f, "end", {"remaining", "per_tile", "going_out_gains", "scoreless_rounds", "scoreless"}))
     controls = {}
     for i, raw in enumerate(f.get("time_controls", list, [])):
         t = _section(f, f"time_controls[{i}]", {"name", "limit", "step", "penalty", "ends_after"}, raw)
@@ -253,12 +341,13 @@ def _load(name_or_path: str) -> Game:
                               t.get("penalty", int, 0), t.get("ends_after", int, None))
         t.check("step", control.step >= 1, "must be at least 1 second")
         controls[control.name] = control
+    several = _section(f, "turn", {"several_words"}, table.get("turn", {})).get("several_words", bool, False)
     return Game(
         name=f.get("name", str), description=f.get("description", str), rules=f.get("rules", str),
         tileset=tileset, lexicon=f.get("lexicon", str), size=size, start=tuple(start), rack=rack_size,
-        layout=layout, layouts=layouts, scoring=scoring,
-        end=EndRule(remaining, end.get("per_tile", int, 0), end.get("going_out_gains", bool, False)),
-        stacking=stacking, time_controls=controls, path=path,
+        layout=layout, layouts=layouts, scoring=scoring, end=end, stacking=stacking, time_controls=controls,
+        several_words=several, exchange=exchange, challenge=_challenge(f, table.get("challenge", {})),
+        open_choices=_open_choices(f), path=path, tileset_path=tileset_path,
     )
 
 
@@ -269,6 +358,37 @@ def _section(f: Fields, key: str, allowed: set[str], raw: Any = ...) -> Fields:
     section = Fields(table, f.path, f"{key}.")
     section.unknown(allowed)
     return section
+
+
+def _end(end: Fields) -> EndRule:
+    remaining = end.get("remaining", str)
+    end.check("remaining", remaining in ("face-value", "per-tile"), f"{remaining!r}: face-value or per-tile")
+    rounds = end.get("scoreless_rounds", int, 2)
+    end.check("scoreless_rounds", rounds >= 1, "must be at least 1")
+    kinds = end.get("scoreless", list, ["pass"])
+    for kind in kinds:
+        end.check("scoreless", kind in SCORELESS_KINDS, f"{kind!r}: one of {', '.join(SCORELESS_KINDS)}")
+    return EndRule(remaining, end.get("per_tile", int, 0), end.get("going_out_gains", bool, False), rounds,
+                   frozenset(kinds))
+
+
+def _challenge(f: Fields, raw: Any) -> Challenge:
+    c = _section(f, "challenge", {"rule", "challenger_penalty"}, raw)
+    rule = c.get("rule", str, "single")
+    c.check("rule", rule in CHALLENGE_RULES, f"{rule!r}: one of {', '.join(CHALLENGE_RULES)}")
+    penalty = c.get("challenger_penalty", int, 0)
+    c.check("challenger_penalty", penalty >= 0, "must not be negative (it is taken off the challenger's score)")
+    c.check("challenger_penalty", not (penalty and rule == "void"), "a void game has no challenges")
+    _, loses_turn, bonus = CHALLENGE_RULES[rule]
+    return Challenge(rule, loses_turn, bonus, penalty)
+
+
+def _open_choices(f: Fields) -> tuple[OpenChoice, ...]:
+    choices = []
+    for i, raw in enumerate(f.get("open", list, [])):
+        o = _section(f, f"open[{i}]", {"key", "reading"}, raw)
+        choices.append(OpenChoice(o.get("key", str), o.get("reading", str)))
+    return tuple(choices)
 
 
 def _scoring(s: Fields, whole_rack_bonus: int, alphabet: Alphabet) -> Scoring:

@@ -1,11 +1,15 @@
-"""Judging a play: is it legal, which words does it form, are they words, and what does it score.
+"""Judging a turn: is it legal, which words does it form, are they words, what does it score, and what
+would a challenge do.
 
     >>> game, lex = load_game("sv-betapet"), load("sv-betapet")            # doctest: +SKIP
     >>> board = empty_board(game)                                          # doctest: +SKIP
     >>> judge(game, board, word_move(game, board, "HUND", "H8", "across"), lex).score   # doctest: +SKIP
     20
 
-Every rule comes from the game's data (`lexicon/data/games/*.toml`); docs/games.md explains them.
+A turn is one play (the tiles in one line) or, in a game whose turn may form several words
+(Betűtorony), several plays laid one after the other from the one rack. Without a lexicon, every word
+formed is scored and validity is left out. Every rule comes from the game's data
+(`lexicon/data/games/*.toml`); docs/games.md explains them.
 """
 
 from __future__ import annotations
@@ -29,14 +33,16 @@ from .move import BLANK, Placement
 
 @dataclass(frozen=True)
 class Problem:
-    """Why a play is not legal: a stable code, a sentence, and the square concerned, if one is."""
+    """Why a turn is not legal: a stable code, a sentence, the square concerned if one is, and the play
+    of the turn it is about (0 for a turn of one play)."""
 
     code: str
     message: str
     square: str | None = None
+    part: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "square": self.square}
+        return {"code": self.code, "message": self.message, "square": self.square, "part": self.part}
 
 
 #: Word verdicts kept per lexicon version and process.
@@ -47,7 +53,8 @@ _SHAPELESS = frozenset({"not-in-line", "gap", "occupied", "same-letter", "stack-
 
 @dataclass
 class Word:
-    """One word a play forms: its squares, tiles, which tiles are new, its verdict and score."""
+    """One word a turn forms: its squares, tiles, which tiles are new, its verdict (None when judged
+    without a lexicon), its score, and the play of the turn that formed it."""
 
     squares: tuple[int, ...]
     tiles: tuple[str, ...]
@@ -56,29 +63,32 @@ class Word:
     main: bool
     notation: str
     spelled: str
-    verdict: Verdict
-    brief: dict[str, Any]  # the brief verdict document; shared with the memo: read it, do not change it
+    verdict: Verdict | None
+    brief: dict[str, Any] | None  # the brief verdict document; shared with the memo: read it, do not change it
     score: int = 0
     scoring: dict[str, Any] = field(default_factory=dict)
+    part: int = 0
 
     @property
-    def valid(self) -> bool:
-        return self.verdict.valid
+    def valid(self) -> bool | None:
+        return None if self.verdict is None else self.verdict.valid
 
 
 @dataclass
 class Judgement:
-    """The answer for one play. `score` is the play's total under the game's rules: 0 when the play is
-    not legal or any word it forms is not valid (the tiles go back: seed 002's challenge rule)."""
+    """The answer for one turn. `score` is the turn's total under the game's rules: 0 when it is not
+    legal or any word it forms is not valid (the play comes off the board, or under a void challenge
+    rule is never laid); `score_if_valid` what it scores if it stands."""
 
     game: Game
-    lexicon: Lexicon
+    lexicon: Lexicon | None
     placed: list[Placement]
     first_move: bool
-    direction: str | None
+    direction: str | None  # the first play's
     errors: list[Problem]
     words: list[Word]
-    bonuses: list[dict[str, Any]]
+    earned: list[dict[str, Any]]  # the bonuses the tiles laid earn if the turn stands
+    parts: list[int] = field(default_factory=list)  # the play of the turn each placed tile belongs to
 
     @property
     def legal(self) -> bool:
@@ -86,7 +96,17 @@ class Judgement:
 
     @property
     def invalid(self) -> list[Word]:
-        return [w for w in self.words if not w.valid]
+        return [w for w in self.words if w.verdict is not None and not w.verdict.valid]
+
+    @property
+    def stands(self) -> bool:
+        """Is the turn legal with every word valid (or judged without a lexicon)?"""
+        return self.legal and not self.invalid
+
+    @property
+    def bonuses(self) -> list[dict[str, Any]]:
+        """The bonuses the turn scores: none unless it stands."""
+        return self.earned if self.stands else []
 
     @property
     def bonus(self) -> int:
@@ -94,82 +114,151 @@ class Judgement:
 
     @property
     def score_if_valid(self) -> int | None:
-        """What the play scores if no word is challenged off the board (None when it is not legal)."""
-        return sum(w.score for w in self.words) + self.bonus if self.legal else None
+        """What the turn scores if no word is challenged off the board (None when it is not legal)."""
+        return sum(w.score for w in self.words) + sum(b["points"] for b in self.earned) if self.legal else None
 
     @property
     def score(self) -> int:
-        return 0 if not self.legal or self.invalid else self.score_if_valid
+        return self.score_if_valid if self.stands else 0
+
+    def part_scores(self) -> list[int]:
+        """What each play of the turn scores if the turn stands: its words, and the bonuses in the last."""
+        scores = [0] * (max(self.parts, default=0) + 1)
+        for w in self.words:
+            scores[w.part] += w.score
+        scores[-1] += sum(b["points"] for b in self.earned)
+        return scores
+
+    def challenge(self) -> dict[str, Any] | None:
+        """What a challenge of this turn does to whom, by the game's challenge rule (None without a lexicon)."""
+        if self.lexicon is None:
+            return None
+        rule = self.game.challenge
+        invalid = [w.spelled for w in self.invalid]
+        outcome = None
+        if not self.legal:
+            pass  # nothing is laid, so there is nothing to challenge
+        elif invalid and rule.void:
+            outcome = {"play": "refused", "player": {"points": 0, "loses_turn": False}, "challenger": None}
+        elif invalid:
+            outcome = {"play": "withdrawn", "player": {"points": 0, "loses_turn": True},
+                       "challenger": {"points": 0, "loses_turn": False}}
+        elif not rule.void:
+            outcome = {"play": "stands", "player": {"points": self.score + rule.player_bonus, "loses_turn": False},
+                       "challenger": {"points": -rule.challenger_penalty, "loses_turn": rule.challenger_loses_turn}}
+        return {"rule": rule.rule, "upheld": bool(invalid), "invalid": invalid, "if_challenged": outcome}
 
     def as_dict(self, detail: bool = False) -> dict[str, Any]:
         """The answer as JSON-ready data; each word's verdict document brief, or full with `detail`."""
-        game, size = self.game, self.game.size
-        invalid = [w.spelled for w in self.invalid]
+        game, size, lex = self.game, self.game.size, self.lexicon
         return {
-            "game": game.name, "lexicon": self.lexicon.name, "version": self.lexicon.version,
+            "game": game.name, "lexicon": lex.name if lex else None, "version": lex.version if lex else None,
             "legal": self.legal, "errors": [p.as_dict() for p in self.errors],
             "first_move": self.first_move, "direction": self.direction,
             "placed": [{"square": game.square_name(p.square), "row": p.square // size, "col": p.square % size,
-                        "tile": p.tile, "blank": p.blank} for p in self.placed],
+                        "tile": p.tile, "blank": p.blank, "part": part} for p, part in zip(self.placed, self.parts)],
             "words": [_word_dict(game, w, detail) for w in self.words],
             "bonus": self.bonus, "bonuses": self.bonuses, "score_if_valid": self.score_if_valid, "score": self.score,
-            "challenge": {"upheld": bool(invalid), "invalid": invalid},
+            "challenge": self.challenge(),
         }
 
 
 def _word_dict(game: Game, w: Word, detail: bool) -> dict[str, Any]:
+    verdict = None if w.verdict is None else w.verdict.as_dict() if detail else w.brief
     return {"word": w.spelled, "notation": w.notation, "tiles": list(w.tiles),
             "squares": [game.square_name(s) for s in w.squares], "new": list(w.new), "direction": w.direction,
-            "main": w.main, "valid": w.verdict.valid, "reason": w.verdict.reason,
-            "verdict": w.verdict.as_dict() if detail else w.brief, "score": w.score, "scoring": w.scoring}
+            "main": w.main, "part": w.part, "valid": w.valid, "reason": w.verdict.reason if w.verdict else None,
+            "verdict": verdict, "score": w.score, "scoring": w.scoring}
 
 
-def judge(game: Game, board: Board, move: list[Placement], lexicon: Lexicon, *, rack: Counter[str] | None = None,
-          premiums: tuple[str, ...] | None = None) -> Judgement:
-    """Judge `move` laid on `board`: legality with reasons, every word formed with its verdict from
-    `lexicon` and its score, the bonuses. `rack` (from `parse_rack`) is checked when given;
-    `premiums` is a layout's squares (`game.premiums(...)`), the game's default when None."""
-    if lexicon.alphabet.name != game.tileset:
-        raise PlayError("lexicon", f"{lexicon.name} plays the tile set {lexicon.alphabet.name}, and {game.name} "
-                        f"plays {game.tileset}")
+def judge(game: Game, board: Board, move: list[Placement], lexicon: Lexicon | None, *,
+          rack: Counter[str] | None = None, premiums: tuple[str, ...] | None = None) -> Judgement:
+    """Judge `move`, one play, laid on `board`: legality with reasons, every word formed with its verdict
+    from `lexicon` (None: scored, validity left out) and its score, the bonuses. `rack` (from
+    `parse_rack`) is checked when given; `premiums` is a layout's squares (`game.premiums(...)`), the
+    game's default when None."""
+    return judge_turn(game, board, [move], lexicon, rack=rack, premiums=premiums)
+
+
+def judge_turn(game: Game, board: Board, plays: list[list[Placement]], lexicon: Lexicon | None, *,
+               rack: Counter[str] | None = None, premiums: tuple[str, ...] | None = None) -> Judgement:
+    """Judge a turn of one or more plays laid in order, each in one line, all from the one rack: what
+    `judge` says of one play, for the whole turn. Each play after the first must touch the board as
+    the plays before it left it; a game whose turn is one play (`turn.several_words` false) refuses more."""
+    _check_lexicon(game, lexicon)
     if board.size != game.size:
         raise PlayError("board", f"{board.size}×{board.size}; {game.name} is played on {game.size}×{game.size}")
-    if not move:
-        raise PlayError("move", f"no tiles; a move in {game.name} lays 1 to {game.rack}")
-    move = sorted(move, key=lambda p: p.square)
-    new = {p.square: p for p in move}
-    if len(new) != len(move):
-        name = game.square_name(_twice(move))
-        raise PlayError("move", f"two tiles on square {name}", square=name)
+    plays = [_checked_play(game, play, k, len(plays)) for k, play in enumerate(plays)]
+    if not plays:
+        raise PlayError("turn", f"no plays; a turn in {game.name} lays 1 to {game.rack} tiles")
+    laid = [p for play in plays for p in play]
+    if len(laid) > game.rack:
+        raise PlayError("turn", f"{len(laid)} tiles; a turn in {game.name} lays 1 to {game.rack}")
     first_move = board.empty
     errors: list[Problem] = []
-    direction = _direction(game, board, move, new, errors)
-    _check_squares(game, board, move, errors)
-    if direction is not None:
-        _check_gaps(game, board, move, new, direction, errors)
-    _check_connected(game, board, move, first_move, errors)
+    if len(plays) > 1 and not game.several_words:
+        errors.append(Problem("not-in-line", f"{game.name} lays every tile of a turn in one line, and this turn has "
+                                             f"{len(plays)} plays", part=1))
+    after, directions, part_of = board, [], {}
+    for k, play in enumerate(plays):
+        directions.append(_check_play(game, after, play, k, first_move and k == 0, part_of, errors))
+        after = after.laid(play)
+        part_of.update((p.square, k) for p in play)
     if rack is not None:
-        _check_rack(game, move, rack, errors)
+        _check_rack(game, laid, rack, part_of, errors)
+    if game.stacking is not None and not game.stacking.cover_whole_word:
+        _check_covered_words(game, board, part_of, errors)
     words: list[Word] = []
-    if direction is not None and not any(p.code in _SHAPELESS for p in errors):
-        words = _words(game, board, move, new, direction, lexicon, premiums or game.premiums())
-        if not words:
-            errors.append(Problem("no-word", "the play forms no word of two or more tiles",
-                                  game.square_name(move[0].square)))
-    bonuses = []
-    if len(move) == game.rack and game.scoring.whole_rack_bonus:
-        bonuses.append({"kind": "whole-rack", "points": game.scoring.whole_rack_bonus,
-                        "detail": f"all {game.rack} tiles of the rack in one move"})
-    return Judgement(game, lexicon, move, first_move, direction, errors, words, bonuses)
+    if None not in directions and not any(p.code in _SHAPELESS for p in errors):
+        words = _words(game, after, plays, directions, part_of, lexicon, premiums or game.premiums(), errors)
+    earned = []
+    if len(laid) == game.rack and game.scoring.whole_rack_bonus:
+        earned.append({"kind": "whole-rack", "points": game.scoring.whole_rack_bonus,
+                       "detail": f"all {game.rack} tiles of the rack in one {'turn' if len(plays) > 1 else 'move'}"})
+    return Judgement(game, lexicon, laid, first_move, directions[0], errors, words, earned,
+                     [k for k, play in enumerate(plays) for _ in play])
 
 
-def _twice(move: list[Placement]) -> int:
-    seen = set()
-    for p in move:
-        if p.square in seen:
-            return p.square
-        seen.add(p.square)
-    raise AssertionError("no square twice")
+def _check_lexicon(game: Game, lexicon: Lexicon | None) -> None:
+    """A game and a lexicon play together when their tile sets are the same set, whatever file each was
+    read from (a game's own tile set by path, the copy a lexicon carries)."""
+    if lexicon is None:
+        return
+    ours, theirs = game.alphabet, lexicon.alphabet
+    if ours is theirs or ours.fingerprint == theirs.fingerprint:
+        return
+    if ours.name != theirs.name:
+        raise PlayError("lexicon", f"{lexicon.name} plays the tile set {theirs.name}, and {game.name} plays "
+                                   f"{ours.name}")
+    raise PlayError("lexicon", f"{lexicon.name} plays another tile set {theirs.name} than {game.name} does: "
+                               f"{ours.difference(theirs)} in the game's")
+
+
+def _checked_play(game: Game, play: list[Placement], k: int, plays: int) -> list[Placement]:
+    where = f"turn[{k}]" if plays > 1 else "move"
+    if not play:
+        raise PlayError(where, f"no tiles; a move in {game.name} lays 1 to {game.rack}")
+    play = sorted(play, key=lambda p: p.square)
+    for a, b in zip(play, play[1:]):
+        if a.square == b.square:
+            name = game.square_name(a.square)
+            raise PlayError(where, f"two tiles on square {name}", square=name)
+    return play
+
+
+def _check_play(game: Game, board: Board, play: list[Placement], k: int, first_move: bool, earlier: dict[int, int],
+                errors: list[Problem]) -> str | None:
+    """One play of a turn on the board the plays before it left; its direction (None: not in one line)."""
+    new = {p.square: p for p in play}
+    before = len(errors)
+    direction = _direction(game, board, play, new, errors)
+    _check_squares(game, board, play, earlier, errors)
+    if direction is not None:
+        _check_gaps(game, board, play, new, direction, errors)
+    _check_connected(game, board, play, first_move, errors)
+    for i in range(before, len(errors)):
+        errors[i] = Problem(errors[i].code, errors[i].message, errors[i].square, k)
+    return direction
 
 
 def _occupied(board: Board, new: dict[int, Placement], square: int) -> bool:
@@ -202,7 +291,8 @@ def _neighbours(square: int, size: int, across: bool) -> list[int]:
     return [square + d for d, ok in ((-size, row > 0), (size, row < size - 1)) if ok]
 
 
-def _check_squares(game: Game, board: Board, move: list[Placement], errors: list[Problem]) -> None:
+def _check_squares(game: Game, board: Board, move: list[Placement], earlier: dict[int, int],
+                   errors: list[Problem]) -> None:
     stacking = game.stacking
     for p in move:
         name = game.square_name(p.square)
@@ -211,6 +301,9 @@ def _check_squares(game: Game, board: Board, move: list[Placement], errors: list
         under = board.tiles[p.square]
         if stacking is None:
             errors.append(Problem("occupied", f"{name} already holds {under}", name))
+        elif p.square in earlier:
+            errors.append(Problem("occupied", f"{name} already took a cube this turn (play {earlier[p.square] + 1}): "
+                                              f"a square takes one cube a turn", name))
         elif under == p.tile:
             errors.append(Problem("same-letter", f"{p.tile} on {name} would lie on another {under}: a cube goes "
                                                  f"only on a different letter", name))
@@ -245,7 +338,8 @@ def _check_connected(game: Game, board: Board, move: list[Placement], first_move
     errors.append(Problem("not-connected", "the play touches no tile on the board"))
 
 
-def _check_rack(game: Game, move: list[Placement], rack: Counter[str], errors: list[Problem]) -> None:
+def _check_rack(game: Game, move: list[Placement], rack: Counter[str], part_of: dict[int, int],
+                errors: list[Problem]) -> None:
     left = Counter(rack)
     for p in move:
         key = BLANK if p.blank else p.tile
@@ -253,8 +347,26 @@ def _check_rack(game: Game, move: list[Placement], rack: Counter[str], errors: l
             name = game.square_name(p.square)
             what = "a blank" if p.blank else p.tile
             errors.append(Problem("not-on-rack", f"the {what} on {name} is not on the rack "
-                                                 f"({_rack_text(rack)})", name))
+                                                 f"({_rack_text(rack)})", name, part_of.get(p.square, 0)))
         left[key] -= 1
+
+
+def _check_covered_words(game: Game, board: Board, part_of: dict[int, int], errors: list[Problem]) -> None:
+    """A stacking game that replaces a word's letters only in part: no turn covers every cube of a word."""
+    size, seen = game.size, set()
+    for square in part_of:
+        if not board.heights[square]:
+            continue
+        for across in (True, False):
+            run = _run(square, across, size, board.heights)
+            if len(run) < 2 or run in seen or not all(s in part_of for s in run):
+                continue
+            seen.add(run)
+            word = "".join(board.tiles[s] or "" for s in run)
+            first, last = game.square_name(run[0]), game.square_name(run[-1])
+            errors.append(Problem("covers-word", f"the cubes laid cover every letter of {word} ({first}–{last}): "
+                                                 f"{game.name} replaces a word's letters only in part", first,
+                                  part_of[square]))
 
 
 def _rack_text(rack: Counter[str]) -> str:
@@ -291,37 +403,48 @@ def _run(square: int, across: bool, size: int, heights: list[int]) -> range:
     return range(a, b + 1, step)
 
 
-def _words(game: Game, board: Board, move: list[Placement], new: dict[int, Placement], direction: str,
-           lexicon: Lexicon, premiums: tuple[str, ...]) -> list[Word]:
-    size, across = game.size, direction == "across"
-    # The board after the move.
-    tiles_after, blanks_after, heights_after = board.tiles[:], board.blanks[:], board.heights[:]
-    for p in move:
-        tiles_after[p.square], blanks_after[p.square] = p.tile, p.blank
-        heights_after[p.square] += 1
-    runs = [(_run(move[0].square, across, size, heights_after), direction, True)]
-    cross = "down" if across else "across"
-    runs += [(_run(p.square, not across, size, heights_after), cross, False) for p in move]
-    alphabet, verdicts = lexicon.alphabet, _verdicts(lexicon)
-    as_written = lexicon.policy is DoubledDigraphs.AS_WRITTEN
+def _words(game: Game, after: Board, plays: list[list[Placement]], directions: list[str], part_of: dict[int, int],
+           lexicon: Lexicon | None, premiums: tuple[str, ...], errors: list[Problem]) -> list[Word]:
+    """Every word on the board after the turn through a tile it laid, each once: for each play its main
+    word along the play, then a cross word for each tile where one forms; a play that forms none is
+    a `no-word` problem."""
+    size = game.size
+    runs: list[tuple[range, str, bool, int]] = []
+    seen: set[range] = set()
+    for k, (play, direction) in enumerate(zip(plays, directions)):
+        across, cross = direction == "across", "down" if direction == "across" else "across"
+        mine = [(_run(play[0].square, across, size, after.heights), direction, True)]
+        mine += [(_run(p.square, not across, size, after.heights), cross, False) for p in play]
+        formed = False
+        for squares, way, main in mine:
+            if len(squares) < 2:  # one square is not a word in any crossword game
+                continue
+            formed = True
+            if squares not in seen:
+                seen.add(squares)
+                runs.append((squares, way, main, k))
+        if not formed:
+            errors.append(Problem("no-word", "the play forms no word of two or more tiles",
+                                  game.square_name(play[0].square), k))
+    alphabet = game.alphabet if lexicon is None else lexicon.alphabet
+    verdicts = None if lexicon is None else _verdicts(lexicon)
+    policy = DoubledDigraphs.AS_WRITTEN if lexicon is None else lexicon.policy
     rare_credited: set[int] | None = None if game.scoring.rare_bonus_every_word else set()
     words = []
-    for squares, way, main in runs:
-        if len(squares) < 2:  # one square is not a word in any crossword game
-            continue
-        tiles = tuple(tiles_after[s] for s in squares)
-        fresh = tuple(s in new for s in squares)
+    for squares, way, main, k in runs:
+        tiles = tuple(after.tiles[s] for s in squares)
+        fresh = tuple(s in part_of for s in squares)
         letters = "".join(tiles)
         # With single-letter tiles only (Swedish), the letters are the exact notation.
         notation = format_tiling(tiles, alphabet) if alphabet.multi else letters
-        verdict, brief = verdicts(notation)
+        verdict, brief = verdicts(notation) if verdicts is not None else (None, None)
         word = Word(tuple(squares), tiles, fresh, way, main, notation,
-                    letters if as_written else spell(tiles, lexicon.policy), verdict, brief)
+                    letters if policy is DoubledDigraphs.AS_WRITTEN else spell(tiles, policy), verdict, brief, part=k)
         if game.scoring.rule == "letters":
-            blanks = tuple(blanks_after[s] for s in squares)
+            blanks = tuple(after.blanks[s] for s in squares)
             word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles, blanks, fresh, main)
         else:
-            heights = tuple(heights_after[s] for s in squares)
+            heights = tuple(after.heights[s] for s in squares)
             word.score, word.scoring = score.cubes(game, squares, tiles, heights, fresh, rare_credited)
         words.append(word)
     return words

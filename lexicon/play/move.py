@@ -17,6 +17,8 @@ from .board import Board, _squares, _why_not_a_square, cell_table
 from .game import Game, parse_square, square_name
 
 BLANK = "?"
+#: In a word laid, a square whose tile is already on the board.
+THROUGH = "."
 DIRECTIONS = ("across", "down")
 
 
@@ -87,7 +89,8 @@ def _square_of(item: dict, size: int, where: str) -> int:
 
 def word_move(game: Game, board: Board, word: Any, start: Any, direction: Any, where: str = "move") -> list[Placement]:
     """The tiles a word needs when laid from `start` in `direction`: squares that already show the
-    word's tile are passed over; every other square gets a tile (on a stacking board, laid on top).
+    word's tile, or that the word gives as `.` (the tile on the board, as game records write it), are
+    passed over; every other square gets a tile (on a stacking board, laid on top).
 
     Outside brackets one character is one tile, as on the board: `[CS]ÉSZE` is CS É S Z E."""
     if not isinstance(word, str) or not word.strip():
@@ -108,6 +111,12 @@ def word_move(game: Game, board: Board, word: Any, start: Any, direction: Any, w
     out: list[Placement] = []
     for k, text in enumerate(texts):
         square = first + k * step
+        if text == THROUGH:
+            if not board.heights[square]:
+                name = square_name(square, size)
+                raise PlayError(f"{where}.word", f"tile {k + 1} ({name}): '.' stands for the tile on the board, and "
+                                f"{name} is empty", square=name)
+            continue
         cell = table.get(text)
         if cell is None or cell[0] is None:
             name = square_name(square, size)

@@ -10,12 +10,13 @@ from typing import Any, ClassVar
 from lexicon import SourceError
 
 from ..entry import Entry
-from ..files import DEFAULT_MAX_BYTES, file_record
+from ..files import DEFAULT_MAX_BYTES, PACKAGE, file_record, named_file
 from ..schema import REQUIRED, Key, SchemaError
 from ..tiling_evidence import CompoundParts
 
 #: Options most readers of files share.
-PATH = Key(str, "the file, relative to the pipeline file", REQUIRED)
+PATH = Key(str, "the file, relative to the pipeline file; `package:<path>` for a file shipped with the pipelines "
+           "(`package:data/saol14-supplement.toml`)", REQUIRED)
 MAX_BYTES = Key(int, "a larger file is refused", DEFAULT_MAX_BYTES, minimum=1)
 VERSION = Key(str, "the source's version, for the manifest", "")
 
@@ -33,8 +34,10 @@ class SourceConfig:
         value = self.options.get(key)
         if not isinstance(value, str) or not value:
             raise SourceError(f"source {self.id!r} ({self.kind}) needs a {key!r} string")
-        path = Path(value)
-        return path if path.is_absolute() else self.base_dir / path
+        try:
+            return named_file(value, self.base_dir)
+        except SourceError as exc:
+            raise SourceError(f"source {self.id!r}: {key}: {exc}") from None
 
     def get(self, key: str, kind: type, default: Any) -> Any:
         value = self.options.get(key, default)
@@ -63,6 +66,8 @@ class Source:
                 self.options.get(name, VERSION).check(name, value)
             except SchemaError as exc:
                 raise SourceError(f"source {config.id!r} ({self.kind}): {exc}") from None
+            if isinstance(value, str) and value.startswith(PACKAGE):
+                config.path(name)  # a file of the package is checked now, before any work
         self.config = config
         self.id = config.id
 

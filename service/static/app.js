@@ -543,7 +543,14 @@ async function judgePlay() {
   }
 }
 
+/** What the chosen game plays with that is not verified: its premium layout, its tile counts. */
+function gameNotes(game) {
+  $("game-notes").replaceChildren(...(game.unverified || []).map((u) => el("li", {},
+    u.kind === "layout" ? t("play.unverified.layout", { name: u.name }) : t("play.unverified.counts"))));
+}
+
 $("game").addEventListener("change", () => {
+  gameNotes(GAMES.get($("game").value));
   const size = GAMES.get($("game").value).size;
   if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(size);  // an empty board fits the game
   $("board").rows = size;
@@ -552,6 +559,7 @@ $("play").addEventListener("submit", (event) => { event.preventDefault(); judgeP
 if (DATA.games.length) {
   const first = DATA.games.find((g) => g.tileset === lexicon().tileset) || DATA.games[0];
   $("game").value = first.name;
+  gameNotes(first);
   $("board").value = emptyBoard(first.size);
   $("board").rows = first.size;
 }

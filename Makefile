@@ -29,7 +29,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients soak lint clean debs screenshots
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/graph/*.c lexicon/graph/core/*.c lexicon/graph/core/*.h)
@@ -62,7 +62,7 @@ run: $(BIN)/.installed
 	@$(BIN)/lexicon info $(LEXICON) $(ARTIFACTS_OPTION) >/dev/null 2>&1 || $(BIN)/lexicon build $(LEXICON) $(ARTIFACTS_OPTION)
 	$(BIN)/lexicon serve $(ARTIFACTS_OPTION) --default $(LEXICON)
 
-test: $(BIN)/.installed $(AXE)
+test: $(BIN)/.installed $(AXE) clients
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
 	$(BIN)/python -m pytest
 
@@ -119,6 +119,34 @@ $(LIB_DIR)/libtlgraph.a: $(CORE_OBJECTS)
 
 $(LIB_DIR)/tile-graph: $(CORE)/tool/tile_graph.c $(LIB_DIR)/libtlgraph.a
 	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
+
+# The clients (docs/embedding.md), built here and not committed: the C library for native games
+# (build/clients/c: libtilelexicon.a, its one header tile_lexicon.h, and the example that checks words),
+# and the JavaScript package's WebAssembly module (clients/js/tile-lexicon.wasm: the same core, compiled by
+# clang 14 for wasm32-wasi against Debian's wasi-libc). `make test` builds both before the tests.
+CLIENT_DEBS := clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32
+CLIENTS_DIR := build/clients
+WASM := clients/js/tile-lexicon.wasm
+WASM_FLAGS := --target=wasm32-wasi --sysroot=/usr -isystem /usr/include/wasm32-wasi -L/usr/lib/wasm32-wasi \
+	-std=c11 -O2 -mexec-model=reactor -Wall -Wextra -Wl,--strip-all -Wl,-z,stack-size=1048576
+
+clients: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(CLIENTS_DIR)/c/example $(WASM)
+
+$(CLIENTS_DIR)/c/libtilelexicon.a: $(CORE_OBJECTS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+# One header: tl_graph.h, then tl_lexicon.h without its include of it.
+$(CLIENTS_DIR)/c/tile_lexicon.h: $(CORE)/tl_graph.h $(CORE)/tl_lexicon.h
+	@mkdir -p $(@D)
+	{ cat $(CORE)/tl_graph.h; grep -v '^#include "tl_graph.h"' $(CORE)/tl_lexicon.h; } > $@
+
+$(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h
+	$(CC) $(CORE_CFLAGS) -I$(CLIENTS_DIR)/c $< -L$(CLIENTS_DIR)/c -ltilelexicon -o $@
+
+$(WASM): clients/js/wasm.c $(wildcard $(CORE)/*.c $(CORE)/*.h)
+	@$(MAKE) --no-print-directory debs DEBS="$(CLIENT_DEBS)"
+	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(filter-out $(CORE)/builder.c $(CORE)/file.c,$(wildcard $(CORE)/*.c)) -o $@
 
 # The C core under AddressSanitizer and UndefinedBehaviorSanitizer: its C tests, its libFuzzer targets
 # (SANITIZE_SECONDS, 45, each) and the Python graph tests over a sanitized build of the binding

@@ -235,11 +235,11 @@ def export(folder: Path, manifest: dict[str, Any], profile: Profile, out: Path) 
 
 
 def verify(data: bytes | memoryview, name: str = "bundle") -> Bundle:
-    """`read`, then the C core's own reading (tl_lexicon_open: every section's shape, the graphs walked
-    through), so a bundle that passes is one every client opens."""
+    """`read`, then the C core's own reading (tl_lexicon_open: every section's shape; tl_lexicon_verify: the
+    graphs walked from their roots), so a bundle that passes is one every client opens."""
     found = read(data, name)
     try:
-        use_core(True).Bundle(data)  # the clients' reader, whatever implementation the library runs
+        use_core(True).Bundle(data).verify()  # the clients' reader, whatever implementation the library runs
     except InputError as exc:  # a bundle of another format version
         raise ArtifactError(f"{name}: {exc}") from None
     except ArtifactError as exc:

@@ -6,7 +6,8 @@ lower case; one-letter mutations of them (a letter changed, added, dropped); acc
 spellings; tile notation that names a valid cut, a wrong cut, a list of tiles, and notation that cannot
 be read; a text for every reason code; and hostile text: empty, blank, controls and invisible
 characters, floods of combining marks, lone surrogates, 300-character words, and code points from every
-plane.
+plane. (Two surrogates that pair up are not in it: every client but Python reads them as the character
+they make.)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ SIZE = 100_000
 #: One text for each way a word can fail, and the text the checks refuse.
 FIXED = [
     "", " ", "\t", "a b", "abc-bok", "-aktig", "drive-in-", "mp3", "c/o", "rock'n'roll", "x:a över", "A.B.",
-    "\x00", "a\x00b", "kat\u200b", "\u202eabc", "\ufeffhus", "hus\u2028", "\ud800", "a\udfffb", "\ud83d\ude00",
+    "\x00", "a\x00b", "kat\u200b", "\u202eabc", "\ufeffhus", "hus\u2028", "\ud800", "a\udfffb", "\udc00\ud800",
     "😀", "a" + "\u0301" * 5, "a" + "\u0301" * 4, "e\u0301\u0308", "\u0301", "ﬁ", "ǅ", "ß", "ẞ", "İ", "ı",
     "Æble", "øl", "œuvre", "naïve", "crème", "PIETÀ", "jalapeño", "Ångström", "\u00ad", "a\u00adb", "\uffff",
     "\U0010ffff", "\U000e0041", "\ue000", "한국어", "日本", "Ελλάδα", "русский", "עברית", "عربى", "１２３",

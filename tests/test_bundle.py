@@ -393,3 +393,25 @@ def test_the_service_serves_the_bundle_for_caches_and_ranges(server, betapet):
     assert status == 416
     status, _, body = server.get("/lexicons/no-such/bundle")
     assert status == 404 and json.loads(body)["type"].endswith("unknown-lexicon")
+
+
+# ---------------------------------------------------------------- docs/bundle.md's worked example
+
+
+def test_the_worked_example_of_the_docs_is_what_a_build_writes(tmp_path):
+    path, _ = word_list_pipeline(tmp_path, "sv-tiny", "hus\nhund\n")
+    build(path, tmp_path / "art")
+    lex = load("sv-tiny", tmp_path / "art")
+    data = _bundle(lex)
+    doc = (ROOT / "docs" / "bundle.md").read_text(encoding="utf-8")
+    assert f"version {lex.version}, whose bundle is {len(data):,} bytes in 25 sections" in doc
+    assert all(f"{row[:8].hex(' ')}  {row[8:].hex(' ')}" in doc for row in (data[:16], data[16:32]))  # as hexdump -C
+    parts = bundle.read(data).sections
+    rules = bytes(parts["rules"])
+    assert " ".join(f"{b:02x}" for b in rules[:4]) in doc and rules[16:].hex(" ") in doc
+    for i in range(6):
+        node = int.from_bytes(parts["keys.graph"][4 * i:4 * i + 4], "little")
+        assert f"{i}  0x{node:08x}" in doc
+    assert bytes(parts["keys.lemma"]).hex(" ") in doc
+    assert _core.Bundle(data).check("Hus") == {"word": "Hus", "normalized": "HUS", "valid": True, "reason": None,
+                                               "detail": None, "lemma": None, "tag": None, "position": -1}

@@ -20,7 +20,7 @@ MAY_IMPORT = {
     "lexicon_cli": {"lexicon", "lexicon_pipelines", "lexicon_service"},
     "support": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli"},
     "bench": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli", "support"},
-    "fuzz": {"lexicon", "lexicon_pipelines", "lexicon_service"},
+    "fuzz": {"lexicon", "lexicon_pipelines", "lexicon_service", "support"},
     "tests": {"lexicon", "lexicon_pipelines", "lexicon_service", "lexicon_cli", "support", "fuzz"},
 }
 #: Rooms whose folder is not their import name (pyproject.toml's package-dir).

@@ -72,8 +72,11 @@ def test_a_play_through_the_app(client, betapet):
     assert full == betapet.check("HUND", detail=False).as_dict() and full["kind"] == "headword"
 
 
-def test_the_game_names_its_lexicon_and_the_request_may_name_another(client):
-    r = client.post("/play", json=body(game="sv-scrabble"))
+def test_the_game_names_its_lexicon_and_the_request_may_name_another(client, betapet, artifacts_root, tmp_path):
+    alone = tmp_path / "artifacts"  # sv-betapet alone, whatever else the session has built
+    alone.mkdir()
+    (alone / "sv-betapet").symlink_to(artifacts_root / "sv-betapet", target_is_directory=True)
+    r = create_app({"ARTIFACTS": str(alone)}).test_client().post("/play", json=body(game="sv-scrabble"))
     assert r.status_code == 404 and "no lexicon 'sv-scrabble'" in r.get_json()["detail"]
     r = client.post("/play", json=body(game="sv-scrabble", lexicon="sv-betapet"))
     assert r.status_code == 400 and r.get_json()["detail"] == (

@@ -145,6 +145,8 @@ static void damage(const loaded *b, const uint8_t *data, size_t size) {
     tl_status rc = tl_lexicon_open(copy, b->size, &lex, &err);
     REQUIRE(rc == TL_OK || rc == TL_ERR_CORRUPT || rc == TL_ERR_INPUT || rc == TL_ERR_LIMIT);
     if (rc == TL_OK) {
+        rc = tl_lexicon_verify(lex, &err); /* verified or not, every answer must stay inside the bytes */
+        REQUIRE(rc == TL_OK || rc == TL_ERR_CORRUPT || rc == TL_ERR_NOMEM);
         static const char *const words[] = {"hus", "HÁZSOR", "allé", "[SZ]", "AB?", "A*", "", "házakban", "x9"};
         for (size_t i = 0; i < sizeof words / sizeof *words; i++)
             ask(lex, words[i], strlen(words[i]));

@@ -1026,6 +1026,20 @@ static PyObject *Bundle_pattern(Bundle *self, PyObject *args, PyObject *kwargs) 
     return bundle_search(self, args, kwargs, 0);
 }
 
+/* verify(): the word graphs walked from their roots as well (tl_lexicon_verify) */
+static PyObject *Bundle_verify(Bundle *self, PyObject *unused) {
+    if (bundle_open(self))
+        return NULL;
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = tl_lexicon_verify(self->lexicon, &err);
+    Py_END_ALLOW_THREADS
+    if (rc != TL_OK)
+        return raise_error(&err);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Bundle_section(Bundle *self, PyObject *name) {
     const char *text = PyUnicode_AsUTF8(name);
     if (!text)
@@ -1056,6 +1070,7 @@ static PyMethodDef Bundle_methods[] = {
     {"check", (PyCFunction)Bundle_check, METH_O, "check(word) -> the brief answer, as a dict"},
     {"check_json", (PyCFunction)Bundle_check_json, METH_O, "check_json(word) -> the brief answer, as JSON"},
     {"section", (PyCFunction)Bundle_section, METH_O, "section(name) -> its bytes, or None"},
+    {"verify", (PyCFunction)Bundle_verify, METH_NOARGS, "verify(): walk the word graphs from their roots too"},
     {"tiles", (PyCFunction)Bundle_tiles, METH_VARARGS, "tiles(word) -> (ok, the GET /tiles document or the problem)"},
     {"hooks", (PyCFunction)Bundle_hooks, METH_VARARGS, "hooks(word) -> (ok, the GET /hooks document or the problem)"},
     {"anagram", (PyCFunction)(void (*)(void))Bundle_anagram, METH_VARARGS | METH_KEYWORDS,

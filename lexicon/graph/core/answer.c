@@ -503,6 +503,37 @@ tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size,
     return rc;
 }
 
+/* ------------------------------------------------------------------ yes or no */
+
+tl_status tl_lexicon_has(const tl_lexicon *lex, const char *word, size_t size, tl_answer *scratch, int *valid,
+                         tl_error *err) {
+    if (lex->quick && size) { /* plain letters in either case: the word graph holds its one tiling or not */
+        const uint8_t *p = (const uint8_t *)word;
+        uint8_t tiles[TL_MAX_LENGTH];
+        size_t n = 0, i = 0;
+        while (i < size && n < TL_MAX_LENGTH) {
+            uint32_t c = p[i];
+            if (c < 0x80) {
+                i++;
+            } else if ((c & 0xE0) == 0xC0 && i + 1 < size && (p[i + 1] & 0xC0) == 0x80 && c >= 0xC2) {
+                c = (c & 0x1F) << 6 | (p[i + 1] & 0x3F);
+                i += 2;
+            } else {
+                break;
+            }
+            if (!(tiles[n++] = lex->quick_tile[c]))
+                break;
+        }
+        if (i == size && tiles[n - 1]) {
+            tl_status rc = tl_graph_contains(lex->graph, tiles, n, valid, err);
+            return rc;
+        }
+    }
+    tl_status rc = tl_lexicon_check(lex, word, size, scratch, err);
+    *valid = rc == TL_OK ? scratch->valid : 0;
+    return rc;
+}
+
 /* ------------------------------------------------------------------ the checked word's tilings */
 
 static int same_cut(const tiling *a, const tiling *b) {

@@ -43,6 +43,10 @@ static inline int tl_accepts(const tl_graph *g, uint32_t v) { return g->big ? (v
 static inline int tl_is_end(const tl_graph *g, uint32_t v) { return g->big ? (v >> 6) & 1 : (v >> 22) & 1; }
 static inline uint32_t tl_arc(const tl_graph *g, uint32_t v) { return g->big ? (v >> 8) : (v & 0x3FFFFFu); }
 
+/* tl_graph_validate's checks of the nodes themselves (every arc inside, every tile 0..63, lists ending
+ * with the file and in tile order), without the walk from the roots: what keeps every read inside. */
+tl_status tl_graph_check_nodes(const tl_graph *g, tl_error *err);
+
 /* TL_ERR_CORRUPT for a node index past the end. */
 tl_status tl_bad_index(const tl_graph *g, size_t index, tl_error *err);
 

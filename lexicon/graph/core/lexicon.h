@@ -37,12 +37,22 @@ typedef struct {
     const uint32_t *ranges; /* start, end inclusive, value */
 } cpranges;
 
+#define LATIN_END 0x300 /* below: no combining mark, and every text is its own NFC */
+
 typedef struct {
     cpmap upper, decompose;
     uint32_t n_compose;
     const uint32_t *compose; /* first, second, composite: sorted by (first, second) */
     cpranges combining, props;
+    /* the Basic Multilingual Plane's property bits and combining classes, and the upper case of a letter
+     * below LATIN_END where it is one code point (else 0), read from the tables at open: every lookup a
+     * word makes, without a search */
+    uint8_t props_bmp[0x10000], ccc_bmp[0x10000];
+    uint16_t upper_latin[LATIN_END];
 } unicode_tables;
+
+/* unicode.c: the direct tables from the ranges and maps */
+void uni_index(unicode_tables *u);
 
 /* Property bits (lexicon/unicode_tables.py, PROPS). */
 enum { P_SPACE = 1, P_UNPRINTABLE = 2, P_DIGIT = 4, P_MARK = 8, P_REFUSED = 16, P_COMBINING = 32, P_HYPHEN = 64 };
@@ -86,6 +96,7 @@ struct tl_lexicon {
     char name[64], version[32], toolkit[32], tileset[32];
     const uint8_t *base;
     size_t size;
+    void (*release)(const uint8_t *base, size_t size); /* frees the bytes on close: tl_lexicon_load's mapping */
     uint32_t n_sections;
     const uint8_t *table;
     /* rules */
@@ -104,6 +115,9 @@ struct tl_lexicon {
     uint32_t letters[64];
     uint32_t n_letters;
     uint8_t letter_of[0x10000]; /* code point → letter number (0: not a letter of the alphabet) */
+    /* One letter a tile and no analysis: a word's tiles are its letters, in either case (tl_lexicon_has). */
+    int quick;
+    uint8_t quick_tile[0x800]; /* code point → the number of the tile it is, upper or lower case (0: none) */
     strlist fold_from, fold_to;
     unicode_tables uni;
     /* the word graph and the key index */

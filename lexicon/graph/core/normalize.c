@@ -77,12 +77,12 @@ void normalize_word(const tl_lexicon *lex, const uint32_t *word, size_t n, norma
         out->reason = R_EMPTY;
         return;
     }
-    /* upper case of the NFC text (ICU's, in the alphabet's locale; plain ASCII is its own NFC) */
-    int ascii = 1;
-    for (size_t i = start; i < end && ascii; i++)
-        ascii = word[i] < 0x80;
+    /* upper case of the NFC text (ICU's, in the alphabet's locale; text below LATIN_END is its own NFC) */
+    int latin = 1;
+    for (size_t i = start; i < end && latin; i++)
+        latin = word[i] < LATIN_END;
     cpbuf *upper = &out->key;
-    if (ascii) {
+    if (latin) {
         if (!uni_upper(u, word + start, end - start, upper))
             goto too_long;
     } else {

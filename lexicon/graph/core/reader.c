@@ -145,7 +145,7 @@ tl_status tl_graph_hooks(const tl_graph *g, const uint8_t *tiles, size_t length,
  * tile order, and from the roots: no cycle, no list that leads to no word (so that listing words
  * costs at most a path per word), no path longer than TL_MAX_LENGTH tiles (and the GADDAG's
  * separator). A list's height is stored only when it is live, so height 0 also means "dead". */
-tl_status tl_graph_validate(const tl_graph *g, tl_error *err) {
+tl_status tl_graph_check_nodes(const tl_graph *g, tl_error *err) {
     size_t n = g->n;
     for (size_t index = 0; index < n; index++) {
         uint32_t v = tl_load(g->base, index);
@@ -164,13 +164,20 @@ tl_status tl_graph_validate(const tl_graph *g, tl_error *err) {
             return tl_fail(err, TL_ERR_CORRUPT, "siblings at nodes %zu and %zu are not in increasing tile order", index,
                            index + 1);
     }
+    return TL_OK;
+}
+
+tl_status tl_graph_validate(const tl_graph *g, tl_error *err) {
+    size_t n = g->n;
+    tl_status rc = tl_graph_check_nodes(g, err);
+    if (rc != TL_OK)
+        return rc;
     /* Depth-first from each root over lists; a frame is a list start and the next sibling whose
      * arc is still to be looked at. state: 0 unseen, 1 on the current path, 2 done; a done list's
      * height is the longest path from it (saturating), and it leads to a word. */
     uint8_t *state = calloc(n, 1);
     uint16_t *height = calloc(n, sizeof *height);
     uint32_t(*stack)[2] = malloc(n * sizeof *stack);
-    tl_status rc = TL_OK;
     if (!state || !height || !stack) {
         rc = tl_nomem(err);
         goto done;

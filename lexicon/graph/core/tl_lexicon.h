@@ -28,7 +28,16 @@ typedef struct tl_lexicon tl_lexicon;
  * section table and every section's CRC-32 are checked first, so a damaged, truncated or foreign file
  * is refused (TL_ERR_CORRUPT, or TL_ERR_INPUT for a bundle of another format version) naming what. */
 tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, tl_error *err);
+/* Open the bundle at `path`, memory-mapped read-only (POSIX; not in the WebAssembly build): the lexicon owns
+ * the mapping and tl_lexicon_close unmaps it. Refusals name the path. */
+tl_status tl_lexicon_load(const char *path, tl_lexicon **out, tl_error *err);
 void tl_lexicon_close(tl_lexicon *lexicon);
+
+/* The word graphs walked from their roots as well (no cycle, no list that leads to no word, no path
+ * longer than a word can be: tl_graph_validate), tens of milliseconds for a large lexicon. The checksums
+ * tl_lexicon_open checks attest a bundle the toolkit wrote, whose graphs it has walked so; every read stays
+ * inside the bytes either way, and every walk within its budget. Ask it of a bundle from anywhere else. */
+tl_status tl_lexicon_verify(const tl_lexicon *lexicon, tl_error *err);
 
 const char *tl_lexicon_name(const tl_lexicon *lexicon);    /* sv-betapet */
 const char *tl_lexicon_version(const tl_lexicon *lexicon); /* its version: 12 hex digits */
@@ -59,6 +68,12 @@ typedef struct tl_answer {
 /* Judge `word` (UTF-8; a lone surrogate may come as its three-byte form, as JavaScript strings hold
  * them). Every text gets an answer: TL_OK unless the bundle itself is damaged past its checksums. */
 tl_status tl_lexicon_check(const tl_lexicon *lexicon, const char *word, size_t size, tl_answer *out, tl_error *err);
+
+/* Is `word` playable: *valid 1, 0, or -1 (only analysis can decide), as tl_lexicon_check's `valid`, and
+ * quicker where the word is plain letters of a game of one letter a tile. `scratch` is an answer to work
+ * in (its fields say nothing afterwards). */
+tl_status tl_lexicon_has(const tl_lexicon *lexicon, const char *word, size_t size, tl_answer *scratch, int *valid,
+                         tl_error *err);
 
 /* The brief document of an answer for `word` as JSON, `{"word":…,"normalized":…,"valid":…,"reason":…,
  * "detail":…,"lemma":…,"tag":…}`, into `out` (NUL-terminated when it fits): the length it needs, without

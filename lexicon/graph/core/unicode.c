@@ -19,15 +19,34 @@ static const uint32_t *find_range(const cpranges *r, uint32_t cp) {
 }
 
 uint32_t uni_props(const unicode_tables *u, uint32_t cp) {
+    if (cp < 0x10000)
+        return u->props_bmp[cp];
     const uint32_t *e = find_range(&u->props, cp);
     return e ? e[2] : 0;
 }
 
 unsigned uni_combining(const unicode_tables *u, uint32_t cp) {
-    if (cp < 0x300)
-        return 0;
+    if (cp < 0x10000)
+        return u->ccc_bmp[cp];
     const uint32_t *e = find_range(&u->combining, cp);
     return e ? e[2] : 0;
+}
+
+static const uint32_t *find_map(const cpmap *m, uint32_t cp);
+
+void uni_index(unicode_tables *u) {
+    const cpranges *tables[2] = {&u->props, &u->combining};
+    uint8_t *into[2] = {u->props_bmp, u->ccc_bmp};
+    for (int t = 0; t < 2; t++)
+        for (uint32_t i = 0; i < tables[t]->count; i++) {
+            const uint32_t *r = tables[t]->ranges + 3 * i;
+            for (uint32_t cp = r[0]; cp <= r[1] && cp < 0x10000; cp++)
+                into[t][cp] = (uint8_t)r[2];
+        }
+    for (uint32_t cp = 0; cp < LATIN_END; cp++) {
+        const uint32_t *e = find_map(&u->upper, cp);
+        u->upper_latin[cp] = (uint16_t)(!e ? cp : e[2] == 1 && u->upper.pool[e[1]] < 0x10000 ? u->upper.pool[e[1]] : 0);
+    }
 }
 
 static const uint32_t *find_map(const cpmap *m, uint32_t cp) {
@@ -56,8 +75,8 @@ int uni_upper(const unicode_tables *u, const uint32_t *src, size_t n, cpbuf *out
     out->n = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = src[i];
-        if (cp < 0x80) {
-            if (!put(out, cp >= 'a' && cp <= 'z' ? cp - 32 : cp))
+        if (cp < LATIN_END && u->upper_latin[cp]) {
+            if (!put(out, u->upper_latin[cp]))
                 return 0;
             continue;
         }

@@ -1,0 +1,175 @@
+"""The clients games embed (docs/embedding.md), over real bundles: the JavaScript package under Node's own
+test runner and in headless Chromium with the network cut, and the C library's example, each answering a
+corpus of 100,000+ inputs per lexicon as the library does and searches as the service does.
+
+`make test` builds the clients first (`make clients`): the WebAssembly module, the static library, the
+example. Here the expected answers are written for them: the library's brief answers for the corpus
+(support/corpus.py) and the service's documents for the searches (its views, through the Flask app).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from lexicon_service import create_app
+from support.browser import chromium, wait_for
+from support.corpus import corpus, queries
+
+from .conftest import ROOT
+
+JS = ROOT / "clients" / "js"
+WASM = JS / "tile-lexicon.wasm"
+EXAMPLE = ROOT / "build" / "clients" / "c" / "example"
+LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed"]
+
+
+def _built() -> None:
+    missing = [str(p.relative_to(ROOT)) for p in (WASM, EXAMPLE) if not p.exists()]
+    assert not missing, f"{', '.join(missing)} not built: make clients (make test builds them)"
+
+
+def _query_string(search: str, text: str, options: dict, name: str) -> dict:
+    field = {"pattern": "q", "anagram": "rack"}.get(search, "word")
+    flags = {k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()}
+    return {field: text, "lexicon": name} | flags
+
+
+@pytest.fixture(scope="module")
+def fixtures(request, tmp_path_factory) -> Path:
+    """Per lexicon: its bundle, the corpus with the library's answers, the searches with the service's."""
+    _built()
+    folder = tmp_path_factory.mktemp("client-fixtures")
+    listed = []
+    for name in LEXICONS:
+        lex = request.getfixturevalue(name)
+        shutil.copy(lex.path / lex.manifest["bundle"]["file"], folder / f"{lex.name}.bundle")
+        words = corpus(lex)
+        with open(folder / f"{lex.name}.corpus.jsonl", "w", encoding="utf-8") as out:
+            for word, expected in zip(words, lex.brief_answers(words), strict=True):
+                out.write(json.dumps({"word": word, "expected": expected}) + "\n")
+        client = create_app({"ARTIFACTS": str(lex.path.parent.parent)}).test_client()
+        with open(folder / f"{lex.name}.queries.jsonl", "w", encoding="utf-8") as out:
+            for search, text, options in queries(lex, count=80):
+                response = client.get(f"/{search}", query_string=_query_string(search, text, options, lex.name))
+                out.write(json.dumps({"search": search, "text": text, "options": options,
+                                      "status": response.status_code, "document": response.get_json()}) + "\n")
+        listed.append({"name": lex.name, "version": lex.version, "bundle": f"{lex.name}.bundle",
+                       "corpus": f"{lex.name}.corpus.jsonl", "queries": f"{lex.name}.queries.jsonl",
+                       "analysis": lex.analyser is not None, "decided": len(words) // 2})
+    (folder / "fixtures.json").write_text(json.dumps(listed), encoding="utf-8")
+    return folder
+
+
+def test_the_javascript_package_answers_as_the_library_and_the_service(fixtures):
+    run = subprocess.run(["node", "--test", "--test-reporter=spec", "test/"], cwd=JS, capture_output=True, text=True,
+                         env=os.environ | {"TILE_LEXICON_FIXTURES": str(fixtures)}, timeout=1200)
+    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-4000:]
+    summary = dict(re.findall(r"^ℹ (\w+) (\d+)$", run.stdout, re.M))
+    assert int(summary["pass"]) >= 12 and summary["fail"] == summary["skipped"] == summary["todo"] == "0", summary
+
+
+def test_the_c_example_answers_as_the_library(fixtures):
+    for entry in json.loads((fixtures / "fixtures.json").read_text()):
+        cases = [json.loads(line) for line in (fixtures / entry["corpus"]).read_text(encoding="utf-8").splitlines()]
+        cases = [c for c in cases if "\n" not in c["word"]]  # the example reads a word a line
+        stdin = "".join(c["word"] + "\n" for c in cases).encode("utf-8", "surrogatepass")
+        run = subprocess.run([str(EXAMPLE), str(fixtures / entry["bundle"]), "-"], input=stdin, capture_output=True,
+                             timeout=600)
+        assert run.returncode == 0, run.stderr.decode()
+        answers = run.stdout.decode("utf-8", "surrogatepass").split("\n")[:-1]  # U+2028 and NEL stay raw in JSON
+        assert len(answers) == len(cases) >= 100_000
+        for case, line in zip(cases, answers, strict=True):
+            answer = json.loads(line)
+            if answer["valid"] is None:
+                assert entry["analysis"] and answer["reason"] == "needs-analysis", case["word"]
+                continue
+            assert answer == case["expected"], case["word"]
+
+
+def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fixtures, tmp_path):
+    bundle = fixtures / "sv-betapet.bundle"
+    run = subprocess.run([str(EXAMPLE), str(bundle), "allé", "hund", "x-y"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [(a["normalized"], a["valid"]) for a in answers] == [("ALLE", True), ("HUND", True), (None, False)]
+    damaged = tmp_path / "damaged.bundle"
+    data = bytearray(bundle.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    damaged.write_bytes(bytes(data))
+    run = subprocess.run([str(EXAMPLE), str(damaged), "hus"], capture_output=True, text=True)
+    assert run.returncode == 2 and "is damaged (its checksum does not match)" in run.stderr and not run.stdout
+    run = subprocess.run([str(EXAMPLE), str(tmp_path / "missing.bundle"), "hus"], capture_output=True, text=True)
+    assert run.returncode == 2 and "missing.bundle: No such file or directory" in run.stderr
+
+
+def test_npm_pack_gives_the_package_with_its_module(tmp_path):
+    _built()
+    run = subprocess.run(["npm", "pack", "--dry-run", "--json"], cwd=JS, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    (packed,) = json.loads(run.stdout)
+    assert sorted(f["path"] for f in packed["files"]) == ["index.d.ts", "index.js", "package.json",
+                                                            "tile-lexicon.wasm"]
+    manifest = json.loads((JS / "package.json").read_text())
+    assert not manifest.get("dependencies") and manifest["type"] == "module"
+
+
+# ---------------------------------------------------------------- in a browser, offline
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # nothing from a cache: offline means offline
+        super().end_headers()
+
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>offline</title>
+<script type="module">
+import { load } from "./index.js";
+window.lexicon = load("./lexicon.bundle").then((lex) => (window.lex = lex, lex.name), (e) => "error: " + e.message);
+</script>"""
+
+
+def test_the_package_answers_in_chromium_with_the_network_cut(betapet, tmp_path):
+    _built()
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.js", "tile-lexicon.wasm"):
+        shutil.copy(JS / name, site / name)
+    shutil.copy(betapet.path / betapet.manifest["bundle"]["file"], site / "lexicon.bundle")
+    (site / "index.html").write_text(PAGE, encoding="utf-8")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    words = ["allé", "hundar", "xyzzy", "a b", "[A]LLE", "kat\u200b"]
+    try:
+        with chromium() as driver:
+            driver.get(f"http://127.0.0.1:{server.server_port}/index.html")
+            assert wait_for(driver, "return window.lex && window.lex.name", timeout=30) == "sv-betapet"
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                                          "downloadThroughput": -1,
+                                                                          "uploadThroughput": -1})
+            offline = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "fetch('./lexicon.bundle?again').then(() => done('online'), () => done('offline'));")
+            assert offline == "offline"
+            answers = driver.execute_script("return arguments[0].map((w) => window.lex.check(w));", words)
+            page = driver.execute_script("return window.lex.anagram('hund?', {limit: 5});")
+    finally:
+        server.shutdown()
+    assert answers == betapet.brief_answers(words)
+    client = create_app({"ARTIFACTS": str(betapet.path.parent.parent)}).test_client()
+    expected = client.get("/anagram", query_string={"rack": "hund?", "limit": 5, "lexicon": "sv-betapet"}).get_json()
+    assert page == expected

@@ -149,7 +149,7 @@ $(WASM): clients/js/wasm.c $(wildcard $(CORE)/*.c $(CORE)/*.h)
 	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(filter-out $(CORE)/builder.c $(CORE)/file.c,$(wildcard $(CORE)/*.c)) -o $@
 
 # The C core under AddressSanitizer and UndefinedBehaviorSanitizer: its C tests, its libFuzzer targets
-# (SANITIZE_SECONDS, 45, each) and the Python graph tests over a sanitized build of the binding
+# (SANITIZE_SECONDS, 30, each) and the Python graph tests over a sanitized build of the binding
 # (fuzz/sanitize.py says what runs). Any finding fails it; .ci/run runs it after the tests.
 sanitize: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="clang-14 libclang-rt-14-dev $(SOURCE_DEBS)"

@@ -4,7 +4,7 @@ UndefinedBehaviorSanitizer, every finding fatal.
 1. tests/c/test_core.c, the library's own tests, built with clang and the sanitizers, run.
 2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts), fuzz/c/builder.c (arbitrary
    sequences) and fuzz/c/bundle.c (hostile words, racks and patterns, and bundles damaged with their
-   checksums made right), SANITIZE_SECONDS (45) each, from a seed corpus of real graphs, word lists and
+   checksums made right), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word lists and
    queries that this script writes with the toolkit's own builder (build/sanitize/seeds), over the
    bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
    inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
@@ -46,7 +46,7 @@ TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
 
 def main() -> int:
-    seconds = int(os.environ.get("SANITIZE_SECONDS", "45"))
+    seconds = int(os.environ.get("SANITIZE_SECONDS", "30"))
     OUT.mkdir(parents=True, exist_ok=True)
     steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
              ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),

@@ -51,8 +51,9 @@ def index():
     asked = request.args.get("lang")
     lang = messages.choose(asked, request.cookies.get(LANGUAGE_COOKIE), request.accept_languages)
     catalogue = messages.catalogue(lang)
-    data = {"lang": lang, "default": current_app.config["DEFAULT_LEXICON"],
-            "lexicons": served(catalogue), "games": games(catalogue), "messages": catalogue}
+    lexicons = served(catalogue)
+    data = {"lang": lang, "default": visitors_lexicon(lang, lexicons, current_app.config["DEFAULT_LEXICON"]),
+            "lexicons": lexicons, "games": games(catalogue, {i["name"] for i in lexicons}), "messages": catalogue}
     # The menu groups the lexicons by language: the page's own first, then the default lexicon's.
     default_language = next((i["language"] for i in data["lexicons"] if i["name"] == data["default"]), lang)
     groups: dict[str, list[dict]] = {}
@@ -100,13 +101,25 @@ def describe(lex: Lexicon, catalogue: dict[str, messages.Message]) -> dict:
             "cubes": lex.alphabet.name.startswith("hu-betutorony")}
 
 
-def games(catalogue: dict[str, messages.Message]) -> list[dict]:
-    """The games POST /play judges (shipped and published), for the judge panel: board size, tile set,
-    default lexicon, and the data it plays with that is unverified (a premium layout, the tile counts)."""
+def visitors_lexicon(lang: str, lexicons: list[dict], configured: str) -> str:
+    """The word list a new visitor starts with: the service's default when it is in the page's language,
+    else the first served in that language (a Hungarian page opens on Betűtorony), else the default."""
+    languages = {i["name"]: i["language"] for i in lexicons}
+    if languages.get(configured) == lang:
+        return configured
+    return next((name for name, language in sorted(languages.items()) if language == lang), configured)
+
+
+def games(catalogue: dict[str, messages.Message], lexicons: set[str]) -> list[dict]:
+    """The games POST /play judges (shipped and published) whose lexicon is served, for the judge panel:
+    board size, tile set, default lexicon, and the data it plays with that is unverified (a premium
+    layout, the tile counts). A game whose word list is not served here would only answer that it is not."""
     registry = current_app.extensions["lexicon.registry"]
     found = []
     for name in registry.game_names():
         game = registry.game(name)
+        if game.lexicon not in lexicons:
+            continue
         unverified = [{"kind": "layout", "name": u["key"].removeprefix("layouts.")} if u["key"].startswith("layouts.")
                       else {"kind": "counts"} for u in game.unverified]
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,

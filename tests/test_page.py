@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from lexicon.play import load_game
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
@@ -48,11 +49,14 @@ def browser():
 
 
 def visit(browser, site, query: str = "", lang: str = "en"):
-    """The page at /?query, in `lang`, as a new visitor (nothing remembered)."""
+    """The page at /?query, in `lang`, as a new visitor (nothing remembered), on Betapet unless the query
+    names another word list (a visitor's own default follows the page's language: tested by itself)."""
     browser.get(site.url + "/healthz")
     browser.delete_all_cookies()
     browser.execute_script("localStorage.clear()")
-    browser.get(f"{site.url}/?{query}{'&' if query else ''}lang={lang}")
+    if "lexicon=" not in query:
+        query = f"lexicon=sv-betapet{'&' if query else ''}{query}"
+    browser.get(f"{site.url}/?{query}&lang={lang}")
 
 
 def type_word(browser, word: str, submit: bool = True):
@@ -428,11 +432,47 @@ def test_every_box_has_a_label_and_a_hint(browser, site):
         assert (label or wrapped) and (label or wrapped)[0].text.strip()
 
 
-def test_the_page_fits_a_phone(browser, site):
-    visit(browser, site, "lexicon=sv-betapet-inflected&word=hundarnas&rack=retsam%3F")
-    wait_for(browser, "return document.querySelector('#anagrams .total') && document.getElementById('verdict')")
-    width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1]
+#: What may be wider than its box: nothing. Every element whose content is wider than it and that does not
+#: scroll on purpose, by id or class, with both widths.
+OVERFLOWING = """
+const out = [];
+for (const e of document.querySelectorAll('body *')) {
+  const style = getComputedStyle(e);
+  if (style.display === 'none' || /auto|scroll|hidden|clip/.test(style.overflowX)) continue;
+  if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+    out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+  const box = e.getBoundingClientRect();
+  if (box.width && box.right > arguments[0] + 1) out.push(`${e.tagName.toLowerCase()}#${e.id}: ends at ${box.right}`);
+}
+if (document.documentElement.scrollWidth > arguments[0])
+  out.push(`the page: ${document.documentElement.scrollWidth} > ${arguments[0]}`);
+return out;
+"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 768, 1280])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_panel_fits_every_width_in_every_language(site, lang, width):
+    """The page from a small phone to a desktop: nothing wider than the window, no box sticking out of its
+    column, with a word, anagrams, a pattern, hooks and a judged play on screen, for each game."""
+    with chromium(language=lang) as browser:
+        # A window is at least 500 px wide here: a phone's screen is emulated, as DevTools' device mode does.
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900,
+                                                                       "deviceScaleFactor": 1, "mobile": width < 768})
+        for lexicon, word, rack in (("sv-betapet-inflected", "hundarnas", "retsam%3F"),
+                                    ("hu-betutorony", "házsor", "k%C3%A1rp%3F")):
+            visit(browser, site, f"lexicon={lexicon}&word={word}&rack={rack}&pattern=H*&hooks={word}", lang=lang)
+            wait_for(browser, "return document.querySelector('#anagrams .total') && "
+                              "document.getElementById('verdict') && document.querySelector('#patterns .total')")
+            found = browser.execute_script(OVERFLOWING, width)
+            assert found == [], (lexicon, "answers", found)
+        visit(browser, site, lang=lang)
+        browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
+        browser.find_element(By.ID, "move-word").send_keys("hundra")
+        browser.find_element(By.ID, "move-start").send_keys("H8")
+        browser.find_element(By.CSS_SELECTOR, "#play button").click()
+        wait_for(browser, "return document.getElementById('play-verdict')")
+        assert browser.execute_script(OVERFLOWING, width) == [], "a judged play"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -501,8 +541,45 @@ def test_the_judge_says_what_a_game_plays_with_unverified(browser, site, lang):
     assert browser.find_element(By.ID, "game").get_attribute("value") == "sv-betapet"
     assert texts(browser, "#game-notes li") == [t(lang, "play.unverified.layout", name="klassisk"),
                                                 t(lang, "play.unverified.counts")]
-    Select(browser.find_element(By.ID, "game")).select_by_value("sv-scrabble")
-    assert texts(browser, "#game-notes li") == []
+    Select(browser.find_element(By.ID, "lexicon")).select_by_value("hu-betutorony")
+    assert browser.find_element(By.ID, "game").get_attribute("value") == "hu-betutorony"
+    keys = [u["key"] for u in load_game("hu-betutorony").unverified]
+    assert texts(browser, "#game-notes li") == [
+        t(lang, "play.unverified.layout", name=k.removeprefix("layouts.")) if k.startswith("layouts.")
+        else t(lang, "play.unverified.counts") for k in keys]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_visitor_starts_on_a_word_list_of_their_language_and_the_game_follows_it(browser, site, lang):
+    """A new visitor without a ?lexicon= gets the service's default (Betapet) unless the page speaks
+    another language it serves; the judge offers only games whose word list is served (no Swedish Scrabble
+    here) and follows the word list chosen, its board included."""
+    browser.get(site.url + "/healthz")
+    browser.delete_all_cookies()
+    browser.execute_script("localStorage.clear()")
+    browser.get(f"{site.url}/?lang={lang}")
+    expected = "hu-betutorony" if lang == "hu" else "sv-betapet"
+    wait_for(browser, "return document.getElementById('game').value")
+    assert browser.find_element(By.ID, "lexicon").get_attribute("value") == expected
+    assert browser.find_element(By.ID, "game").get_attribute("value") == expected
+    offered = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#game option")]
+    assert offered == ["hu-betutorony", "sv-betapet"]
+    for name in ("sv-betapet-inflected", "hu-betutorony", "sv-betapet"):
+        Select(browser.find_element(By.ID, "lexicon")).select_by_value(name)
+        game = load_game("hu-betutorony" if name.startswith("hu") else "sv-betapet")
+        assert browser.find_element(By.ID, "game").get_attribute("value") == game.name
+        assert browser.find_element(By.ID, "board").get_attribute("value").splitlines() == ["." * game.size] * game.size
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_word_list_not_served_is_said_not_ignored(browser, site, lang):
+    visit(browser, site, "lexicon=nope%3Cb%3E&word=hund", lang=lang)
+    note = wait_for(browser, "return document.getElementById('lexicon-note').textContent")
+    served = "hu-betutorony" if lang == "hu" else "sv-betapet"  # the visitor's own default, as without one
+    assert note == t(lang, "page.lexicon.unknown", asked="nope<b>", title=TITLES[lang][served])
+    assert browser.find_elements(By.CSS_SELECTOR, "#lexicon-note *") == []  # text, never markup
+    Select(browser.find_element(By.ID, "lexicon")).select_by_value("sv-betapet-inflected")
+    assert browser.find_element(By.ID, "lexicon-note").text == ""
 
 
 # ------------------------------------------------------------------ a game's page on another origin

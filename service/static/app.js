@@ -549,20 +549,24 @@ function gameNotes(game) {
     u.kind === "layout" ? t("play.unverified.layout", { name: u.name }) : t("play.unverified.counts"))));
 }
 
-$("game").addEventListener("change", () => {
-  gameNotes(GAMES.get($("game").value));
-  const size = GAMES.get($("game").value).size;
-  if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(size);  // an empty board fits the game
-  $("board").rows = size;
-});
-$("play").addEventListener("submit", (event) => { event.preventDefault(); judgePlay(); });
-if (DATA.games.length) {
-  const first = DATA.games.find((g) => g.tileset === lexicon().tileset) || DATA.games[0];
-  $("game").value = first.name;
-  gameNotes(first);
-  $("board").value = emptyBoard(first.size);
-  $("board").rows = first.size;
+/** The judge set for a game: its notes, and an empty board of its size unless tiles are on it. */
+function showGame(game) {
+  $("game").value = game.name;
+  gameNotes(game);
+  if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(game.size);
+  $("board").rows = game.size;
 }
+
+/** The game follows the word list: the game judged by it, else one played with its tiles. */
+function followLexicon() {
+  const lex = lexicon();
+  const game = DATA.games.find((g) => g.lexicon === lex.name) || DATA.games.find((g) => g.tileset === lex.tileset)
+    || (!$("board").value && DATA.games[0]);  // a word list of no game: the first, on an empty board
+  if (game && !(game.name === $("game").value && $("board").value)) showGame(game);
+}
+
+$("game").addEventListener("change", () => showGame(GAMES.get($("game").value)));
+$("play").addEventListener("submit", (event) => { event.preventDefault(); judgePlay(); });
 
 // ---------------------------------------------------------------- wiring
 
@@ -574,6 +578,8 @@ function chooseLexicon(name) {
 // A new lexicon answers again what is on screen.
 function lexiconChanged() {
   remember.set("lexicon", lexicon().name);
+  $("lexicon-note").textContent = "";
+  followLexicon();
   if ($("word").value) check(true);
   if ($("anagrams").childElementCount && $("rack").value) findAnagrams();
   if ($("patterns").childElementCount && $("q").value) findPattern();
@@ -598,8 +604,11 @@ document.querySelector("main").addEventListener("click", (event) => {
 // A shared URL loads its answer: ?lexicon=…&word=…, ?rack=…[&sub=1], ?pattern=…, ?hooks=….
 (function start() {
   const params = new URLSearchParams(location.search);
-  const wanted = params.get("lexicon") || remember.get("lexicon");
+  const asked = params.get("lexicon");
+  const wanted = asked || remember.get("lexicon");
   if (LEXICONS.has(wanted)) $("lexicon").value = wanted;
+  else if (asked) $("lexicon-note").textContent = t("page.lexicon.unknown", { asked, title: lexicon().title });
+  followLexicon();
   if (params.has("rack")) {
     $("rack").value = params.get("rack");
     $("sub").checked = ["1", "true"].includes(params.get("sub"));

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from lexicon import load_alphabet
+from lexicon import ANSWER_FORMAT, load_alphabet
 from lexicon.lookup import load
 from support.http import Served
 from support.lexicons import (  # noqa: F401 (the tests import them from here)
@@ -25,6 +26,12 @@ from support.lexicons import (  # noqa: F401 (the tests import them from here)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
+
+
+def answer_etag(version: str) -> re.Pattern:
+    """What every answer's ETag is (docs/service.md, Caching and versions): the version, the library's
+    answer format and a hash, quoted."""
+    return re.compile(rf'"{re.escape(version)}-a{ANSWER_FORMAT}-[0-9a-f]{{16}}"')
 
 
 @pytest.fixture(scope="session")

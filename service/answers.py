@@ -1,16 +1,17 @@
 """Building answers: JSON bodies, validators and caching headers, the same way for every view.
 
 A version's answers do not change while one toolkit serves it, so a word's full answer is memoised
-per lexicon version and process (CACHE_SIZE words, $LEXICON_ANSWER_CACHE); the memo is an extra (the
-lexicon answers quickly without it) and its hit rate is in /metrics. A deploy can change answers
-(lexicon.ANSWER_FORMAT says when): every answer's ETag carries that number, answers of a pinned version
-(`lexicon=name@version`) are cached for a day, not for good, and others name the version and revalidate.
+per lexicon version and process (create_app's ANSWER_CACHE words, $LEXICON_ANSWER_CACHE), in the
+app's AnswerMemos; the memo is an extra (the lexicon answers quickly without it) and its hit rate is
+in /metrics. A deploy can change answers (lexicon.ANSWER_FORMAT says when): every answer's ETag
+carries that number, answers of a pinned version (`lexicon=name@version`) are cached for a day, not
+for good, and others name the version and revalidate.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
+import threading
 import weakref
 from functools import lru_cache, partial
 
@@ -20,8 +21,6 @@ from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import quote_etag
 
 from lexicon import ANSWER_FORMAT, Lexicon
-
-CACHE_SIZE = int(os.environ.get("LEXICON_ANSWER_CACHE", "20000"))
 
 
 def dumps(data) -> bytes:
@@ -74,8 +73,8 @@ class Answers:
     proxy, so a replaced version and its answers are freed as soon as its last request ends.
     """
 
-    def __init__(self, lex: Lexicon) -> None:
-        self.full = lru_cache(maxsize=CACHE_SIZE)(partial(_full, weakref.proxy(lex)))
+    def __init__(self, lex: Lexicon, size: int) -> None:
+        self.full = lru_cache(maxsize=size)(partial(_full, weakref.proxy(lex)))
         self._seen = (0, 0)
 
     def counts(self) -> tuple[int, int]:
@@ -94,9 +93,19 @@ def _full(lex: Lexicon, word: str) -> tuple[bool, bytes, str]:
     return verdict.valid, body, etag(lex, body)
 
 
-def answers_for(lex: Lexicon) -> Answers:
-    """The memo of a lexicon version, made on first use."""
-    memo = getattr(lex, "_service_answers", None)
-    if memo is None:
-        memo = lex._service_answers = Answers(lex)
-    return memo
+class AnswerMemos:
+    """The app's memos (app.extensions["lexicon.answers"]): one per lexicon version served, of `size` words
+    each. Held by weak key, so a replaced version's memo goes with the version."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._memos: weakref.WeakKeyDictionary[Lexicon, Answers] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def __call__(self, lex: Lexicon) -> Answers:
+        """The memo of a lexicon version, made on first use."""
+        memo = self._memos.get(lex)
+        if memo is None:
+            with self._lock:
+                memo = self._memos.setdefault(lex, Answers(lex, self.size))
+        return memo

@@ -10,7 +10,7 @@ from lexicon import InputError, Lexicon, UnknownLexicon, notation_tilings, parse
 from lexicon.verdict import tiles_document
 
 from . import params
-from .answers import IMMUTABLE, REVALIDATE, answers_for, dumps, etag, respond
+from .answers import IMMUTABLE, REVALIDATE, dumps, etag, respond
 from .problems import TooLarge
 
 api = Blueprint("api", __name__)
@@ -70,7 +70,7 @@ def lexicon_for(spec: str | None) -> tuple[Lexicon, bool]:
 def valid():
     p = params.read(PARAMETERS["GET /valid"])
     lex, pinned = lexicon_for(p["lexicon"])
-    memo = answers_for(lex)
+    memo = current_app.extensions["lexicon.answers"](lex)
     ok, body, tag = memo.full(p["word"])
     counters = metrics()
     counters.words(1, int(ok))

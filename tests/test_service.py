@@ -260,3 +260,33 @@ def test_a_batch_answer_has_a_stable_etag_and_is_never_304(client, betapet):
     assert second.status_code == 200 and second.data == first.data
     assert first.headers["Cache-Control"] == "public, max-age=86400"
     assert answer_etag(betapet.version).fullmatch(first.headers["ETag"]), first.headers["ETag"]
+
+
+def test_the_memos_live_on_the_app_sized_by_its_config(betapet, artifacts_root):
+    """create_app's mapping sizes the answer memo and the play answers, and two apps share neither."""
+    small = create_app({"ARTIFACTS": str(artifacts_root), "ANSWER_CACHE": 2, "PLAY_CACHE": 0})
+    other = create_app({"ARTIFACTS": str(artifacts_root)})
+    for word in ("hund", "katt", "hus", "hund"):
+        assert small.test_client().get(f"/valid?word={word}").status_code == 200
+    memo = small.extensions["lexicon.answers"](small.extensions["lexicon.registry"].get("sv-betapet"))
+    info = memo.full.cache_info()
+    assert (info.maxsize, info.currsize, info.hits, info.misses) == (2, 2, 0, 4)  # HUND was pushed out
+    untouched = other.extensions["lexicon.answers"](other.extensions["lexicon.registry"].get("sv-betapet"))
+    assert untouched.full.cache_info().currsize == 0 and untouched is not memo
+    play = {"game": "sv-betapet", "board": ["." * 15] * 15, "move": {"word": "HUND", "start": "H8"}}
+    for _ in range(2):
+        assert small.test_client().post("/play", json=play).status_code == 200
+    kept = small.extensions["lexicon.play_answers"]
+    assert (kept.size, kept.hits) == (0, 0) and other.extensions["lexicon.play_answers"].size == 4096
+
+
+def test_settings_that_cannot_be_read_are_refused_by_name(artifacts_root):
+    from lexicon_service import settings
+
+    with pytest.raises(ValueError, match=r"\$LEXICON_PLAY_CACHE='lots': must be a whole number, 0 or more"):
+        settings.app({"LEXICON_PLAY_CACHE": "lots"})
+    with pytest.raises(ValueError, match=r"\$LEXICON_WORKERS='-2': must be a whole number"):
+        settings.server({"LEXICON_WORKERS": "-2"})
+    with pytest.raises(ValueError, match="ANSWER_CACHE must be a whole number of entries, 0 or more, not -1"):
+        create_app({"ARTIFACTS": str(artifacts_root), "ANSWER_CACHE": -1})
+    assert settings.app({"LEXICON_NAMES": " sv-betapet, ,hu-betutorony"})["LEXICONS"] == ["sv-betapet", "hu-betutorony"]

@@ -9,7 +9,7 @@ reuses a flag for several classes, told apart by the stem's ending (`K` makes th
 in -a and the masculine of an adjective in -el), the class is decided per flag and stem in
 `flag_class` below. Forms come from Debian's `unmunch` (hunspell-tools), run on a scratch .dic
 holding one line per stem and flag, separated by sentinel stems so each expansion is known; only
-plain words Hunspell itself accepts are kept (unmunch is naive: REFERENCE §1).
+plain words Hunspell itself accepts are kept (unmunch is naive: docs/hunspell.md).
 """
 
 from __future__ import annotations

@@ -48,12 +48,12 @@ from .tiling import (
     spell,
     tilings,
 )
-from .verdict import Analysis, Exclusion, Verdict, hit_document, tiling_document
+from .verdict import ANSWER_FORMAT, Analysis, Exclusion, Verdict, hit_document, tiling_document
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
+    "ANSWER_FORMAT", "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
     "DoubledDigraphs", "Exclusion", "Game", "HeldBack", "InputError", "InvalidWord", "Judgement", "Lexicon",
     "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError",
     "PlayError", "Profile", "ProfileError", "RackError", "RecordError", "Reading", "Reason", "Segment", "SequenceError",

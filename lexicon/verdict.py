@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from .alphabet import Alphabet
     from .search import Match
 
+#: The version of the answers' shape and of the code that judges: bump it with any change that can make
+#: the same artifact version answer otherwise (a field added or renamed, a reason or a verdict changed,
+#: in the verdict, search, tiles, hooks, play or replay documents, in Python or the C core). Version ids
+#: name data builds; the service puts this number in every answer's ETag, so a deploy that changes
+#: answers changes their validators (docs/service.md, "Caching and versions").
+ANSWER_FORMAT = 1
+
 BRIEF_FIELDS = ("word", "normalized", "valid", "reason", "detail", "lemma", "tag")
 FULL_FIELDS = BRIEF_FIELDS + ("lexicon", "version", "position", "kind", "pos", "tiles", "notation", "tile_count",
                               "points", "value", "bag", "tilings", "readings", "excluded")

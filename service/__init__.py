@@ -2,22 +2,26 @@
 
     create_app({"ARTIFACTS": "artifacts", "DEFAULT_LEXICON": "sv-betapet"})
 
-Configuration, each from the mapping given, else the environment, else the default:
-ARTIFACTS ($LEXICON_ARTIFACTS, else the per-user data directory: lexicon.artifacts.artifacts_root),
-DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet), LEXICONS ($LEXICON_NAMES, comma-separated; all
-published ones when empty); CORS, compression, rate limits and proxies as service/extensions.py says.
+Configuration, each from the mapping given, else the environment (service/settings.py reads it), else
+the default: ARTIFACTS ($LEXICON_ARTIFACTS, else the per-user data directory:
+lexicon.artifacts.artifacts_root), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet), LEXICONS
+($LEXICON_NAMES, comma-separated; all published ones when empty), ANSWER_CACHE ($LEXICON_ANSWER_CACHE,
+20,000 words a version), PLAY_CACHE ($LEXICON_PLAY_CACHE, 4,096 answers); CORS, compression, rate limits
+and proxies as service/extensions.py says. The app keeps all its state in app.extensions: the registry
+of lexicons, the answer memos, the play answers, the metrics.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from flask import Flask
 
 from lexicon import artifacts
+from lexicon.play import PlayAnswers
 
-from . import extensions, hooks, problems
+from . import extensions, hooks, problems, settings
+from .answers import AnswerMemos
 from .api import MAX_BATCH, api
 from .metrics import Metrics
 from .page import page
@@ -30,11 +34,9 @@ MAX_BODY = 4 * 1024 * 1024
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
-    names = os.environ.get("LEXICON_NAMES", "")
     app.config.update(
         ARTIFACTS=str(artifacts.artifacts_root()),
-        DEFAULT_LEXICON=os.environ.get("LEXICON_DEFAULT", "sv-betapet"),
-        LEXICONS=[n for n in names.split(",") if n],
+        **settings.app(),
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_BATCH=MAX_BATCH,
         JSON_SORT_KEYS=False,
@@ -45,6 +47,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     metrics = Metrics()
     app.extensions["lexicon.registry"] = registry
     app.extensions["lexicon.metrics"] = metrics
+    app.extensions["lexicon.answers"] = AnswerMemos(_size(app.config, "ANSWER_CACHE"))
+    app.extensions["lexicon.play_answers"] = PlayAnswers(_size(app.config, "PLAY_CACHE"))
     app.register_blueprint(api)
     app.register_blueprint(page)
     app.register_blueprint(play)
@@ -52,3 +56,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     hooks.register(app)
     extensions.wire(app)
     return app
+
+
+def _size(config, key: str) -> int:
+    size = config[key]
+    if type(size) is not int or size < 0:
+        raise ValueError(f"create_app: {key} must be a whole number of entries, 0 or more, not {size!r}")
+    return size

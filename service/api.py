@@ -3,8 +3,6 @@ its documents (lexicon.verdict, lexicon.pages)."""
 
 from __future__ import annotations
 
-import hashlib
-
 import orjson
 from flask import Blueprint, Response, current_app, request, send_file, stream_with_context
 
@@ -12,7 +10,7 @@ from lexicon import InputError, Lexicon, UnknownLexicon, notation_tilings, parse
 from lexicon.verdict import tiles_document
 
 from . import params
-from .answers import IMMUTABLE, REVALIDATE, answers_for, dumps, respond
+from .answers import IMMUTABLE, REVALIDATE, dumps, etag, respond
 from .problems import TooLarge
 
 api = Blueprint("api", __name__)
@@ -72,7 +70,7 @@ def lexicon_for(spec: str | None) -> tuple[Lexicon, bool]:
 def valid():
     p = params.read(PARAMETERS["GET /valid"])
     lex, pinned = lexicon_for(p["lexicon"])
-    memo = answers_for(lex)
+    memo = current_app.extensions["lexicon.answers"](lex)
     ok, body, tag = memo.full(p["word"])
     counters = metrics()
     counters.words(1, int(ok))
@@ -119,10 +117,9 @@ def valid_batch():
         results = lex.brief_answers(words)
     metrics().words(len(words), sum(1 for r in results if r["valid"]))
     answer = dumps({"lexicon": lex.name, "version": lex.version, "results": results})
-    # The answer is a function of the version and the request, so hashing the request is as strong a
-    # validator as hashing the answer, and cheaper.
-    tag = f"{lex.version}-{hashlib.blake2b(request.query_string + raw, digest_size=8).hexdigest()}"
-    return respond(answer, lex, pinned=pinned, tag=tag)
+    # The answer is a function of the version, the answer format and the request, so hashing the request is
+    # as strong a validator as hashing the answer, and cheaper.
+    return respond(answer, lex, pinned=pinned, tag=etag(lex, request.query_string, raw))
 
 
 @api.get("/lexicons")
@@ -141,10 +138,10 @@ def lexicons():
 @api.get("/lexicons/<name>")
 def lexicon(name: str):
     params.read(PARAMETERS["GET /lexicons/{name}"])
-    lex, pinned = lexicon_for(name)
+    lex, _ = lexicon_for(name)
     summary = lex.summary(paths=False) | {"versions": registry().versions(lex.name),
                                            "profile": lex.profile.as_dict(), "parts_of_speech": lex.parts_of_speech()}
-    return respond(summary, lex, pinned=pinned)
+    return respond(summary, lex)  # pinned or not: `versions` changes with every version published
 
 
 @api.get("/lexicons/<name>/words")

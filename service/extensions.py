@@ -2,7 +2,7 @@
 (flask-cors), compression of large answers (flask-compress), per-client rate limits on the search
 endpoints (Flask-Limiter), and the client's address behind a trusted proxy (Werkzeug's ProxyFix).
 
-Settings, each from create_app's mapping, else the environment, else the default:
+Settings, each from create_app's mapping, else the environment (read by service/settings.py), else the default:
 
 | setting | environment | default |
 |---|---|---|
@@ -13,8 +13,6 @@ Settings, each from create_app's mapping, else the environment, else the default
 """
 
 from __future__ import annotations
-
-import os
 
 from flask import Flask, request
 from flask_compress import Compress
@@ -32,10 +30,6 @@ EXPOSED = ["ETag", "X-Lexicon-Version", "Retry-After", "X-RateLimit-Limit", "X-R
 
 def defaults() -> dict:
     return {
-        "CORS_ORIGINS": os.environ.get("LEXICON_CORS_ORIGINS", "*"),
-        "SEARCH_RATE_LIMIT": os.environ.get("LEXICON_SEARCH_RATE_LIMIT", ""),
-        "RATELIMIT_STORAGE_URI": os.environ.get("LEXICON_RATE_LIMIT_STORAGE", "memory://"),
-        "TRUSTED_PROXIES": int(os.environ.get("LEXICON_TRUSTED_PROXIES", "0")),
         # flask-compress: answers over 1 KiB in the encodings the client accepts. Streamed answers
         # (word lists) are compressed as they stream, gzip included, which the extension leaves out
         # of streams by default although every client reads it.

@@ -14,21 +14,30 @@ multiprocess files in a directory made here (service/metrics.py).
 """
 
 import ast
+import importlib.util
 import json
 import logging
-import multiprocessing
 import os
 import re
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import gunicorn.http.message
 import gunicorn.util
 
-bind = os.environ.get("LEXICON_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("LEXICON_WORKERS", multiprocessing.cpu_count()))
+# service/settings.py reads the environment; by path, since importing the package would import the app
+# (and prometheus_client) before the metrics directory below is settled.
+_spec = importlib.util.spec_from_file_location("lexicon_settings", Path(__file__).with_name("settings.py"))
+_settings = sys.modules[_spec.name] = importlib.util.module_from_spec(_spec)  # dataclasses look it up there
+_spec.loader.exec_module(_settings)
+_env = _settings.server()
+
+bind = _env["bind"]
+workers = _env["workers"]
 # The other models bench/hostile.py measures: LEXICON_WORKER_CLASS=gevent or gthread.
-worker_class = os.environ.get("LEXICON_WORKER_CLASS", "sync")
+worker_class = _env["worker_class"]
 worker_connections = 4000  # gevent: idle and slow connections are greenlets
 threads = 8 if worker_class == "gthread" else 1  # gunicorn turns sync into gthread when threads > 1
 preload_app = True
@@ -40,15 +49,15 @@ limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 control_socket_disable = True  # gunicorn 27 would open a control socket under $HOME
-accesslog = os.environ.get("LEXICON_ACCESS_LOG")  # off unless asked for; gunicorn escapes what it logs
+accesslog = _env["accesslog"]  # off unless asked for; gunicorn escapes what it logs
 errorlog = "-"
-loglevel = os.environ.get("LEXICON_LOG_LEVEL", "info")
+loglevel = _env["loglevel"]
 proc_name = "tile-lexicon"
 
 # prometheus_client reads this when it is first imported: when gunicorn preloads the app, after this file.
 # A directory given (`lexicon serve` gives both pools of an instance one) belongs to the giver, who
 # starts it empty; otherwise a fresh one is made here and removed on exit.
-_metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+_metrics_dir = _env["metrics_dir"]
 _own_metrics_dir = not _metrics_dir
 if _own_metrics_dir:
     _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="lexicon-metrics-")
@@ -68,8 +77,8 @@ def on_starting(server):
 def post_fork(server, worker):
     """The search pool's workers run at a lower CPU priority (LEXICON_NICE, set by `lexicon serve`), so
     that when searches and lookups want the CPU at once, lookups get it."""
-    if int(os.environ.get("LEXICON_NICE", "0")):
-        os.nice(int(os.environ["LEXICON_NICE"]))
+    if _env["nice"]:
+        os.nice(_env["nice"])
 
 
 def child_exit(server, worker):

@@ -17,6 +17,8 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
+from . import settings
+
 #: The endpoint label's values, by view name (the Flask view function behind the route); any other
 #: name is counted as "other", so the series stay few.
 ENDPOINTS = ("valid", "valid_batch", "lexicons", "lexicon", "words", "tiles", "anagram", "pattern", "hooks",
@@ -30,7 +32,7 @@ prometheus_client.disable_created_metrics()  # `_created` series say nothing a c
 
 
 def multiprocess_dir() -> str | None:
-    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+    return settings.metrics_dir()
 
 
 class Metrics:

@@ -248,7 +248,8 @@ def document() -> dict:
         "openapi": "3.0.3",
         "info": {"title": "tile-lexicon validation service", "version": "2",
                  "description": "Is this word playable in my game's lexicon? Answers for a pinned version "
-                                "(lexicon=name@version) are immutable and cacheable."},
+                                "(lexicon=name@version) are cacheable for a day; every answer's ETag names the "
+                                "version and the answer format (docs/service.md, Caching and versions)."},
         "paths": {
             "/valid": {
                 "get": _get("GET /valid", "Validate one word: the verdict document", _json(VERDICT),

@@ -4,23 +4,16 @@ request's bytes to the library, its answer back."""
 
 from __future__ import annotations
 
-import os
-
 from flask import Blueprint, current_app, request
 
 from lexicon import PlayError
-from lexicon.play import PlayAnswers, replay_request
+from lexicon.play import replay_request
 from lexicon.play.request import parse_json
 
 from . import params
 from .answers import etag, respond
 
 play = Blueprint("play", __name__)
-
-#: Answers kept per worker ($LEXICON_PLAY_CACHE); a kept answer is served only while its game and
-#: lexicon version are still the ones served.
-answers = PlayAnswers(int(os.environ.get("LEXICON_PLAY_CACHE", "4096")))
-
 
 def _registry():
     return current_app.extensions["lexicon.registry"]
@@ -37,7 +30,9 @@ def _body() -> bytes:
 def judge_play():
     raw = _body()
     registry = _registry()
-    data, lexicon = answers(raw, registry.get, registry.game)
+    # the app's PlayAnswers (create_app's PLAY_CACHE): a kept answer is served only while its game and
+    # lexicon version are still the ones served
+    data, lexicon = current_app.extensions["lexicon.play_answers"](raw, registry.get, registry.game)
     # The answer is a function of the versions and the request, so the request's hash is its validator.
     return respond(data, lexicon, tag=etag(lexicon, raw) if lexicon else None)
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from lexicon import load_alphabet
+from lexicon import ANSWER_FORMAT, load_alphabet
 from lexicon.lookup import load
 from support.http import Served
 from support.lexicons import (  # noqa: F401 (the tests import them from here)
@@ -22,6 +26,12 @@ from support.lexicons import (  # noqa: F401 (the tests import them from here)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
+
+
+def answer_etag(version: str) -> re.Pattern:
+    """What every answer's ETag is (docs/service.md, Caching and versions): the version, the library's
+    answer format and a hash, quoted."""
+    return re.compile(rf'"{re.escape(version)}-a{ANSWER_FORMAT}-[0-9a-f]{{16}}"')
 
 
 @pytest.fixture(scope="session")
@@ -54,12 +64,24 @@ def betapet(artifacts_root):
     return load("sv-betapet", artifacts_root)
 
 
-@pytest.fixture(scope="session")
-def betapet_inflected(artifacts_root):
-    """sv-betapet-inflected: SAOL 14 and every form its inflection notation gives (a minute's build)."""
-    from lexicon_pipelines import build
+def cli(*args: str, artifacts: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """`lexicon ARGS` in a fresh process, with `$LEXICON_ARTIFACTS` set as the README's commands expect."""
+    return subprocess.run([sys.executable, "-m", "lexicon_cli", *args], cwd=cwd, capture_output=True, text=True,
+                          env=os.environ | {"LEXICON_ARTIFACTS": str(artifacts)}, timeout=1800)
 
-    build("sv-betapet-inflected", artifacts_root)
+
+@pytest.fixture(scope="session")
+def betapet_inflected_build(artifacts_root, tmp_path_factory) -> subprocess.CompletedProcess:
+    """The README's `lexicon build sv-betapet-inflected`, run once for the whole test run (one to two minutes):
+    what it printed. Built through the CLI so that tests/test_readme.py checks this build, not a second one."""
+    built = cli("build", "sv-betapet-inflected", artifacts=artifacts_root, cwd=tmp_path_factory.mktemp("cwd"))
+    assert built.returncode == 0, built.stdout + built.stderr
+    return built
+
+
+@pytest.fixture(scope="session")
+def betapet_inflected(betapet_inflected_build, artifacts_root):
+    """sv-betapet-inflected: SAOL 14 and every form its inflection notation gives."""
     return load("sv-betapet-inflected", artifacts_root)
 
 

@@ -1,9 +1,13 @@
 """Tile sets are data: each shipped set loads, adds up to 100 tiles, and bad files fail clearly."""
 
+import re
+
 import pytest
 
 from lexicon import DataError, load_alphabet
 from lexicon.alphabet import alphabet_names
+
+from .conftest import ROOT
 
 
 @pytest.mark.parametrize("name", ["sv-scrabble", "sv-betapet", "hu-scrabble", "hu-betutorony"])
@@ -100,3 +104,22 @@ def test_unknown_tile_set_lists_the_known_ones():
         load_alphabet("..")
     with pytest.raises(DataError, match="not valid TOML"):  # a path is read as a path, and refused
         load_alphabet("/etc/passwd")
+
+
+def _documented_tiles(title: str) -> dict[str, tuple[int, int]]:
+    """The table of docs/alphabets.md under the paragraph that starts with `title`: letter → (count, points)."""
+    text = (ROOT / "docs" / "alphabets.md").read_text(encoding="utf-8")
+    table = text.split(f"\n{title} (", 1)[1].split("\n\n", 2)[1]
+    tiles = {}
+    for points, cells in re.findall(r"^\| (\d+) \| (.+) \|$", table, re.M):
+        for letter, count in re.findall(r"(\S+?) ?×(\d+)", cells):
+            tiles[letter] = (int(count), int(points))
+    return tiles
+
+
+@pytest.mark.parametrize("title, name", [("Swedish Scrabble", "sv-scrabble"), ("Betapet", "sv-betapet"),
+                                         ("Hungarian Scrabble", "hu-scrabble")])
+def test_every_shipped_tile_set_is_its_table_in_docs_alphabets(title, name):
+    alphabet = load_alphabet(name)
+    shipped = {t.letter: (t.count, t.points) for t in alphabet.tiles} | {"blank": (alphabet.blanks, 0)}
+    assert _documented_tiles(title) == shipped

@@ -56,7 +56,7 @@ def test_counts_in_the_manifest_match_the_tables(betapet):
     assert counts["words"] == sum(1 for _ in betapet.keys()) == len(betapet)
     assert counts["forms"] == betapet.conn.execute("SELECT count(*) FROM forms").fetchone()[0]
     assert counts["dropped"] == betapet.exclusion_counts()
-    assert counts["dropped"]["multiword"] == 2432  # SAOL 14's multiword entries (REFERENCE.md §1)
+    assert counts["dropped"]["multiword"] == 2432  # SAOL 14's multiword entries (docs/sources.md)
     assert counts["entries"]["saol14"] == 126_900
 
 

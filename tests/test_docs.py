@@ -32,12 +32,33 @@ def test_every_error_code_a_client_can_get_is_documented():
     assert codes and codes <= documented, sorted(codes - documented)
 
 
+def _table(section: str, head: str) -> dict[str, str]:
+    """The rows of the table in `section` whose first column is headed `head`: each code of the first
+    column (several to a row at most) with the row's second column."""
+    table = section.split(f"| {head} | when |", 1)[1].split("\n\n", 1)[0]
+    rows = {}
+    for first, when in re.findall(r"^\| (.+?) \| (.*?) \|$", table, re.M):
+        for code in re.findall(r"`([a-z:<>-]+)`", first):
+            rows[code] = when.strip()
+    return rows
+
+
 def test_every_reason_code_is_documented():
-    documented = set(re.findall(r"`([a-z:<>-]+)`", _section("The verdict document")))
-    kinds = {"multiword", "hyphenated", "affix", "digit", "untileable"}  # the detail of non-letter
-    rules = {"proper-noun", "capitalised", "abbreviation", "blocklist", "compound"}  # as excluded:<rule>
-    for reason in Reason:
-        assert reason.value in documented | kinds | rules, reason.value
+    """Every code of lexicon/reasons.py is a row of the reasons or the rules table, saying what it means, and
+    every row is a code."""
+    section = _section("The verdict document")
+    reasons, rules = _table(section, "reason"), _table(section, "rule")
+    codes = {reason.value for reason in Reason}
+    assert codes - reasons.keys() - rules.keys() == set()
+    assert reasons.keys() - {"excluded:<rule>"} <= codes and rules.keys() <= codes
+    assert all(len(when) > 10 for when in (reasons | rules).values()), reasons | rules
+
+
+def test_every_rule_a_real_build_drops_by_is_a_documented_rule(betapet):
+    """The codes a build counts its drops by are what `excluded:<rule>` and `excluded.reason` answer."""
+    rules = _table(_section("The verdict document"), "rule")
+    dropped = betapet.manifest["counts"]["dropped"]
+    assert dropped and dropped.keys() <= rules.keys(), sorted(dropped.keys() - rules.keys())
 
 
 def test_the_choices_the_seeds_leave_open_are_the_same_in_the_data_and_in_docs_games():
@@ -52,3 +73,21 @@ def test_the_choices_the_seeds_leave_open_are_the_same_in_the_data_and_in_docs_g
               [c.key for c in load_game(name).open_choices] +
               [u["key"] for u in load_game(name).unverified if u["key"].startswith("layouts.")]}
     assert rows == marked, (sorted(rows - marked), sorted(marked - rows))
+
+
+def test_every_environment_variable_the_code_names_is_in_the_settings_table():
+    """The table of docs/service.md, Settings, is every variable the service, the library and the CLI name, and
+    the service reads them in service/settings.py alone."""
+    from lexicon_service import settings
+
+    documented = set(re.findall(r"^\| `([A-Z_]+)` \|", _section("Settings"), re.M))
+    named, readers = set(), set()
+    for folder in ("service", "lexicon", "lexicon_cli"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            named |= set(re.findall(r"""["'](LEXICON_[A-Z_]+|PROMETHEUS_MULTIPROC_DIR)["']""", text))
+            if folder == "service" and re.search(r"os\.environ\.get|getenv|os\.environ\[[^\]]+\](?!\s*=)", text):
+                readers.add(path.name)
+    assert named and named == documented, (sorted(named - documented), sorted(documented - named))
+    assert {v.name for v in settings.APP + settings.SERVER} <= documented
+    assert readers == set(), "service/ reads the environment in service/settings.py only"

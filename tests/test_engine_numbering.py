@@ -1,7 +1,7 @@
 """Tile numbers as the engines number them: a Swedish word graph needs no alphabet file.
 
 The table is wolges' built-in Swedish alphabet (src/alphabets/swedish.txt in andy-k/wolges,
-REFERENCE.md §5): line i is tile i, with its count, score and vowel flag. Hungarian has no
+docs/kwg.md, Tile numbers): line i is tile i, with its count, score and vowel flag. Hungarian has no
 engine alphabet; ours is the reference and is pinned here so that it cannot change unnoticed.
 """
 

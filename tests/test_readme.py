@@ -2,10 +2,13 @@
 
 The Python example is a doctest. Each command line of the shell examples has an entry in RUNS
 saying how it is run and what its output must show; a README line without one fails the test, as
-does an entry whose line left the README. Three builds take minutes to an hour (sv-betapet-inflected,
-sv-dsso, hu-betutorony): their pipelines are loaded by name from elsewhere, sv-betapet-inflected is
-built by its session fixture, and the Hungarian checks run on a hu-betutorony built from the real
-lines of Magyar Ispell that the examples need (conftest.hungarian_lexicon).
+does an entry whose line left the README. Every build line is run through the CLI as written:
+sv-betapet and sv-dsso (about a minute) here; sv-betapet-inflected (one to two minutes) once per
+test run, by its session fixture, whose output is checked here. hu-betutorony over the whole of
+Magyar Ispell takes five minutes or more (20 M forms in its graph), so the shipped pipeline is built
+word for word over the real lines of the dictionary the Hungarian examples need, and those examples
+run on that build. The `diff` line compares the session's sv-betapet with a second, different
+version built from the shipped pipeline with a word added and one blocked.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -22,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import artifacts
-from lexicon_pipelines import load_pipeline
+from lexicon import artifacts, load
+from lexicon_pipelines import build, load_pipeline
 
-from .conftest import DEBIAN, ROOT, hungarian_lexicon
+from .conftest import DEBIAN, ROOT, cli, subset_dic
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BOARD = json.dumps(["." * 15] * 15)
@@ -37,15 +41,11 @@ class Run:
 
     shows: tuple[str, ...] = ()
     code: int = 0
-    hungarian: bool = False  # run against the Hungarian stand-in
+    # where $LEXICON_ARTIFACTS points: the session's builds, a fresh directory, the Hungarian build
+    # (which this line's entry checks instead of running: `built`), or the two sv-betapet versions
+    artifacts: str = "session"
+    built: bool = False  # the line is a build a fixture ran through the CLI: check what it printed
     first_lines: int = 0  # read only this many lines of output, then stop it (a million-line dump)
-
-
-@dataclass(frozen=True)
-class Pipeline:
-    """A build too long for the tests: its pipeline loads by name from elsewhere."""
-
-    name: str
 
 
 RUNS = {
@@ -55,18 +55,20 @@ RUNS = {
     "lexicon tiles házsor --alphabet hu-betutorony": Run(("HÁ[ZS]OR", "HÁ[Z][S]OR")),
     "lexicon export sv-betapet --max-length 2 --field display": Run(("pH\n",)),
     "lexicon info sv-betapet": Run(("sv-betapet@", "source saol14", "words ")),
-    "lexicon diff sv-betapet@<old> sv-betapet@<new>": Run(("0 added, 0 removed",)),
-    "lexicon build sv-betapet-inflected": Pipeline("sv-betapet-inflected"),
+    "lexicon diff sv-betapet@<old> sv-betapet@<new>": Run(("+HUSORDETT\n", "-HUND\n", ": 1 added, 1 removed"),
+                                                         artifacts="two-versions"),
+    "lexicon build sv-betapet-inflected": Run(("built sv-betapet-inflected@", " words ("), built=True),
     "lexicon check GRÄVARENS --lexicon sv-betapet-inflected": Run(("inflected form of grävare (sg def gen)",)),
     "lexicon inflect grävare": Run(("grävarens", "sg def gen")),
     "lexicon expand /usr/share/hunspell/sv_SE.dic": Run(first_lines=2000),
-    "lexicon build sv-dsso": Pipeline("sv-dsso"),
-    "lexicon build hu-betutorony": Pipeline("hu-betutorony"),
+    "lexicon build sv-dsso": Run(("built sv-dsso@", " words ("), artifacts="fresh"),
+    "lexicon build hu-betutorony": Run(("built hu-betutorony@", " words ("), artifacts="hungarian", built=True),
     "lexicon check 'HÁ[ZS]OR' --lexicon hu-betutorony": Run(("wrong-tiling", "valid tilings: H Á Z S O R"), code=1,
-                                                            hungarian=True),
+                                                            artifacts="hungarian"),
     "lexicon check megtörtént --lexicon hu-betutorony": Run(("valid in hu-betutorony@", "by analysis",
-                                                             "meg + történik"), hungarian=True),
-    "lexicon check budapesti --lexicon hu-betutorony": Run(("valid in hu-betutorony@", "Budapest"), hungarian=True),
+                                                             "meg + történik"), artifacts="hungarian"),
+    "lexicon check budapesti --lexicon hu-betutorony": Run(("valid in hu-betutorony@", "Budapest"),
+                                                            artifacts="hungarian"),
     "lexicon judge --game sv-betapet --word HUND --at H8": Run(("HUND", "20")),
     "lexicon judge board.txt --game sv-scrabble --word HUNDAR --at H8 --rack 'AR?XYZE'": Run(("HUNDAR",)),
     "curl 'http://127.0.0.1:8000/valid?word=ALL%C3%89&lexicon=sv-betapet'": Run(('"normalized":"ALLE"',
@@ -108,22 +110,69 @@ def test_the_python_example(betapet, artifacts_root, monkeypatch, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def hungarian(tmp_path_factory) -> Path:
-    """A hu-betutorony from the real Magyar Ispell lines the Hungarian examples need."""
+def hungarian(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """`lexicon build` of the shipped hu-betutorony pipeline, unchanged but for its .dic: the real lines of
+    Magyar Ispell the Hungarian examples need, read with the real .aff. Its artifacts, and what it printed."""
     folder = tmp_path_factory.mktemp("hu-readme")
-    hungarian_lexicon(folder, DEBIAN, "hu-betutorony", ["ház", "sor", "történik", "Budapest"])
-    return folder / "art"
+    subset_dic(DEBIAN, ["ház", "sor", "történik", "Budapest"], folder, "hu_HU")
+    (folder / "hu_HU.aff").symlink_to(DEBIAN.with_suffix(".aff"))
+    shipped = Path(load_pipeline("hu-betutorony").path).read_text(encoding="utf-8")
+    whole = f'path = "{DEBIAN.with_suffix(".dic")}"'
+    assert shipped.count(whole) == 1, "the shipped pipeline no longer reads the Debian .dic: update this fixture"
+    (folder / "hu-betutorony.toml").write_text(shipped.replace(whole, 'path = "hu_HU.dic"'), encoding="utf-8")
+    built = cli("build", str(folder / "hu-betutorony.toml"), artifacts=folder / "art", cwd=folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return folder / "art", built
+
+
+@pytest.fixture(scope="module")
+def two_versions(betapet, tmp_path_factory) -> tuple[Path, str, str]:
+    """The session's sv-betapet, and a second version from the shipped pipeline with one word added (HUSORDETT)
+    and one blocked (HUND), in one artifacts directory: the `diff` example's old and new."""
+    root = tmp_path_factory.mktemp("two-versions")
+    shutil.copytree(betapet.path, root / "sv-betapet" / betapet.version)
+    shipped = Path(load_pipeline("sv-betapet").path).read_text(encoding="utf-8")
+    edited = root / "edited" / "sv-betapet.toml"
+    edited.parent.mkdir()
+    edited.write_text(shipped + '\n[overlays]\nallow = ["husordett"]\nblock = ["hund"]\n', encoding="utf-8")
+    new = build(edited, root, make_current=False).version
+    assert new != betapet.version
+    return root, betapet.version, new
+
+
+#: The session fixture that built what a build line builds into the session's artifacts.
+FIXTURES = {"sv-betapet": "betapet", "sv-betapet-inflected": "betapet_inflected"}
 
 
 @pytest.mark.parametrize("line", list(RUNS))
-def test_each_shell_example(line, betapet, betapet_inflected, scrabble, artifacts_root, hungarian, server, tmp_path):
+def test_each_shell_example(line, betapet, betapet_inflected, scrabble, artifacts_root, server, tmp_path, request):
     how = RUNS[line]
-    if isinstance(how, Pipeline):
-        code = f"from lexicon_pipelines import load_pipeline as p; print(p({how.name!r}).name)"
-        out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
-        assert out.stdout.strip() == how.name == load_pipeline(how.name).name, out.stderr
-        return
-    line = line.replace("<old>", betapet.version).replace("<new>", betapet.version)
+    root = {"session": lambda: artifacts_root, "fresh": lambda: tmp_path / "art",
+            "hungarian": lambda: request.getfixturevalue("hungarian")[0],
+            "two-versions": lambda: request.getfixturevalue("two_versions")[0]}[how.artifacts]()
+    if how.built:
+        out = request.getfixturevalue("hungarian")[1] if how.artifacts == "hungarian" else \
+            request.getfixturevalue("betapet_inflected_build")
+    else:
+        out = run_line(line, how, root, server, tmp_path, request)
+        if out is None:
+            return
+    assert out.returncode == how.code, out.stdout + out.stderr
+    for text in how.shows:
+        assert text in out.stdout, (text, out.stdout[-2000:])
+    if line.startswith("lexicon build "):  # it published a version that loads, and said which
+        name = line.split()[-1]
+        current = artifacts.current_version(root, name)
+        assert current and f"built {name}@{current} " in out.stdout and load(name, root).version == current
+        if name in FIXTURES:  # the same inputs as the fixture's build: the same version
+            assert current == request.getfixturevalue(FIXTURES[name]).version
+
+
+def run_line(line: str, how: Run, root: Path, server, tmp_path: Path, request) -> subprocess.CompletedProcess | None:
+    """Run one README line in `tmp_path` against the artifacts in `root`; None when the run checked its own output."""
+    if how.artifacts == "two-versions":
+        _, old, new = request.getfixturevalue("two_versions")
+        line = line.replace("<old>", old).replace("<new>", new)
     line = line.replace("http://127.0.0.1:8000", server.url).replace("[…15 rows…]", BOARD)
     argv = shlex.split(line)
     if argv[0] == "lexicon":
@@ -132,16 +181,11 @@ def test_each_shell_example(line, betapet, betapet_inflected, scrabble, artifact
         rows = ["." * 15] * 15
         rows[7] = "." * 7 + "HUND" + "." * 4
         (tmp_path / "board.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    env = os.environ | {"LEXICON_ARTIFACTS": str(hungarian if how.hungarian else artifacts_root)}
+    env = os.environ | {"LEXICON_ARTIFACTS": str(root)}
     if how.first_lines:
         with subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, text=True) as proc:
             head = [proc.stdout.readline() for _ in range(how.first_lines)]
             proc.kill()
         assert all(w.endswith("\n") for w in head) and sum(w.strip().isalpha() for w in head) > 1000, head[:10]
-        return
-    out = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert out.returncode == how.code, out.stdout + out.stderr
-    for text in how.shows:
-        assert text in out.stdout, (text, out.stdout[-2000:])
-    if argv[-2:] == ["build", "sv-betapet"] or "build" in argv:
-        assert artifacts.current_version(artifacts_root, "sv-betapet") == betapet.version
+        return None
+    return subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)

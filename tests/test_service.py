@@ -9,7 +9,7 @@ from lexicon import artifacts
 from lexicon_service import create_app
 from lexicon_service.openapi import document
 
-from .conftest import word_list_pipeline
+from .conftest import answer_etag, word_list_pipeline
 
 
 @pytest.fixture(scope="module")
@@ -128,15 +128,40 @@ def test_oversized_body_is_413(client):
     assert r.status_code == 413 and r.mimetype == "application/problem+json"
 
 
-def test_pinned_answers_are_immutable_and_revalidate(client, betapet):
+def test_pinned_answers_are_kept_a_day_and_revalidate_against_the_answer_format(client, betapet):
+    """A pinned version's answers can still change with a deploy (a new ANSWER_FORMAT): cached a day, never
+    `immutable`, and their ETag names the format, so revalidating after a deploy gets the new answer."""
     r = client.get(f"/valid?word=hund&lexicon=sv-betapet@{betapet.version}")
-    assert "immutable" in r.headers["Cache-Control"] and r.headers["ETag"]
+    assert r.headers["Cache-Control"] == "public, max-age=86400"
+    assert answer_etag(betapet.version).fullmatch(r.headers["ETag"]), r.headers["ETag"]
     again = client.get(f"/valid?word=hund&lexicon=sv-betapet@{betapet.version}",
                        headers={"If-None-Match": r.headers["ETag"]})
     assert again.status_code == 304 and not again.data
+    other = client.get(f"/valid?word=katt&lexicon=sv-betapet@{betapet.version}",
+                       headers={"If-None-Match": r.headers["ETag"]})
+    assert other.status_code == 200 and other.headers["ETag"] != r.headers["ETag"]
     unpinned = client.get("/valid?word=hund")
     assert "no-cache" in unpinned.headers["Cache-Control"]
     assert unpinned.headers["X-Lexicon-Version"] == f"sv-betapet@{betapet.version}"
+    assert answer_etag(betapet.version).fullmatch(unpinned.headers["ETag"])
+
+
+def test_every_judged_answer_names_the_answer_format_in_its_etag(client, betapet):
+    pinned = f"sv-betapet@{betapet.version}"
+    answers = {url: client.get(url) for url in (f"/tiles?word=hund&lexicon={pinned}",
+                                                  f"/anagram?rack=DNUH&lexicon={pinned}",
+                                                  f"/pattern?q=HU?D&lexicon={pinned}",
+                                                  f"/hooks?word=HUND&lexicon={pinned}")}
+    board = ["." * 15] * 15
+    answers["POST /play"] = client.post("/play", json={"game": "sv-betapet", "board": board,
+                                                       "move": {"word": "HUND", "start": "H8"}})
+    answers["POST /valid"] = client.post("/valid", json={"lexicon": pinned, "words": ["hund"]})
+    for what, r in answers.items():
+        assert r.status_code == 200, (what, r.get_data(as_text=True))
+        assert answer_etag(betapet.version).fullmatch(r.headers["ETag"]), (what, r.headers["ETag"])
+        assert "immutable" not in r.headers["Cache-Control"], what
+    summary = client.get(f"/lexicons/{pinned}")  # its list of versions grows with publishing
+    assert summary.headers["Cache-Control"] == "public, no-cache"
 
 
 def test_lexicons_and_words(client, betapet):
@@ -233,4 +258,35 @@ def test_a_batch_answer_has_a_stable_etag_and_is_never_304(client, betapet):
     other = client.post("/valid", json={**body, "words": ["katt"]})
     assert first.headers["ETag"] == second.headers["ETag"] != other.headers["ETag"]
     assert second.status_code == 200 and second.data == first.data
-    assert "immutable" in first.headers["Cache-Control"]
+    assert first.headers["Cache-Control"] == "public, max-age=86400"
+    assert answer_etag(betapet.version).fullmatch(first.headers["ETag"]), first.headers["ETag"]
+
+
+def test_the_memos_live_on_the_app_sized_by_its_config(betapet, artifacts_root):
+    """create_app's mapping sizes the answer memo and the play answers, and two apps share neither."""
+    small = create_app({"ARTIFACTS": str(artifacts_root), "ANSWER_CACHE": 2, "PLAY_CACHE": 0})
+    other = create_app({"ARTIFACTS": str(artifacts_root)})
+    for word in ("hund", "katt", "hus", "hund"):
+        assert small.test_client().get(f"/valid?word={word}").status_code == 200
+    memo = small.extensions["lexicon.answers"](small.extensions["lexicon.registry"].get("sv-betapet"))
+    info = memo.full.cache_info()
+    assert (info.maxsize, info.currsize, info.hits, info.misses) == (2, 2, 0, 4)  # HUND was pushed out
+    untouched = other.extensions["lexicon.answers"](other.extensions["lexicon.registry"].get("sv-betapet"))
+    assert untouched.full.cache_info().currsize == 0 and untouched is not memo
+    play = {"game": "sv-betapet", "board": ["." * 15] * 15, "move": {"word": "HUND", "start": "H8"}}
+    for _ in range(2):
+        assert small.test_client().post("/play", json=play).status_code == 200
+    kept = small.extensions["lexicon.play_answers"]
+    assert (kept.size, kept.hits) == (0, 0) and other.extensions["lexicon.play_answers"].size == 4096
+
+
+def test_settings_that_cannot_be_read_are_refused_by_name(artifacts_root):
+    from lexicon_service import settings
+
+    with pytest.raises(ValueError, match=r"\$LEXICON_PLAY_CACHE='lots': must be a whole number, 0 or more"):
+        settings.app({"LEXICON_PLAY_CACHE": "lots"})
+    with pytest.raises(ValueError, match=r"\$LEXICON_WORKERS='-2': must be a whole number"):
+        settings.server({"LEXICON_WORKERS": "-2"})
+    with pytest.raises(ValueError, match="ANSWER_CACHE must be a whole number of entries, 0 or more, not -1"):
+        create_app({"ARTIFACTS": str(artifacts_root), "ANSWER_CACHE": -1})
+    assert settings.app({"LEXICON_NAMES": " sv-betapet, ,hu-betutorony"})["LEXICONS"] == ["sv-betapet", "hu-betutorony"]

@@ -7,7 +7,7 @@ import time
 from lexicon import artifacts
 from lexicon_pipelines import build
 
-from .conftest import Server, word_list_pipeline
+from .conftest import Server, answer_etag, word_list_pipeline
 
 
 def test_valid_over_http(server, betapet):
@@ -15,6 +15,21 @@ def test_valid_over_http(server, betapet):
     a = json.loads(body)
     assert status == 200 and headers["Content-Type"] == "application/json"
     assert (a["normalized"], a["valid"], a["version"]) == ("PIETA", True, betapet.version)
+
+
+def test_answers_over_http_carry_the_answer_format_in_their_etag_and_the_bundle_stays_immutable(server, betapet):
+    """Through nginx's stand-in and gunicorn as deployed: a pinned answer is a day's, its ETag names the
+    answer format; the pinned bundle, bytes of the version whatever code serves it, is immutable."""
+    pinned = f"sv-betapet@{betapet.version}"
+    status, headers, _ = server.get(f"/valid?word=hund&lexicon={pinned}")
+    assert status == 200 and headers["Cache-Control"] == "public, max-age=86400"
+    assert answer_etag(betapet.version).fullmatch(headers["ETag"]), headers["ETag"]
+    status, again, _ = server.get(f"/valid?word=hund&lexicon={pinned}", {"If-None-Match": headers["ETag"]})
+    assert status == 304 and again["ETag"] == headers["ETag"]
+    status, headers, _ = server.post("/valid", json.dumps({"lexicon": pinned, "words": ["hund", "xqz"]}).encode())
+    assert status == 200 and answer_etag(betapet.version).fullmatch(headers["ETag"]), headers["ETag"]
+    status, headers, _ = server.get(f"/lexicons/{pinned}/bundle", {"Range": "bytes=0-15"})
+    assert status == 206 and headers["Cache-Control"] == "public, max-age=31536000, immutable"
 
 
 def test_invalid_utf8_and_bad_percent_encoding_are_answers_not_crashes(server):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mmap
 import sqlite3
 import struct
 import zlib
@@ -294,3 +295,13 @@ def read(data: bytes | memoryview, name: str = "bundle") -> Bundle:
         found[section] = part
     texts = {f: bytes(view[o:o + w]).rstrip(b"\0").decode("utf-8", "replace") for f, o, w in TEXT_FIELDS}
     return Bundle(texts["lexicon"], texts["version"], texts["toolkit"], texts["tileset"], found)
+
+
+def answerer(folder: Path, manifest: dict[str, Any]):
+    """The C library over a version's bundle, memory-mapped, for answers without a Python object a word
+    (`Lexicon.brief_json`); None without a bundle (a version built before bundles) or the compiled core."""
+    core, entry = use_core(None), manifest.get("bundle")
+    if core is None or entry is None:
+        return None
+    with open(folder / entry["file"], "rb") as f:
+        return core.Bundle(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))

@@ -296,8 +296,9 @@ def parse_tile_list(text: str) -> list[tuple[str, int]]:
 
 
 def quoted(text: str) -> str:
-    """Text in a message, in single quotes: a word the text check let through has nothing to escape."""
-    return f"'{text}'"
+    """Text in a message, in single quotes: a word the text check let through has nothing to escape but a
+    lone surrogate a JSON escape in a tile list made (`["\\ud800"]`), named, as UTF-8 cannot carry it."""
+    return "'" + "".join(f"U+{ord(c):04X}" if 0xD800 <= ord(c) < 0xE000 else c for c in text) + "'"
 
 
 def _tile(text: str, normalize) -> str | None:

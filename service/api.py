@@ -113,10 +113,12 @@ def valid_batch():
     lex, pinned = lexicon_for(spec or query["lexicon"])
     if detail:  # a word `check` refuses answers as the brief answer does, with every field
         results = [(lex.refused(w) or lex.check(w, detail=False)).as_dict() for w in words]
-    else:
-        results = lex.brief_answers(words)
-    metrics().words(len(words), sum(1 for r in results if r["valid"]))
-    answer = dumps({"lexicon": lex.name, "version": lex.version, "results": results})
+        listed, valid = dumps(results), sum(1 for r in results if r["valid"])
+    else:  # the C library's batch, as orjson writes the brief answers
+        listed, valid = lex.brief_json(words)
+    metrics().words(len(words), valid)
+    answer = b"".join((b'{"lexicon":', dumps(lex.name), b',"version":', dumps(lex.version), b',"results":', listed,
+                       b"}"))
     # The answer is a function of the version, the answer format and the request, so hashing the request is
     # as strong a validator as hashing the answer, and cheaper.
     return respond(answer, lex, pinned=pinned, tag=etag(lex, request.query_string, raw))

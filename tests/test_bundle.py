@@ -16,6 +16,7 @@ import unicodedata
 import zlib
 from collections import Counter
 
+import orjson
 import pytest
 
 from lexicon import ArtifactError, InputError, bundle
@@ -130,6 +131,24 @@ def test_the_c_core_answers_as_the_library_does(name, request):
     assert not any(k[0] == "needs-analysis" for k in shares)  # a list decides every word
     # the corpus reaches every kind of answer a Swedish lexicon gives
     assert {"valid", "not-in-lexicon", "non-letter", "bad-notation", "too-long", "too-short", "empty"} <= set(shares)
+
+
+@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed"])
+def test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers(name, request):
+    """POST /valid's path: `Lexicon.brief_json` (the C library's batch, with the analyser's answer put in for
+    each word only it decides) writes exactly the bytes orjson writes for `brief_answers`, in batches of 1,000."""
+    lex = request.getfixturevalue(name)
+    assert lex._answerer is not None  # a build of this round has its bundle
+    words = [w for w in corpus(lex, size=30_000) if not any(0xD800 <= ord(c) < 0xE000 for c in w)]  # JSON's words
+    undecided = 0
+    for at in range(0, len(words), 1000):
+        batch = words[at:at + 1000]
+        answers = lex.brief_answers(batch)
+        data, valid = lex.brief_json(batch)
+        assert data == orjson.dumps(answers), batch
+        assert valid == sum(1 for a in answers if a["valid"])
+        undecided += len(lex._answerer.brief_json(batch)[2])
+    assert (undecided > 0) == (lex.analyser is not None)  # the Hungarian batches put the analyser's answers in
 
 
 @pytest.mark.parametrize("name", ["small_sv", "small_hu"])

@@ -117,6 +117,21 @@ def test_every_word_of_a_batch_gets_its_own_answer(client, detail):
     assert client.get("/valid?word=h%E2%80%8Dund").status_code == 400
 
 
+@pytest.mark.parametrize("path", ["GET", "POST", "POST detail"])
+def test_a_lone_surrogate_a_tile_list_escapes_is_named_not_a_failure(client, path):
+    """`["\\ud800"]` is valid JSON text whose item is a lone surrogate, which UTF-8 cannot carry: the
+    refusal names it (U+D800) instead of failing to write the answer."""
+    word = '["\\ud800"]'
+    if path == "GET":
+        answer = client.get("/valid", query_string={"word": word})
+    else:
+        answer = client.post("/valid", json={"words": [word, "hund"], "detail": path.endswith("detail")})
+    assert answer.status_code == 200, answer.data
+    first = answer.get_json() if path == "GET" else answer.get_json()["results"][0]
+    assert (first["valid"], first["reason"]) == (False, "bad-notation")
+    assert first["detail"].startswith("item 0 ('U+D800') is not a tile of")
+
+
 def test_batch_of_10000_words(client, betapet):
     words = list(betapet.export(limit=10_000))
     results = client.post("/valid", json={"words": words}).get_json()["results"]

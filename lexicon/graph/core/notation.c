@@ -263,12 +263,18 @@ static void fail(notation *out, size_t position, const char *format, ...) {
 
 /* `text` in a message, as tiling.quoted writes it; at most `most` characters. */
 const char *quote_plain(const uint32_t *cp, size_t n, size_t most, char buffer[1200]) {
+    size_t len = 1;
     buffer[0] = '\'';
-    long len = utf8_encode(cp, n < most ? n : most, buffer + 1, 1100);
-    if (len < 0)
-        len = 0;
-    buffer[1 + len] = '\'';
-    buffer[2 + len] = 0;
+    for (size_t i = 0; i < n && i < most; i++) {
+        if (cp[i] >= 0xD800 && cp[i] < 0xE000) { /* a lone surrogate a JSON escape made: named, as UTF-8 has none */
+            len += (size_t)snprintf(buffer + len, 8, "U+%04X", (unsigned)cp[i]);
+            continue;
+        }
+        long one = utf8_encode(cp + i, 1, buffer + len, 8);
+        len += one > 0 ? (size_t)one : 0;
+    }
+    buffer[len] = '\'';
+    buffer[len + 1] = 0;
     return buffer;
 }
 

@@ -23,6 +23,7 @@ from lexicon.graph.keys import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, St
 
 from .definition import Pipeline
 from .progress import Progress
+from .rules import GIVEN
 from .staging import DROPPED, KEPT, Counts, Staging
 
 _K = {name: i for i, name in enumerate(KEPT)}
@@ -100,18 +101,18 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
             graph.add(key, None)
             n_excluded += 1
         else:
-            best = kept[0]
-            cuts = [tuple(t.split(" ")) for t in best[_K["tilings"]].split("\n")]
-            counts.evidence[best[_K["evidence"]]] += 1
-            if best[_K["evidence"]] == "none" and len(counts.without_evidence) < 100:
+            best, tiled = kept[0], _tiled(kept)
+            cuts = [tuple(t.split(" ")) for t in tiled[_K["tilings"]].split("\n")]
+            counts.evidence[tiled[_K["evidence"]]] += 1
+            if tiled[_K["evidence"]] == "none" and len(counts.without_evidence) < 100:
                 counts.without_evidence.append(key)
-            if best[_K["evidence"]] in GUESSED:
+            if tiled[_K["evidence"]] in GUESSED:
                 counts.guessed += 1
                 if len(counts.guessed_examples) < 100:
                     counts.guessed_examples.append(key)
             multi += len(cuts) > 1
             readings = _readings(key, kept)
-            listed = not best[_K["as_cut"]]
+            listed = not tiled[_K["as_cut"]]
             flags = ((keyindex.SEVERAL_READINGS if len(readings) > 1 else 0)
                      | (keyindex.LISTED_TILINGS if listed else 0) | (keyindex.ALSO_EXCLUDED if dropped else 0))
             table.add(_kind(best[_K["kind"]]), lemma=best[_K["lemma"]], tag=best[_K["tag"]], pos=best[_K["pos"]],
@@ -124,7 +125,7 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
                                s(row[_K["pos"]]), _kind(row[_K["kind"]]), s(row[_K["tag"]]), s(row[_K["rule"]]),
                                s(row[_K["source"]]), row[_K["record"]]))
             if listed:
-                evidence = s(best[_K["evidence"]])
+                evidence = s(tiled[_K["evidence"]])
                 for n, cut in enumerate(cuts):
                     emit("tilings", (number, n, format_tiling(cut, alphabet), evidence))
             n_words += 1
@@ -170,6 +171,12 @@ def _merged(staging: Staging) -> Iterator[tuple[str, list[tuple] | None, list[tu
         else:
             yield k[0], list(k[1]), list(d[1])
             k, d = next(kept, None), next(dropped, None)
+
+
+def _tiled(rows: list[tuple]) -> tuple:
+    """The reading whose tilings the key gets: the first the source gave in tile notation (`HÁ[Z][S]OR`),
+    wherever it stands among the key's readings, else the preferred reading."""
+    return next((row for row in rows if row[_K["evidence"]] == GIVEN), rows[0])
 
 
 def _readings(key: str, rows: list[tuple]) -> list[tuple]:

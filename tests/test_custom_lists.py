@@ -158,6 +158,22 @@ def test_a_given_tiling_wins_over_the_guess(tmp_path):
     assert "KASZÁS" in result.warnings[0] and "HÁ[Z][S]OR" in result.warnings[0]
 
 
+@pytest.mark.parametrize("words", ["házsor\nHÁ[Z][S]OR\n", "HÁ[Z][S]OR\nházsor\n"],
+                         ids=["letters first", "notation first"])
+def test_a_given_tiling_wins_whatever_the_line_order(tmp_path, words):
+    """The same word as letters (its cuts guessed) and in tile notation: the notation's tiling is the one
+    published, not the reading that comes first."""
+    result = build(hungarian_list(tmp_path, words), tmp_path / "art")
+    lex = load("hu-test-tiles", tmp_path / "art")
+    assert lex.tilings("HÁZSOR") == [("H", "Á", "Z", "S", "O", "R")]
+    assert lex.check("HÁ[Z][S]OR").valid and not lex.check("HÁ[ZS]OR").valid
+    assert lex.check("házsor").tiles == ("H", "Á", "Z", "S", "O", "R")
+    assert len(lex.check("házsor").analyses) == 2  # both lines stay readings of the word
+    counts = result.manifest["counts"]
+    assert counts["tiling_evidence"] == {"given": 1} and counts["tilings_guessed"] == 0
+    assert result.warnings == []
+
+
 def test_tsv_headwords_and_forms_may_be_in_notation(tmp_path):
     (tmp_path / "words.txt").write_text("há[z][s]or\thá[z][s]orok|pl\n", encoding="utf-8")
     path = write_pipeline(tmp_path, "hu-test-tsv", 'profile = "hu-betutorony-list"\n[[sources]]\nid = "w"\n'

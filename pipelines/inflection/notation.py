@@ -176,6 +176,8 @@ class _Variant:
         self.alternative = False  # an "or" is pending
         self.after_form = False
         self.cut = False  # the token being read may be cut short
+        self.prefix: str | None = None  # what the `-` forms keep of the headword (av- of avsäga: -sade)
+        self.parts: list[str] = []  # the parts the `-` forms put after it (sade, sagt, sagd)
 
     def read(self, text: str, cut_last: bool = False) -> None:
         tokens = re.findall(r"[;,]|[^\s;,]+", text)
@@ -284,6 +286,16 @@ class _Variant:
                 return slot
         raise UnreadableNotation(f"labels {' '.join(labels)} name no {self.pos} slot")
 
+    def prefixed(self, token: str) -> str:
+        """A written-out form that is one of the `-` forms' parts without its hyphen gets their prefix:
+        avsäga `-sade, -sagt, -sagd n. sagt` gives the neuter avsagt, not the word sagt. It is such a
+        part when it does not start with the prefix but starts like a part (two letters or more)."""
+        if not self.prefix or token.lower().startswith(self.prefix.lower()):
+            return token
+        if any(len(token) > 1 and part[:2].lower() == token[:2].lower() for part in self.parts):
+            return self.prefix + token
+        return token
+
     def expand(self, token: str, record: bool = True) -> list[str]:
         """The written forms a token stands for (two when it has optional letters)."""
         if token.startswith(("+", "-")):
@@ -293,8 +305,10 @@ class _Variant:
                 return []
             written = (self.base + token[1:] if token[0] == "+"
                        else replace_last_part(self.base, token[1:], whole=not self.cut))
+            if record and token[0] == "-" and len(token) > 2:
+                self.prefix, self.parts = written[:len(written) - len(token) + 1], self.parts + [token[1:]]
         else:
-            written = token
+            written = self.prefixed(token)
         m = re.search(r"\((\w+)\)", written)
         if m:
             return [written[:m.start()] + m.group(1) + written[m.end():], written[:m.start()] + written[m.end():]]

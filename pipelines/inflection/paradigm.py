@@ -148,6 +148,11 @@ class _Keys:
     def unused(self, slot: str) -> bool:
         return slot in self.notation.unused
 
+    def colon(self, base: str | None) -> bool:
+        """Whether SAOL joins this variant's endings to the headword with a colon (tv: tv:n tv:ar; OS:et)."""
+        return base is not None and any(k.text.startswith(base + ":") for k in self.notation.keys
+                                        if k.variant == self.variant)
+
     def given(self, slot: str) -> Iterator[_Rule]:
         for k in self.notation.keys:
             if k.slot == slot and k.variant == self.variant and not k.cut:
@@ -165,18 +170,24 @@ class _Keys:
         return derived
 
 
-def genitive(word: str) -> str | None:
-    """hund → hunds; a word ending in s, x or z takes no ending (hus, fax)."""
+def genitive(word: str, colon: bool = False) -> str | None:
+    """hund → hunds; a word ending in s, x or z takes no ending (hus, fax). A word whose endings
+    follow a colon (`colon`: tv, vd, OS, the letter names) takes its genitive after one too: tv:s, OS:s."""
+    if colon:
+        return word + ":s"
     return None if word[-1:] in ("s", "x", "z") else word + "s"
 
 
-def _with_genitives(forms: list[_Rule]) -> list[_Rule]:
+def _with_genitives(forms: list[_Rule], colon_word: str | None = None) -> list[_Rule]:
+    """Each form followed by its genitive; `colon_word` (a headword inflected with colons) takes
+    the colon genitive where a form is the headword itself (the plural of `a`: a, a:s)."""
     out = []
     for text, tag, rule in forms:
         out.append((text, tag, rule))
-        g = genitive(text)
+        colon = text == colon_word
+        g = genitive(text, colon)
         if g:
-            out.append((g, f"{tag} gen", "genitive +s"))
+            out.append((g, f"{tag} gen", "genitive :s" if colon else "genitive +s"))
     return out
 
 
@@ -184,13 +195,15 @@ def _with_genitives(forms: list[_Rule]) -> list[_Rule]:
 
 def _noun(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     out: list[_Rule] = []
+    # tv:s, not tvs: the form is spelled with its colon, and the game's rules drop it as non-letter
+    colon = keys.colon(base)
     if base is not None:
         given_gen = list(keys.given("sg indef gen"))
-        g = genitive(base)
-        out += given_gen or ([(g, "sg indef gen", "genitive +s")] if g else [])
+        g = genitive(base, colon)
+        out += given_gen or ([(g, "sg indef gen", "genitive :s" if colon else "genitive +s")] if g else [])
     out += _with_genitives(list(keys.given("sg def")))
     plural = list(keys.given("pl indef"))
-    out += _with_genitives(plural)
+    out += _with_genitives(plural, base if colon else None)
     neuter = any(d.endswith("t") for d in keys("sg def")) if keys("sg def") else None
     derived = [(d, "pl def", rule) for p, _, _ in plural
                for d, rule in _definite_plural(p, base, keys("sg def"), neuter)]

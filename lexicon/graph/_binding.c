@@ -844,7 +844,9 @@ out:
 
 typedef struct {
     PyObject_HEAD
-    void *bytes; /* the bundle, copied to memory aligned as tl_lexicon_open needs */
+    void *bytes;    /* a copy of the bundle, aligned as tl_lexicon_open needs, when the buffer could not serve */
+    Py_buffer view; /* else the buffer itself, held: read-only and 8-aligned (an mmap, bytes) */
+    int viewing;
     tl_lexicon *lexicon;
     tl_answer *answer;
 } Bundle;
@@ -854,37 +856,50 @@ static void close_bundle(Bundle *self) {
     self->lexicon = NULL;
     free(self->bytes);
     self->bytes = NULL;
+    if (self->viewing)
+        PyBuffer_Release(&self->view);
+    self->viewing = 0;
     free(self->answer);
     self->answer = NULL;
 }
 
-/* Bundle(buffer): read and check a bundle (a copy of it). */
+/* Bundle(buffer): read and check a bundle. A read-only buffer at a multiple of 8 (a memory-mapped file, whose
+ * pages every process mapping it shares) is read in place and held; any other is copied, so bytes the caller
+ * may still change are never read after their check. */
 static int Bundle_init(Bundle *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"buffer", NULL};
     Py_buffer view;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*", kwlist, &view))
         return -1;
-    void *bytes = aligned_alloc(8, ((size_t)view.len + 7) / 8 * 8 + 8);
+    int in_place = view.readonly && (uintptr_t)view.buf % 8 == 0;
+    void *bytes = in_place ? NULL : aligned_alloc(8, ((size_t)view.len + 7) / 8 * 8 + 8);
     tl_answer *answer = malloc(sizeof *answer);
-    if (!bytes || !answer) {
+    if ((!in_place && !bytes) || !answer) {
         PyBuffer_Release(&view);
         free(bytes);
         free(answer);
         PyErr_NoMemory();
         return -1;
     }
-    memcpy(bytes, view.buf, (size_t)view.len);
+    if (!in_place)
+        memcpy(bytes, view.buf, (size_t)view.len);
     size_t size = (size_t)view.len;
-    PyBuffer_Release(&view);
     tl_lexicon *lexicon;
     tl_error err;
-    if (tl_lexicon_open(bytes, size, &lexicon, &err) != TL_OK) {
+    if (tl_lexicon_open(in_place ? view.buf : bytes, size, &lexicon, &err) != TL_OK) {
+        PyBuffer_Release(&view);
         free(bytes);
         free(answer);
         raise_error(&err);
         return -1;
     }
     close_bundle(self);
+    if (in_place) {
+        self->view = view;
+        self->viewing = 1;
+    } else {
+        PyBuffer_Release(&view);
+    }
     self->bytes = bytes;
     self->lexicon = lexicon;
     self->answer = answer;

@@ -243,16 +243,24 @@ typedef struct {
     size_t count, capacity;
 } cut_list;
 
+/* `items` with room for one more than `count` (doubling from `first`), *capacity updated; NULL out of memory,
+ * `items` then unchanged. */
+static void *room_for_one(void *items, size_t *capacity, size_t count, size_t size, size_t first) {
+    if (count < *capacity)
+        return items;
+    size_t bigger = *capacity ? 2 * *capacity : first;
+    void *more = realloc(items, bigger * size);
+    if (more)
+        *capacity = bigger;
+    return more;
+}
+
 static int keep_cut(void *context, const tiling *t) {
     cut_list *l = context;
-    if (l->count == l->capacity) {
-        size_t capacity = l->capacity ? 2 * l->capacity : 8;
-        tiling *cuts = realloc(l->cuts, capacity * sizeof *cuts);
-        if (!cuts)
-            return 1;
-        l->cuts = cuts;
-        l->capacity = capacity;
-    }
+    tiling *cuts = room_for_one(l->cuts, &l->capacity, l->count, sizeof *cuts, 8);
+    if (!cuts)
+        return 1;
+    l->cuts = cuts;
     l->cuts[l->count++] = *t;
     return 0;
 }
@@ -585,14 +593,10 @@ typedef struct {
 } hit_list;
 
 static int add_hit(hit_list *l, const hit *h) {
-    if (l->count == l->capacity) {
-        size_t capacity = l->capacity ? 2 * l->capacity : 64;
-        hit *hits = realloc(l->hits, capacity * sizeof *hits);
-        if (!hits)
-            return 0;
-        l->hits = hits;
-        l->capacity = capacity;
-    }
+    hit *hits = room_for_one(l->hits, &l->capacity, l->count, sizeof *hits, 64);
+    if (!hits)
+        return 0;
+    l->hits = hits;
     l->hits[l->count++] = *h;
     return 1;
 }
@@ -762,6 +766,24 @@ static tl_status page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack
 
 /* ------------------------------------------------------------------ GET /anagram */
 
+/* A search's page as its document, {"<key>": the text asked, identity, the page, scope}, finished; or the
+ * problem when the page is refused (over its budget). */
+static tl_status search_document(const tl_lexicon *lex, query *q, jbuf *j, tl_text *out, const char *key,
+                                 const char *asked, size_t size, tl_walk *walk, const rack *r, const char *order,
+                                 long offset, long limit, const char *advice) {
+    int first = 1;
+    j_lit(j, "{");
+    j_key(j, key, &first);
+    j_str(j, asked, size);
+    j_identity(j, lex, &first);
+    tl_status rc = page(lex, q, walk, r, order, offset, limit, advice, &first);
+    if (rc != TL_OK)
+        return refused(q, out, rc);
+    j_scope(j, lex, &first);
+    j_lit(j, "}");
+    return finish(q, out);
+}
+
 tl_status tl_lexicon_anagram(const tl_lexicon *lex, const char *rack_text, size_t size, const tl_query *options,
                              tl_text *out, tl_error *err) {
     jbuf j;
@@ -786,16 +808,8 @@ tl_status tl_lexicon_anagram(const tl_lexicon *lex, const char *rack_text, size_
     memcpy(counts, r.counts, 64);
     if ((rc = tl_walk_anagrams(lex->graph, counts, options && options->sub, min_tiles, MAX_VISITS, &walk, err)) != TL_OK)
         goto done;
-    int first = 1;
-    j_lit(&j, "{");
-    j_key(&j, "rack", &first);
-    j_str(&j, rack_text, size);
-    j_identity(&j, lex, &first);
-    if ((rc = page(lex, &q, walk, &r, order, offset, limit, "use fewer blanks or a shorter rack", &first)) != TL_OK)
-        goto refuse;
-    j_scope(&j, lex, &first);
-    j_lit(&j, "}");
-    rc = finish(&q, out);
+    rc = search_document(lex, &q, &j, out, "rack", rack_text, size, walk, &r, order, offset, limit,
+                         "use fewer blanks or a shorter rack");
     goto done;
 refuse:
     rc = refused(&q, out, rc);
@@ -957,16 +971,8 @@ tl_status tl_lexicon_pattern(const tl_lexicon *lex, const char *query_text, size
         }
         goto done;
     }
-    int first = 1;
-    j_lit(&j, "{");
-    j_key(&j, "q", &first);
-    j_str(&j, query_text, size);
-    j_identity(&j, lex, &first);
-    if ((rc = page(lex, &q, walk, NULL, order, offset, limit, "make the pattern more specific", &first)) != TL_OK)
-        goto refuse;
-    j_scope(&j, lex, &first);
-    j_lit(&j, "}");
-    rc = finish(&q, out);
+    rc = search_document(lex, &q, &j, out, "q", query_text, size, walk, NULL, order, offset, limit,
+                         "make the pattern more specific");
     goto done;
 refuse:
     rc = refused(&q, out, rc);

@@ -36,6 +36,13 @@ FIXED = [
 ]
 
 
+def verdict_document(lex: Lexicon, word: str) -> dict:
+    """GET /valid's document as far as a bundle holds it, from the library: the quick verdict's (every field
+    but the source record the rules dropped, which stays with the service), as the clients' `check` with
+    `detail` writes it."""
+    return (lex.refused(word) or lex.check(word, detail=False)).as_dict() | {"excluded": None}
+
+
 def corpus(lex: Lexicon, size: int = SIZE, seed: int = 25) -> list[str]:
     """At least `size` inputs for `lex` (fewer only if the lexicon is tiny and `size` asks for more than
     its keys and their variants give), each distinct, in a shuffled order."""

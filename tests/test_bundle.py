@@ -24,7 +24,7 @@ from lexicon.graph import _core
 from lexicon.lookup import load
 from lexicon_pipelines import build
 from lexicon_service import create_app
-from support.corpus import SIZE, corpus, queries
+from support.corpus import SIZE, corpus, queries, verdict_document
 
 from .conftest import DEBIAN, HU_STEMS, ROOT, hungarian_lexicon, word_list_pipeline
 
@@ -77,6 +77,28 @@ def parity(lex, words) -> Counter:
         assert ours == theirs, word
         shares[theirs["reason"] or "valid"] += 1
     return shares
+
+
+def verdict_parity(lex, words) -> Counter:
+    """The C core's verdict documents beside the library's, where the bundle decides. The shares."""
+    c = _core.Bundle(_bundle(lex))
+    shares = Counter()
+    for word in words:
+        ok, answer = c.verdict(word)
+        ours = json.loads(answer)
+        assert ok, word
+        if ours["valid"] is None:
+            assert lex.analyser is not None and ours["reason"] == "needs-analysis", word
+            shares["needs-analysis"] += 1
+            continue
+        assert ours == verdict_document(lex, word), word
+        shares[ours["kind"] if ours["valid"] else ours["reason"]] += 1
+    return shares
+
+
+def no_surrogates(words):
+    """Words a Python str can hand the binding as UTF-8."""
+    return [w for w in words if not any(0xD800 <= ord(c) < 0xE000 for c in w)]
 
 
 # ---------------------------------------------------------------- written by the build
@@ -165,6 +187,22 @@ def test_the_c_core_answers_the_hungarian_lexicon_or_says_it_cannot(hu_graphed):
     assert any(k.startswith("excluded:") for k in shares if isinstance(k, str))
     decided = sum(v for k, v in shares.items() if isinstance(k, str))
     assert decided > 0.5 * sum(shares.values())
+
+
+@pytest.mark.parametrize("name", ["betapet_inflected", "small_sv", "hu_graphed", "small_hu"])
+def test_the_c_core_writes_the_verdict_document_as_the_library_does(name, request):
+    """GET /valid's document from the bundle (tl_lexicon_verdict): kind, part of speech, the tiles shown with
+    their points and bag, every valid tiling, field for field as the library's, wherever the bundle decides."""
+    lex = request.getfixturevalue(name)
+    forms = ["megtörtént", "legújabb", "budapesti"] if lex.analyser is not None else []  # of the form index
+    shares = verdict_parity(lex, no_surrogates(corpus(lex, size=20_000)) + forms)
+    assert shares["headword"] > 0 and shares["bad-notation"] > 0 and shares["non-letter"] > 0
+    if name == "betapet_inflected":
+        assert shares["inflected"] > 0 and shares["not-in-lexicon"] > 0
+    if lex.analyser is not None:  # the digraph cubes: tiles asked that are none of the word's
+        assert shares["needs-analysis"] > 0 and shares["wrong-tiling"] > 0
+    if name == "hu_graphed":
+        assert shares["analysed"] > 0  # forms of the form index, with their reading
 
 
 def test_words_valid_by_analysis_alone_are_not_decided_offline(hu_graphed):

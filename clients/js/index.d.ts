@@ -43,6 +43,29 @@ export interface Tiling {
   tile_count: number;
 }
 
+/** GET /valid's verdict document as far as the bundle holds it (`check(word, {detail: true})`). */
+export interface VerdictDocument extends Verdict {
+  lexicon: string;
+  version: string;
+  /** Where in the word the problem is, in characters. */
+  position: number | null;
+  /** headword, inflected, or analysed (a form of the form index); null for a word that is no valid key. */
+  kind: "headword" | "inflected" | "analysed" | null;
+  pos: string | null;
+  /** The tiles shown (the first valid tiling asked for, else the preferred one), null when not valid. */
+  tiles: string[] | null;
+  notation: string | null;
+  tile_count: number | null;
+  points: number[] | null;
+  value: number | null;
+  bag: { formable: boolean; blanks: number; short: Record<string, number> } | null;
+  /** Every valid tiling, preferred first. */
+  tilings: Tiling[];
+  /** Held by the service only (every reading's source record, the records the rules dropped): null here. */
+  readings: null;
+  excluded: null;
+}
+
 export interface TilesDocument {
   word: string;
   normalized: string | null;
@@ -113,7 +136,8 @@ export class Lexicon {
   readonly size: number;
   /** The manifest's summary: sources, counts, profile, tile set. */
   readonly manifest: Record<string, unknown>;
-  check(word: string): Verdict;
+  check(word: string, options?: { detail?: false }): Verdict;
+  check(word: string, options: { detail: true }): VerdictDocument;
   /** true, false, or null where only analysis can decide. */
   has(word: string): boolean | null;
   tiles(word: string): TilesDocument;

@@ -11,7 +11,7 @@
 
 const WASM = new URL("./tile-lexicon.wasm", import.meta.url);
 const DEFAULT = -2147483648; // TL_QUERY_DEFAULT: the endpoint's own default
-const QUERIES = { tiles: 0, hooks: 1, anagram: 2, pattern: 3 };
+const QUERIES = { tiles: 0, hooks: 1, anagram: 2, pattern: 3, verdict: 4 };
 const STATUS = ["ok", "out of memory", "bad input", "corrupt bundle", "limit exceeded", "too costly"];
 
 /** A refused call: `code` is the service's problem type (bad-rack, too-costly, corrupt-bundle, …). */
@@ -116,8 +116,12 @@ export class Lexicon {
    * The brief verdict document for a word (letters or tile notation), as POST /valid answers it:
    * `{word, normalized, valid, reason, detail, lemma, tag}`. `valid` is null, with the reason
    * `needs-analysis`, for a word only the dictionary's morphology can decide: ask the service.
+   * With `{detail: true}`, GET /valid's document as far as the bundle holds it: also the lexicon and
+   * version, position, kind, pos, the tiles with their points, value and bag, and every valid tiling;
+   * `readings` and `excluded` are null (the source records stay with the service).
    */
-  check(word) {
+  check(word, options) {
+    if (options?.detail) return this._query("verdict", word);
     const x = this._x;
     const size = this._put(word);
     const status = x.tlj_check(this._lex, size);

@@ -83,7 +83,7 @@ EXPORT(tlj_answer_json) size_t tlj_answer_json(size_t size) {
     return text.length;
 }
 
-/* A query of the `size` bytes at tlj_input: 0 tiles, 1 hooks, 2 anagram, 3 pattern. The status; the
+/* A query of the `size` bytes at tlj_input: 0 tiles, 1 hooks, 2 anagram, 3 pattern, 4 the verdict. The status; the
  * document (or the problem) at tlj_text, tlj_text_length long. `order` NULL for the default, `offset` and
  * `limit` TL_QUERY_DEFAULT for theirs. */
 EXPORT(tlj_query) int tlj_query(const tl_lexicon *lexicon, int kind, size_t size, int sub, const char *order,
@@ -94,6 +94,7 @@ EXPORT(tlj_query) int tlj_query(const tl_lexicon *lexicon, int kind, size_t size
     case 0: return tl_lexicon_tiles(lexicon, input, size, &text, &error);
     case 1: return tl_lexicon_hooks(lexicon, input, size, &text, &error);
     case 2: return tl_lexicon_anagram(lexicon, input, size, &options, &text, &error);
+    case 4: return tl_lexicon_verdict(lexicon, input, size, &text, &error);
     default: return tl_lexicon_pattern(lexicon, input, size, &options, &text, &error);
     }
 }

@@ -100,9 +100,9 @@ static void ask(const tl_lexicon *lex, const char *text, size_t size) {
     }
     tl_text out = {0};
     tl_query options = {1, "score", 0, 5};
-    tl_status (*words[2])(const tl_lexicon *, const char *, size_t, tl_text *, tl_error *) = {tl_lexicon_tiles,
-                                                                                           tl_lexicon_hooks};
-    for (int i = 0; i < 2; i++) {
+    tl_status (*words[3])(const tl_lexicon *, const char *, size_t, tl_text *, tl_error *) = {
+        tl_lexicon_tiles, tl_lexicon_hooks, tl_lexicon_verdict};
+    for (int i = 0; i < 3; i++) {
         rc = words[i](lex, text, size, &out, &err);
         REQUIRE(rc == TL_OK || rc == TL_ERR_INPUT || rc == TL_ERR_COSTLY);
         REQUIRE(out.data != NULL && strlen(out.data) == out.length);

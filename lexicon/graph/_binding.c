@@ -1103,8 +1103,10 @@ static int bundle_open(Bundle *self) {
     return 0;
 }
 
-/* tiles(word) / hooks(word) -> (ok, JSON) */
-static PyObject *bundle_word_query(Bundle *self, PyObject *args, int hooks) {
+typedef tl_status (*word_query)(const tl_lexicon *, const char *, size_t, tl_text *, tl_error *);
+
+/* tiles(word) / hooks(word) / verdict(word) -> (ok, JSON) */
+static PyObject *bundle_word_query(Bundle *self, PyObject *args, word_query ask) {
     const char *word;
     Py_ssize_t size;
     if (bundle_open(self) || !PyArg_ParseTuple(args, "s#", &word, &size))
@@ -1113,13 +1115,16 @@ static PyObject *bundle_word_query(Bundle *self, PyObject *args, int hooks) {
     tl_error err;
     tl_status rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = (hooks ? tl_lexicon_hooks : tl_lexicon_tiles)(self->lexicon, word, (size_t)size, &text, &err);
+    rc = ask(self->lexicon, word, (size_t)size, &text, &err);
     Py_END_ALLOW_THREADS
     return query_result(rc, &text, &err);
 }
 
-static PyObject *Bundle_tiles(Bundle *self, PyObject *args) { return bundle_word_query(self, args, 0); }
-static PyObject *Bundle_hooks(Bundle *self, PyObject *args) { return bundle_word_query(self, args, 1); }
+static PyObject *Bundle_tiles(Bundle *self, PyObject *args) { return bundle_word_query(self, args, tl_lexicon_tiles); }
+static PyObject *Bundle_hooks(Bundle *self, PyObject *args) { return bundle_word_query(self, args, tl_lexicon_hooks); }
+static PyObject *Bundle_verdict(Bundle *self, PyObject *args) {
+    return bundle_word_query(self, args, tl_lexicon_verdict);
+}
 
 /* anagram(rack, sub=False, order=None, offset=None, limit=None) / pattern(q, order=None, …) -> (ok, JSON) */
 static PyObject *bundle_search(Bundle *self, PyObject *args, PyObject *kwargs, int anagram) {
@@ -1201,6 +1206,8 @@ static PyMethodDef Bundle_methods[] = {
     {"verify", (PyCFunction)Bundle_verify, METH_NOARGS, "verify(): walk the word graphs from their roots too"},
     {"tiles", (PyCFunction)Bundle_tiles, METH_VARARGS, "tiles(word) -> (ok, the GET /tiles document or the problem)"},
     {"hooks", (PyCFunction)Bundle_hooks, METH_VARARGS, "hooks(word) -> (ok, the GET /hooks document or the problem)"},
+    {"verdict", (PyCFunction)Bundle_verdict, METH_VARARGS,
+     "verdict(word) -> (ok, the verdict document as far as the bundle holds it)"},
     {"anagram", (PyCFunction)(void (*)(void))Bundle_anagram, METH_VARARGS | METH_KEYWORDS,
      "anagram(rack, sub=False, order=None, offset=None, limit=None) -> (ok, GET /anagram's document or the problem)"},
     {"pattern", (PyCFunction)(void (*)(void))Bundle_pattern, METH_VARARGS | METH_KEYWORDS,

@@ -1,8 +1,9 @@
 // The package under Node's own test runner, over real bundles and the answers the toolkit gave for them.
 //
 // TILE_LEXICON_FIXTURES names a folder that tests/test_clients.py writes (make test runs it): fixtures.json
-// lists, per lexicon, its bundle, a corpus of inputs with the library's brief answers (corpus.jsonl) and
-// searches with the service's documents or problems (queries.jsonl).
+// lists, per lexicon, its bundle, a corpus of inputs with the library's brief answers (corpus.jsonl), a share
+// of it with the library's verdict documents (verdicts.jsonl) and searches with the service's documents or
+// problems (queries.jsonl).
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -42,6 +43,21 @@ for (const fixture of fixtures) {
     assert.ok(decided >= fixture.decided, `${decided} decided`);
     lex.close();
     assert.throws(() => lex.check("hus"), (e) => e instanceof LexiconError && e.code === "closed");
+  });
+
+  test(`${fixture.name}: with detail, the verdict document as the library writes it`, async () => {
+    const lex = await load(bytesOf(fixture));
+    let decided = 0;
+    for (const { word, expected } of lines(fixture.verdicts)) {
+      const answer = lex.check(word, { detail: true });
+      if (answer.valid === null) { // only analysis decides
+        assert.ok(fixture.analysis && answer.reason === "needs-analysis", JSON.stringify(word));
+        continue;
+      }
+      assert.deepEqual(answer, expected, JSON.stringify(word));
+      decided++;
+    }
+    assert.ok(decided >= 2000, `${decided} decided`);
   });
 
   test(`${fixture.name}: searches and tiles answer as the service does`, async () => {

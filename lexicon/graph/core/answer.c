@@ -209,8 +209,10 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
     w->from = FROM_GRAPH;
     /* the reading: its affix count, part of speech, rule numbers (lexicon.graph.forms, FormIndex.reading) */
     size_t digits = lex->forms_digits, count = length ? (size_t)code[0] - 1 : 0;
-    if (length < 2 || code[0] == 0 || length < 2 + digits * count)
+    if (length < 2 || code[0] == 0 || length < 2 + digits * count || code[1] == 0 ||
+        code[1] > lex->forms_pos.count)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading it cannot read");
+    w->form_pos = code[1] - 1u;
     uint32_t rules[32];
     if (count > 32)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading of %zu affixes", count);
@@ -452,6 +454,7 @@ static tl_status check_notation(const tl_lexicon *lex, answer *a, work_area *w, 
     }
     if (!any)
         w->first.n = 0;
+    w->asked = 1;
     /* the word the tiles spell under the game's policy: [SZ][SZ] is SSZ when doubled digraphs are
      * pronounced (every cut of one notation spells the same word) */
     size_t nk = any ? spell(lex, &w->first, w->key) : notation_letters(nt, lex, w->key);
@@ -467,6 +470,7 @@ tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size,
     w->from = FROM_NONE;
     w->number = -1;
     w->nk = 0;
+    w->asked = 0;
     size_t bad;
     long n = utf8_decode((const uint8_t *)text, size, w->word, TL_MAX_WORD, &bad);
     if (n == -1)
@@ -481,9 +485,6 @@ tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size,
         return TL_OK;
     }
     w->n = (size_t)n;
-    w->from = FROM_NONE;
-    w->number = -1;
-    w->nk = 0;
     tl_status rc = TL_OK;
     if (refused_text(lex, &a, w->word, w->n)) {
     } else if (is_notation(w->word, w->n)) {
@@ -536,11 +537,50 @@ tl_status tl_lexicon_has(const tl_lexicon *lex, const char *word, size_t size, t
 
 /* ------------------------------------------------------------------ the checked word's tilings */
 
-static int same_cut(const tiling *a, const tiling *b) {
-    return a->n == b->n && !memcmp(a->tile, b->tile, a->n);
+
+static int is_cut(void *context, const tiling *t) { return same_cut(context, t); }
+
+static int copy_cut(void *context, const tiling *t) {
+    *(tiling *)context = *t;
+    return 1;
 }
 
 int valid_cut(const tl_lexicon *lex, const tl_answer *answer, const tiling *t, tl_error *err) {
+    const work_area *w = answer_work(answer);
+    if (w->from == FROM_UNKNOWN)
+        return -1;
+    if (w->from == FROM_GRAPH) { /* a cut of the key the graph holds (every cut asked of one notation spells it) */
+        uint8_t tiles[MAX_KEY];
+        int found = 0;
+        tile_numbers(lex, t, tiles);
+        return t->n <= TL_MAX_LENGTH && tl_graph_contains(lex->graph, tiles, t->n, &found, err) == TL_OK && found;
+    }
+    return each_valid_cut(lex, answer, is_cut, (void *)t);
+}
+
+int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, tl_error *err) {
+    (void)err;
+    return each_valid_cut(lex, answer, copy_cut, t);
+}
+
+typedef struct {
+    const tl_lexicon *lex;
+    int (*fn)(void *, const tiling *);
+    void *context;
+    int said;
+} held_cuts;
+
+static int each_held_cut(void *context, const tiling *t) {
+    held_cuts *h = context;
+    uint8_t tiles[MAX_KEY];
+    int found = 0;
+    tile_numbers(h->lex, t, tiles);
+    if (t->n <= TL_MAX_LENGTH && tl_graph_contains(h->lex->graph, tiles, t->n, &found, NULL) == TL_OK && found)
+        h->said = h->fn(h->context, t);
+    return h->said;
+}
+
+int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(void *, const tiling *), void *context) {
     const work_area *w = answer_work(answer);
     tiling cut;
     switch (w->from) {
@@ -551,71 +591,38 @@ int valid_cut(const tl_lexicon *lex, const tl_answer *answer, const tiling *t, t
             cut.n = p[0];
             for (size_t i = 0; i < cut.n; i++)
                 cut.tile[i] = (uint8_t)(lex->tile_of_number[p[1 + i] & 63] - 1);
-            if (same_cut(&cut, t))
-                return 1;
+            int said = fn(context, &cut);
+            if (said)
+                return said;
         }
         return 0;
     }
     case FROM_PREFERRED:
-        return preferred_tiling(lex, w->key, w->nk, &cut) && same_cut(&cut, t);
+        return preferred_tiling(lex, w->key, w->nk, &cut) ? fn(context, &cut) : 0;
     case FROM_GRAPH: {
-        uint8_t tiles[MAX_KEY];
-        int found = 0;
-        tile_numbers(lex, t, tiles);
-        if (t->n > TL_MAX_LENGTH || tl_graph_contains(lex->graph, tiles, t->n, &found, err) != TL_OK)
-            return 0;
-        /* a cut of the key that the graph holds (every cut asked of one notation spells the key) */
-        return found;
+        held_cuts h = {lex, fn, context, 0};
+        each_tiling(lex, w->key, w->nk, each_held_cut, &h);
+        return h.said;
     }
-    case FROM_UNKNOWN:
-        return -1;
     default:
         return 0;
     }
 }
 
-typedef struct {
-    const tl_lexicon *lex;
-    tiling *out;
-    int found;
-} first_held;
-
-static int first_held_cut(void *context, const tiling *t) {
-    first_held *f = context;
-    uint8_t tiles[MAX_KEY];
-    int found = 0;
-    tile_numbers(f->lex, t, tiles);
-    if (tl_graph_contains(f->lex->graph, tiles, t->n, &found, NULL) == TL_OK && found) {
-        *f->out = *t;
-        f->found = 1;
-    }
-    return f->found;
-}
-
-int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, tl_error *err) {
+void answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char **kind, const char **pos,
+                    size_t *pos_len) {
     const work_area *w = answer_work(answer);
-    switch (w->from) {
-    case FROM_LISTED: {
-        size_t count;
-        const uint8_t *p = listed_tilings(lex, w->number, &count);
-        if (!count)
-            return 0;
-        t->n = p[0];
-        for (size_t i = 0; i < t->n; i++)
-            t->tile[i] = (uint8_t)(lex->tile_of_number[p[1 + i] & 63] - 1);
-        return 1;
+    *kind = *pos = NULL;
+    *pos_len = 0;
+    if (w->from == FROM_LISTED || w->from == FROM_PREFERRED) {
+        *kind = lex->kind[w->number] == INFLECTED ? "inflected" : "headword";
+        *pos = strlist_at(&lex->posnames, lex->pos[w->number], pos_len);
+    } else if (w->from == FROM_GRAPH) {
+        *kind = "analysed";
+        *pos = strlist_at(&lex->forms_pos, w->form_pos, pos_len);
     }
-    case FROM_PREFERRED:
-        return preferred_tiling(lex, w->key, w->nk, t);
-    case FROM_GRAPH: {
-        first_held f = {lex, t, 0};
-        each_tiling(lex, w->key, w->nk, first_held_cut, &f);
-        return f.found;
-    }
-    default:
-        (void)err;
-        return 0;
-    }
+    if (!*pos_len)
+        *pos = NULL;
 }
 
 /* ------------------------------------------------------------------ the brief document */

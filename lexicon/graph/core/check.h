@@ -25,16 +25,29 @@ typedef struct {
     uint32_t key[2 * MAX_KEY];
     tiling first, cut;
     int from;       /* FROM_…: where the valid tilings come from */
+    int asked;      /* the word was tile notation (`nt` holds it) */
+    uint32_t form_pos; /* FROM_GRAPH: the form index reading's part of speech, its number in forms.pos */
     int64_t number; /* the key's number in the key index, or -1 */
     size_t nk;      /* the key's length (in `key`) */
 } work_area;
 
 static inline work_area *answer_work(const tl_answer *answer) { return (work_area *)answer->work.bytes; }
 
+static inline int same_cut(const tiling *a, const tiling *b) { return a->n == b->n && !memcmp(a->tile, b->tile, a->n); }
+
 /* Is `t` one of the checked word's valid tilings: 1, 0, or -1 when only analysis could say. */
 int valid_cut(const tl_lexicon *lex, const tl_answer *answer, const tiling *t, tl_error *err);
 /* The preferred valid tiling of the checked word into *t: 1, or 0 when it has none known. */
 int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, tl_error *err);
+
+/* Each valid tiling of the checked word, preferred first (Lexicon._valid_tilings, _from_graph), to `fn` until
+ * it returns nonzero: what it last returned. */
+int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(void *, const tiling *), void *context);
+/* The reading of the checked word's key as the verdict document names it: its kind (headword, inflected, or
+ * analysed for a form of the form index; NULL for a word that is no valid key) and part of speech (NULL for
+ * none). */
+void answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char **kind, const char **pos,
+                    size_t *pos_len);
 
 void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j);
 

@@ -236,6 +236,25 @@ static void j_identity(jbuf *j, const tl_lexicon *lex, int *first) {
     j_cstr(j, lex->version);
 }
 
+/* `{"word": …, "normalized": …`: the document's start, the word as asked and its key */
+static void j_opened(jbuf *j, const char *word, size_t size, const tl_answer *answer, int *first) {
+    j_lit(j, "{");
+    j_key(j, "word", first);
+    j_str(j, word, size);
+    j_key(j, "normalized", first);
+    j_cstr(j, answer->normalized);
+}
+
+/* `"valid": …, "reason": …, "detail": …`: what the check judged */
+static void j_judged(jbuf *j, const tl_answer *answer, int *first) {
+    j_key(j, "valid", first);
+    j_lit(j, answer->valid > 0 ? "true" : answer->valid == 0 ? "false" : "null");
+    j_key(j, "reason", first);
+    j_cstr(j, answer->reason);
+    j_key(j, "detail", first);
+    j_cstr(j, answer->detail);
+}
+
 /* ------------------------------------------------------------------ every cut of a notation */
 
 typedef struct {
@@ -263,6 +282,18 @@ static int keep_cut(void *context, const tiling *t) {
     l->cuts = cuts;
     l->cuts[l->count++] = *t;
     return 0;
+}
+
+/* `[{"tiles": …, "notation": …, "tile_count": …}, …]` */
+static void j_tilings(jbuf *j, const tl_lexicon *lex, const cut_list *l) {
+    j_lit(j, "[");
+    for (size_t i = 0; i < l->count; i++) {
+        int member = 1;
+        j_lit(j, i ? ",{" : "{");
+        j_tiling_members(j, lex, &l->cuts[i], &member);
+        j_lit(j, "}");
+    }
+    j_lit(j, "]");
 }
 
 /* Every cut the notation allows, in tiling.notation_tilings' order (the product of each open run's cuts,
@@ -397,18 +428,9 @@ tl_status tl_lexicon_tiles(const tl_lexicon *lex, const char *word, size_t size,
     if ((rc = tl_lexicon_check(lex, word, size, answer, err)) != TL_OK)
         goto done;
     int first = 1;
-    j_lit(&j, "{");
-    j_key(&j, "word", &first);
-    j_str(&j, word, size);
-    j_key(&j, "normalized", &first);
-    j_cstr(&j, answer->normalized);
+    j_opened(&j, word, size, answer, &first);
     j_identity(&j, lex, &first);
-    j_key(&j, "valid", &first);
-    j_lit(&j, answer->valid > 0 ? "true" : answer->valid == 0 ? "false" : "null");
-    j_key(&j, "reason", &first);
-    j_cstr(&j, answer->reason);
-    j_key(&j, "detail", &first);
-    j_cstr(&j, answer->detail);
+    j_judged(&j, answer, &first);
     j_key(&j, "tilings", &first);
     j_lit(&j, "[");
     if (answer->normalized) { /* the text is letters or readable tile notation: its cuts */
@@ -442,6 +464,82 @@ done:
     free(t);
     free(answer);
     free(nt);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ GET /valid, as far as the bundle holds it */
+
+tl_status tl_lexicon_verdict(const tl_lexicon *lex, const char *word, size_t size, tl_text *out, tl_error *err) {
+    jbuf j;
+    query q;
+    start(&j, &q, out, err);
+    tl_answer *answer = malloc(sizeof *answer);
+    cut_list valid = {0}, asked = {0};
+    tl_status rc;
+    if (!answer) {
+        rc = tl_nomem(err);
+        goto done;
+    }
+    size_t bad;
+    if (utf8_decode((const uint8_t *)word, size, NULL, 0, &bad) < 0) {
+        rc = refused(&q, out, problem(&q, TL_ERR_INPUT, "bad-input", 400, -1, "word",
+                                      "'word' is not UTF-8 (at byte %zu)", bad));
+        goto done;
+    }
+    if ((rc = tl_lexicon_check(lex, word, size, answer, err)) != TL_OK)
+        goto done;
+    const work_area *w = answer_work(answer);
+    if (each_valid_cut(lex, answer, keep_cut, &valid) || (w->asked && answer->valid > 0 && !every_cut(lex, &w->nt, &asked))) {
+        rc = tl_nomem(err);
+        goto done;
+    }
+    /* the tiles shown: the first cut asked that is valid (Lexicon._answer), else the preferred valid one */
+    const tiling *shown = NULL;
+    if (answer->valid > 0 && !w->asked)
+        shown = valid.count ? &valid.cuts[0] : NULL;
+    for (size_t a = 0; a < asked.count && !shown; a++)
+        for (size_t v = 0; v < valid.count && !shown; v++)
+            if (same_cut(&asked.cuts[a], &valid.cuts[v]))
+                shown = &asked.cuts[a];
+    const char *kind, *pos;
+    size_t pos_len;
+    answer_reading(lex, answer, &kind, &pos, &pos_len);
+    int first = 1;
+    j_opened(&j, word, size, answer, &first);
+    j_judged(&j, answer, &first);
+    j_key(&j, "lemma", &first);
+    j_cstr(&j, answer->lemma);
+    j_key(&j, "tag", &first);
+    j_cstr(&j, answer->tag);
+    j_identity(&j, lex, &first);
+    j_key(&j, "position", &first);
+    if (answer->position >= 0)
+        j_int(&j, answer->position);
+    else
+        j_lit(&j, "null");
+    j_key(&j, "kind", &first);
+    j_cstr(&j, kind);
+    j_key(&j, "pos", &first);
+    j_str(&j, pos, pos_len);
+    if (shown) {
+        j_tiles_members(&j, lex, shown, &first);
+    } else {
+        static const char *const none[] = {"tiles", "notation", "tile_count", "points", "value", "bag"};
+        for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+            j_key(&j, none[i], &first);
+            j_lit(&j, "null");
+        }
+    }
+    j_key(&j, "tilings", &first);
+    j_tilings(&j, lex, &valid);
+    /* what the bundle does not hold: every reading's source record, and the records the rules dropped */
+    j_lit(&j, ",\"readings\":null,\"excluded\":null}");
+    rc = finish(&q, out);
+done:
+    free(j.data);
+    free(valid.cuts);
+    free(asked.cuts);
+    free(answer);
     return rc;
 }
 
@@ -1033,14 +1131,7 @@ tl_status tl_lexicon_hooks(const tl_lexicon *lex, const char *word, size_t size,
     j_key(&j, "normalized", &first);
     j_cps(&j, letters, nl);
     j_key(&j, "tilings", &first);
-    j_lit(&j, "[");
-    for (size_t i = 0; i < cuts.count; i++) {
-        int member = 1;
-        j_lit(&j, i ? ",{" : "{");
-        j_tiling_members(&j, lex, &cuts.cuts[i], &member);
-        j_lit(&j, "}");
-    }
-    j_lit(&j, "]");
+    j_tilings(&j, lex, &cuts);
     for (int side = 0; side < 2; side++) {
         const uint8_t *set = side ? back : front;
         j_key(&j, side ? "back" : "front", &first);

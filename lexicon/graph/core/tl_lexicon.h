@@ -107,6 +107,12 @@ typedef struct tl_query {
  * "position": …}, and the status is TL_ERR_INPUT (TL_ERR_COSTLY for `too-costly`). On TL_ERR_NOMEM `out`
  * is empty. */
 tl_status tl_lexicon_tiles(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
+/* GET /valid's verdict document for a word, as far as the bundle holds it: the brief answer's fields, then
+ * the lexicon and version, position, kind and part of speech, the tiles shown with their points, value and
+ * bag, and every valid tiling; `readings` and `excluded` are null (source records are not in the bundle).
+ * Every text gets a document, as tl_lexicon_check answers it; bytes that are not UTF-8 get the problem
+ * (bad-input) and TL_ERR_INPUT. */
+tl_status tl_lexicon_verdict(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
 tl_status tl_lexicon_anagram(const tl_lexicon *lexicon, const char *rack, size_t size, const tl_query *options,
                              tl_text *out, tl_error *err);
 tl_status tl_lexicon_pattern(const tl_lexicon *lexicon, const char *pattern, size_t size, const tl_query *options,

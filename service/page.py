@@ -9,8 +9,10 @@ it is served with a Content-Security-Policy that runs only the service's own scr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
-from flask import Blueprint, Response, current_app, make_response, render_template, request
+from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, send_from_directory
 
 from lexicon import Lexicon, LexiconError
 
@@ -20,9 +22,12 @@ from .openapi import document
 page = Blueprint("page", __name__, template_folder="templates", static_folder="static",
                  static_url_path="/static")
 
-#: Only the service's own files: no inline script or style, no other origin, no framing.
-CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                           "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+#: Only the service's own files: no inline script or style, no other origin, no framing. WebAssembly may be
+#: compiled ('wasm-unsafe-eval': the page's offline answers run the JavaScript package's module, which is
+#: the service's own file too; no string is ever run as script).
+CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+                           "img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; "
+                           "frame-ancestors 'none'")
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -35,7 +40,23 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 
 #: The page and its files; the app's own static route serves the same folder as the blueprint's.
-PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static"})
+PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static", "page.package"})
+
+#: The JavaScript package (clients/js, docs/embedding.md) the page answers offline with: its loader and
+#: the module `make clients` builds beside it. Without the module the page offers no offline answers.
+PACKAGE = Path(__file__).resolve().parent.parent / "clients" / "js"
+PACKAGE_FILES = {"index.js": "text/javascript", "tile-lexicon.wasm": "application/wasm"}
+
+
+def package_built() -> bool:
+    return (PACKAGE / "tile-lexicon.wasm").is_file()
+
+
+@page.get("/static/tile-lexicon/<name>")
+def package(name: str):
+    if name not in PACKAGE_FILES or not package_built():
+        abort(404)
+    return send_from_directory(PACKAGE, name, mimetype=PACKAGE_FILES[name], max_age=3600)
 
 
 @page.after_app_request
@@ -79,12 +100,17 @@ def served(catalogue: dict[str, messages.Message]) -> list[dict]:
     language, with what the answers need (board limits, source names, whether the game uses cubes)."""
     registry = current_app.extensions["lexicon.registry"]
     items = []
+    offline = package_built()
     for name in registry.names():
         try:
             lex = registry.get(name)
         except LexiconError:  # a version that fails verification is not offered (/readyz lists it)
             continue
-        items.append(describe(lex, catalogue))
+        item = describe(lex, catalogue)
+        bundle = lex.manifest.get("bundle")
+        # Its bundle for offline answers: the pinned URL, which caches keep for good.
+        item["bundle"] = {"url": f"/lexicons/{lex.spec}/bundle", "size": bundle["size"]} if offline and bundle else None
+        items.append(item)
     return items
 
 

@@ -373,7 +373,8 @@ def test_the_page_is_served_with_a_policy_that_runs_only_its_own_files(site):
         assert status == 200
         policy = {d.split()[0]: d.split()[1:] for d in headers["Content-Security-Policy"].split("; ")}
         assert policy["default-src"] == ["'none'"]
-        assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"]
+        # WebAssembly may be compiled (the offline answers' module, a file of the service's own), no string run
+        assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"] and policy["style-src"] == ["'self'"]
         assert policy["frame-ancestors"] == ["'none'"]
         assert headers["X-Content-Type-Options"] == "nosniff"
     status, headers, body = site.get("/", headers={"Accept-Language": "hu"})
@@ -411,11 +412,12 @@ def test_keyboard_only_reaches_everything_in_order_and_gets_answers(browser, sit
         forwards.append(focused(browser))
     assert forwards == ["button", "rack", "button", "sub", "q", "button", "hook-word"]
     browser.find_element(By.ID, "word").click()
-    for _ in range(9):
+    for _ in range(10):
         ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
         backwards.append(focused(browser))
-    assert backwards == ["play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "lexicon", "en",
-                         "hu", "sv"]
+    # the word list, then its offline answers' switch, before the panels
+    assert backwards == ["play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "offline",
+                         "lexicon", "en", "hu", "sv"]
     # the word box, typed and entered from the keyboard, answers in the live region
     word = browser.find_element(By.ID, "word")
     word.send_keys("hund" + Keys.ENTER)
@@ -618,3 +620,78 @@ def test_a_game_on_another_origin_calls_get_and_post_valid(browser, game_origin)
     browser.get(game_origin)
     WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "out").text)
     assert browser.find_element(By.ID, "out").text == "ÖVÄRLD true; hund true, hundar false"
+
+
+# ------------------------------------------------------------------ answers offline
+
+
+def _network(browser, offline: bool) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": offline, "latency": 0,
+                                                                  "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def _load_offline(browser, lang: str, title: str) -> None:
+    button = browser.find_element(By.ID, "offline")
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    wait_for(browser, "return document.getElementById('offline').getAttribute('aria-pressed') === 'true'", timeout=60)
+    assert browser.find_element(By.ID, "offline-note").text == t(lang, "offline.ready", lexicon=title)
+    assert button.text == t(lang, "offline.stop")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_with_its_word_list_loaded_the_page_answers_with_the_network_cut(browser, site, betapet, lang):
+    visit(browser, site, lang=lang)
+    size = t(lang, "offline.size", n=round(betapet.manifest["bundle"]["size"] / 1e6))
+    assert browser.find_element(By.ID, "offline").text == t(lang, "offline.load", size=size)
+    _, _, body = site.get("/anagram?rack=hund%3F&lexicon=sv-betapet&limit=100")
+    online = json.loads(body)
+    _load_offline(browser, lang, TITLES[lang]["sv-betapet"])
+    _network(browser, offline=True)
+    try:
+        assert browser.execute_async_script(  # the service is out of reach
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/healthz').then(() => done('online'), () => done('offline'));") == "offline"
+        type_word(browser, "allé")
+        expected = t(lang, "verdict.valid", word="ALLE", lexicon=TITLES[lang]["sv-betapet"])
+        assert verdict(browser, expected) == expected
+        assert tiles(browser.find_element(By.ID, "answer")) == ["A1", "L2", "L2", "E1"]
+        assert t(lang, "answer.points", n=6) in browser.find_element(By.ID, "detail").text
+        type_word(browser, "hundx")
+        expected = t(lang, "verdict.invalid", word="HUNDX", lexicon=TITLES[lang]["sv-betapet"])
+        assert verdict(browser, expected) == expected
+        assert browser.find_element(By.ID, "detail").text == t(lang, "reason.not-in-lexicon", word="HUNDX")
+        rack = browser.find_element(By.ID, "rack")
+        rack.clear()
+        rack.send_keys("hund?" + Keys.ENTER)
+        total = t(lang, "search.total", n=online["total"])
+        wait_for(browser, "return document.querySelector('#anagrams .total')?.textContent.includes(arguments[0])",
+                 total)
+        shown = [a.get_attribute("data-word") for a in browser.find_elements(By.CSS_SELECTOR, "#anagrams a[data-word]")]
+        assert sorted(shown) == sorted(h["notation"] for h in online["words"])
+        serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
+        assert serious == []  # the offline state too
+    finally:
+        _network(browser, offline=False)
+
+
+def test_offline_a_word_only_analysis_decides_says_it_needs_the_service(browser, site):
+    title = TITLES["en"]["hu-betutorony"]
+    visit(browser, site, "lexicon=hu-betutorony", lang="en")
+    _load_offline(browser, "en", title)
+    undecided = browser.execute_script(
+        "const lex = [...offline.copies.values()][0];"
+        "return arguments[0].find((w) => lex.check(w).valid === null);", ["kortárs", "kutyaház", "kutyaházsor",
+                                                                        "társasház", "házsor", "kenyérkosár"])
+    assert undecided, "the Hungarian test lexicon decides every candidate offline"
+    type_word(browser, undecided)  # online: the service's analysis answers
+    assert verdict(browser, undecided.upper())
+    _network(browser, offline=True)
+    try:
+        type_word(browser, "x")
+        type_word(browser, undecided)
+        wait_for(browser, "return document.getElementById('problem')?.textContent === arguments[0]",
+                 t("en", "problem.needs-service"))
+    finally:
+        _network(browser, offline=False)

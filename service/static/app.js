@@ -60,8 +60,23 @@ class Problem extends Error {
   }
 }
 
-/** GET path?params, or POST `body` as JSON; the answer, or a Problem. */
+/** GET path?params, or POST `body` as JSON; the answer, or a Problem. A GET the lexicon's bundle can
+ *  answer is answered on this device once it is loaded (offline below). */
 async function api(path, params, signal, post) {
+  const here = post === undefined ? answerHere(path, params) : undefined;
+  if (here !== undefined) return here;
+  try {
+    return await ask(path, params, signal, post);
+  } catch (error) {
+    // A word only the dictionary's analysis decides, while the service cannot be reached.
+    if (error instanceof Problem && error.status === 0 && offline.copies.has(params.lexicon)) {
+      throw new Problem(0, { type: "needs-service" });
+    }
+    throw error;
+  }
+}
+
+async function ask(path, params, signal, post) {
   let response;
   const init = post === undefined ? { signal, headers: { Accept: "application/json" } }
     : { signal, method: "POST", body: JSON.stringify(post), headers: { "Content-Type": "application/json" } };
@@ -79,12 +94,93 @@ async function api(path, params, signal, post) {
 function problemNodes(error) {
   if (!(error instanceof Problem)) throw error;
   const key = `problem.${error.code}`;
-  const text = error.status === 0 ? t("problem.offline")
+  const text = error.code === "needs-service" ? t(key) : error.status === 0 ? t("problem.offline")
     : key in DATA.messages ? t(key) : t("problem.other", { status: error.status });
   // The service's own detail is English and names exactly what was wrong: shown small, marked as English.
   const detail = error.detail && DATA.lang !== "en" ? el("p", { class: "note", lang: "en" }, error.detail)
     : error.detail ? el("p", { class: "note" }, error.detail) : null;
   return [el("p", { class: "verdict invalid", id: "problem" }, text), detail];
+}
+
+// ---------------------------------------------------------------- answers offline
+
+// The lexicon's bundle, loaded on request, answers checks, tiles and searches on this device through the
+// JavaScript package (docs/embedding.md) exactly as the service would; the answers the bundle cannot give
+// (a word only analysis decides, the source record of a dropped word) still come from the service.
+const offline = {
+  copies: new Map(),  // lexicon name → its loaded package Lexicon
+  loading: null,
+  package: null,
+};
+
+const HERE = {
+  "/valid": (lex, p) => lex.check(p.word, { detail: true }),
+  "/tiles": (lex, p) => lex.tiles(p.word),
+  "/hooks": (lex, p) => lex.hooks(p.word),
+  "/anagram": (lex, p) => lex.anagram(p.rack, { sub: p.sub === "true", ...paging(p) }),
+  "/pattern": (lex, p) => lex.pattern(p.q, paging(p)),
+};
+
+function paging(p) {
+  const number = (v) => (v === undefined ? undefined : Number(v));
+  return { order: p.order, offset: number(p.offset), limit: number(p.limit) };
+}
+
+/** The answer from the loaded bundle, or undefined where the service must answer. */
+function answerHere(path, params) {
+  const lex = offline.copies.get(params.lexicon);
+  if (!lex || !(path in HERE)) return undefined;
+  let answer;
+  try {
+    answer = HERE[path](lex, params);
+  } catch (error) {
+    if (!error.code) throw error;
+    throw new Problem(error.status, { type: `/problems/${error.code}`, detail: error.detail });
+  }
+  return answer.valid === null ? undefined : answer;  // only analysis decides: ask the service
+}
+
+function offlineSize(item) {
+  return t("offline.size", { n: Math.max(1, Math.round(item.bundle.size / 1e6)) });
+}
+
+function showOffline() {
+  const item = lexicon();
+  const button = $("offline");
+  button.hidden = !item.bundle;
+  if (!item.bundle) { $("offline-note").textContent = ""; return; }
+  const here = offline.copies.has(item.name);
+  button.textContent = here ? t("offline.stop") : t("offline.load", { size: offlineSize(item) });
+  button.setAttribute("aria-pressed", here ? "true" : "false");
+  button.disabled = offline.loading === item.name;
+  if (offline.loading !== item.name) $("offline-note").textContent = here ? t("offline.ready", { lexicon: item.title }) : "";
+}
+
+async function toggleOffline() {
+  const item = lexicon();
+  if (offline.copies.has(item.name)) {
+    offline.copies.get(item.name).close();
+    offline.copies.delete(item.name);
+    showOffline();
+    return;
+  }
+  offline.loading = item.name;
+  showOffline();
+  $("offline-note").textContent = t("offline.loading", { size: offlineSize(item) });
+  try {
+    offline.package ??= import("/static/tile-lexicon/index.js");
+    const { load } = await offline.package;
+    offline.copies.set(item.name, await load(item.bundle.url));
+  } catch {
+    offline.loading = null;
+    showOffline();
+    $("offline-note").textContent = t("offline.failed");
+    return;
+  }
+  offline.loading = null;
+  showOffline();
+  onScreen = null;  // the answer on screen is drawn again, from the bundle
+  if ($("word").value) check(false);
 }
 
 // ---------------------------------------------------------------- shareable URLs
@@ -580,6 +676,7 @@ function lexiconChanged() {
   remember.set("lexicon", lexicon().name);
   $("lexicon-note").textContent = "";
   followLexicon();
+  showOffline();
   if ($("word").value) check(true);
   if ($("anagrams").childElementCount && $("rack").value) findAnagrams();
   if ($("patterns").childElementCount && $("q").value) findPattern();
@@ -587,6 +684,7 @@ function lexiconChanged() {
 }
 
 $("lexicon").addEventListener("change", lexiconChanged);
+$("offline").addEventListener("click", toggleOffline);
 $("word").addEventListener("input", () => check(false));
 $("check").addEventListener("submit", (event) => { event.preventDefault(); check(true); });
 $("anagram").addEventListener("submit", (event) => { event.preventDefault(); findAnagrams(); });
@@ -609,6 +707,7 @@ document.querySelector("main").addEventListener("click", (event) => {
   if (LEXICONS.has(wanted)) $("lexicon").value = wanted;
   else if (asked) $("lexicon-note").textContent = t("page.lexicon.unknown", { asked, title: lexicon().title });
   followLexicon();
+  showOffline();
   if (params.has("rack")) {
     $("rack").value = params.get("rack");
     $("sub").checked = ["1", "true"].includes(params.get("sub"));

@@ -92,6 +92,10 @@ def on_exit(server):
         shutil.rmtree(_metrics_dir, ignore_errors=True)
 
 
+# Two of gunicorn's internals are replaced below, so pyproject.toml pins gunicorn exactly and
+# tests/test_server.py holds what they do (raw UTF-8 in the query, problem+json for what gunicorn refuses).
+# nginx cannot do it instead: it passes the query string to the upstream as the client sent it.
+#
 # Raw UTF-8 in the query string. RFC 9112 wants a request target of printable ASCII, but game engines
 # and shells send `?word=ÖVÄRLD` as raw UTF-8 bytes, and gunicorn 27 refuses those with a bare 400
 # whichever parser it uses. In the query, where words go, such bytes are taken as what the client

@@ -15,6 +15,7 @@ import orjson
 from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, send_from_directory
 
 from lexicon import Lexicon, LexiconError
+from lexicon.alphabet import Alphabet
 
 from . import messages
 from .openapi import document
@@ -85,9 +86,11 @@ def index():
     def t(key: str, **values) -> str:
         return messages.text(catalogue, key, **values)
 
+    # The boxes' hints, for the lexicon the page opens on (app.js sets them for each one chosen).
+    hinted = next((i["hints"] for i in data["lexicons"] if i["name"] == data["default"]), {})
     response = make_response(render_template(
         "index.html", t=t, lang=lang, data=data, groups=groups, languages=messages.LANGUAGES,
-        native=messages.NATIVE))
+        native=messages.NATIVE, hints=hinted))
     if asked == lang:  # the player used the switch (or a link made by it)
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax", httponly=True)
     response.vary.update(("Accept-Language", "Cookie"))
@@ -119,12 +122,37 @@ def describe(lex: Lexicon, catalogue: dict[str, messages.Message]) -> dict:
     if title is None:  # another build for a known game (sv-betapet-wswedish): the game's name and the id
         game = catalogue.get(f"lexicon.{lex.profile.name}")
         title = f"{game} · {lex.name}" if game else lex.name
-    sources = {s["id"]: s.get("version") or s["id"] for s in lex.manifest.get("sources", []) if "id" in s}
+    # A source by its name in the page's language (SAOL 14), not the build's provenance (its PyPI release).
+    sources = {s["id"]: catalogue.get(f"source.{s['id']}") or (s.get("version") or s["id"]).split(" (")[0]
+               for s in lex.manifest.get("sources", []) if "id" in s}
+    multi = multi_tile(lex.alphabet)
     return {"name": lex.name, "title": title, "language": lex.alphabet.language, "tileset": lex.alphabet.name,
             "min": lex.profile.min_length,
             "max": lex.profile.max_tiles, "sources": sources,
             # Betűtorony is played with letter cubes that stack, not with flat tiles.
-            "cubes": lex.alphabet.name.startswith("hu-betutorony")}
+            "cubes": lex.alphabet.name.startswith("hu-betutorony"),
+            "multi": multi, "hints": hints(lex.alphabet, multi, catalogue)}
+
+
+def multi_tile(alphabet: Alphabet) -> str | None:
+    """A tile of several letters to show in examples ([SZ]), one whose letters are tiles too where there is
+    one; None for a tile set of one letter a tile."""
+    multi = sorted(alphabet.multi)
+    return next((m for m in multi if all(ch in alphabet for ch in m)), multi[0] if multi else None)
+
+
+def hints(alphabet: Alphabet, multi: str | None, catalogue: dict[str, messages.Message]) -> dict[str, str]:
+    """The boxes' hints for a lexicon: examples of its own tiles and language, a blank where it has one."""
+    def t(key: str, **values) -> str:
+        return messages.text(catalogue, key, **values)
+
+    example = catalogue.get(f"example.notation.{alphabet.language}") or f"[{multi}]"
+    rack = ([t("anagram.hint.blank")] if alphabet.blanks else []) + ([t("anagram.hint.multi", tile=multi)] if multi else [])
+    examples = catalogue.get(f"examples.{alphabet.language}") or catalogue.get("examples.en")
+    return {"word": t("check.hint.multi", example=example) if multi else t("check.hint"),
+            "rack": ", ".join(rack) or t("anagram.hint"), "q": t("pattern.hint", examples=examples),
+            "board": ", ".join([t("play.board.hint")] + ([t("play.board.hint.blank")] if alphabet.blanks else [])
+                               + ([t("play.board.hint.multi", tile=multi)] if multi else []))}
 
 
 def visitors_lexicon(lang: str, lexicons: list[dict], configured: str) -> str:
@@ -149,7 +177,8 @@ def games(catalogue: dict[str, messages.Message], lexicons: set[str]) -> list[di
         unverified = [{"kind": "layout", "name": u["key"].removeprefix("layouts.")} if u["key"].startswith("layouts.")
                       else {"kind": "counts"} for u in game.unverified]
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
-                      "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified})
+                      "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
+                      "hint": hints(game.alphabet, multi_tile(game.alphabet), catalogue)["board"]})
     return found
 
 

@@ -5,6 +5,7 @@ Betűtorony lexicon from a cut of the real Magyar Ispell.
 Expected words come from the catalogues (service/messages), so each test holds in every language."""
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -695,3 +696,48 @@ def test_offline_a_word_only_analysis_decides_says_it_needs_the_service(browser,
                  t("en", "problem.needs-service"))
     finally:
         _network(browser, offline=False)
+
+
+# ------------------------------------------------------------------ one language a page
+
+
+def _english_leaks(lang: str):
+    """A search for any English message of the catalogue (its placeholders read as any text) that the page's
+    language says otherwise."""
+    theirs, ours = catalogue("en"), catalogue(lang)
+    found = []
+    for key, message in theirs.items():
+        for form in message if isinstance(message, list) else [message]:
+            # a message the language says alike, a name within its own longer one (Betűtorony), or too short to tell
+            if ours.get(key) == message or form in str(ours.get(key)) or len(re.sub(r"\{\w+\}", "", form).strip()) < 8:
+                continue
+            found.append(re.compile(".*?".join(map(re.escape, re.split(r"\{\w+\}", form)))))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["sv", "hu"])
+def test_a_page_speaks_one_language_in_every_state(browser, site, lang):
+    """No English on a Swedish or Hungarian page, whatever the answer (the API's English detail included), and
+    hints with the chosen game's own tiles: no Hungarian cube on a Swedish list, no blank in Betűtorony."""
+    english = _english_leaks(lang)
+    states = [("", "#word"), ("word=hundar", "#elsewhere"), ("word=abc-bok", "#record"),
+              ("word=%5BSZ%5DAX", "#detail"), ("word=kat%E2%80%8B", "#answer #problem"), ("pattern=H%5B", "#problem"),
+              ("lexicon=hu-betutorony&word=H%C3%81%5BZS%5DOR", "#tilings"), ("rack=retsam%3F", "#anagrams .total"),
+              ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total")]
+    for query, ready in states:
+        visit(browser, site, query, lang=lang)
+        try:
+            wait_for(browser, f"return document.querySelector('{ready}')")
+        except TimeoutException:
+            raise AssertionError(f"{query}: no {ready}: {browser.find_element(By.TAG_NAME, 'main').text[:300]}")
+        body = browser.execute_script("return document.querySelector('main').innerText + '\\n' + "
+                                      "document.querySelector('.lexicon').innerText")
+        leaked = [p.pattern for p in english if p.search(body)]
+        assert leaked == [], (query, leaked)
+        assert not browser.find_elements(By.CSS_SELECTOR, "main [lang=en]"), query
+        hints = " ".join(texts(browser, ".hint"))
+        cube = re.search(r"\[[^\]]{2,}\]", hints)  # a tile of several letters, in notation
+        if "hu-betutorony" in query:
+            assert t(lang, "anagram.hint.blank") not in hints and cube, (query, hints)
+        else:
+            assert not cube and "HÁ" not in hints and t(lang, "anagram.hint.blank") in hints, (query, hints)

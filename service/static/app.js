@@ -93,12 +93,14 @@ async function ask(path, params, signal, post) {
 
 function problemNodes(error) {
   if (!(error instanceof Problem)) throw error;
-  const key = `problem.${error.code}`;
+  const tile = lexicon().multi;
+  const key = tile && `problem.${error.code}.multi` in DATA.messages ? `problem.${error.code}.multi`
+    : `problem.${error.code}`;
   const text = error.code === "needs-service" ? t(key) : error.status === 0 ? t("problem.offline")
-    : key in DATA.messages ? t(key) : t("problem.other", { status: error.status });
-  // The service's own detail is English and names exactly what was wrong: shown small, marked as English.
-  const detail = error.detail && DATA.lang !== "en" ? el("p", { class: "note", lang: "en" }, error.detail)
-    : error.detail ? el("p", { class: "note" }, error.detail) : null;
+    : key in DATA.messages ? t(key, { tile }) : t("problem.other", { status: error.status });
+  // The service's own detail is English: shown (small) on an English page only; every other page says
+  // what was wrong in its own words above.
+  const detail = error.detail && DATA.lang === "en" ? el("p", { class: "note" }, error.detail) : null;
   return [el("p", { class: "verdict invalid", id: "problem" }, text), detail];
 }
 
@@ -251,7 +253,9 @@ function tagWords(tag, language) {
 }
 
 function formOf(answer, lex) {
-  if (answer.lemma) return t("answer.inflected", { lemma: answer.lemma.toUpperCase(), tag: tagWords(answer.tag, lex.language) || posWords(answer.pos) });
+  const tag = tagWords(answer.tag, lex.language);
+  if (answer.lemma && !tag && !answer.pos) return t("answer.inflected.untagged", { lemma: answer.lemma.toUpperCase() });
+  if (answer.lemma) return t("answer.inflected", { lemma: answer.lemma.toUpperCase(), tag: tag || posWords(answer.pos) });
   if (answer.pos) return t("answer.headword", { pos: posWords(answer.pos) });
   return null;
 }
@@ -273,7 +277,8 @@ function explain(answer, lex) {
       return t(key in DATA.messages ? key : "reason.non-letter.non-letter", { position });
     }
     case "bad-notation":
-      return t("reason.bad-notation", { position });
+      return lex.multi ? t("reason.bad-notation.multi", { position, tile: lex.multi })
+        : t("reason.bad-notation", { position });
     case "wrong-tiling":
       return t("reason.wrong-tiling", { key: answer.normalized });
     case "not-in-lexicon":
@@ -594,7 +599,9 @@ function wordItem(word) {
   if (word.valid && word.scoring?.letters !== undefined) {
     notes.push(t("play.scoring", { letters: word.scoring.letters, multiplier: word.scoring.word_multiplier }));
   }
-  for (const [square, premium] of Object.entries(word.scoring?.premiums || {})) notes.push(t("play.premium", { square, premium }));
+  for (const [square, premium] of Object.entries(word.scoring?.premiums || {})) {
+    notes.push(t("play.premium", { square, premium: `premium.${premium}` in DATA.messages ? t(`premium.${premium}`) : premium }));
+  }
   return el("li", { class: word.valid ? "valid" : "invalid" }, el("strong", {}, said),
             notes.length ? ` (${notes.join(", ")})` : "");
 }
@@ -649,13 +656,16 @@ function gameNotes(game) {
 function showGame(game) {
   $("game").value = game.name;
   gameNotes(game);
+  $("board-hint").textContent = game.hint;
   if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(game.size);
   $("board").rows = game.size;
 }
 
-/** The game follows the word list: the game judged by it, else one played with its tiles. */
+/** The game follows the word list: the game judged by it, else one played with its tiles. The boxes'
+ *  hints show the word list's own tiles and words. */
 function followLexicon() {
   const lex = lexicon();
+  for (const [box, hint] of Object.entries(lex.hints)) $(`${box}-hint`).textContent = hint;
   const game = DATA.games.find((g) => g.lexicon === lex.name) || DATA.games.find((g) => g.tileset === lex.tileset)
     || (!$("board").value && DATA.games[0]);  // a word list of no game: the first, on an empty board
   if (game && !(game.name === $("game").value && $("board").value)) showGame(game);

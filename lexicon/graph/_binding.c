@@ -848,7 +848,8 @@ out:
 /* ------------------------------------------------------------------ moves */
 
 /* moves(...): every play of the rack on the board (core/moves.h), the GIL let go while they are found;
- * (count, lists visited, the first `limit` plays as (score, down, valid, ((square, tile, blank), …))). */
+ * (count, lists visited, the best `limit` plays as (score, down, valid, ((square, tile, blank), …))), sorted
+ * only when some are asked for (limit 0: the count alone; -1: every play). */
 static PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"size", "tiles", "blanks", "letter_premium", "word_premium", "start", "points", "rack",
                              "rack_size", "bonus", "every_word", "phonies", "max_visits", "limit", NULL};
@@ -883,8 +884,11 @@ static PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
     tl_status rc;
     Py_BEGIN_ALLOW_THREADS
     rc = tl_moves_generate(self->graph, &board, bufs[6].buf, phonies, max_visits, &moves, &err);
+    if (rc == TL_OK && limit != 0)
+        rc = tl_moves_sort(moves, &err);
     Py_END_ALLOW_THREADS
     if (rc != TL_OK) {
+        tl_moves_free(moves);
         raise_error(&err);
         goto out;
     }

@@ -3,12 +3,19 @@
  *
  * The board is read one lane at a time (each row for plays across, then each column for plays
  * down). For every empty square of the lane a cross set says which tiles make a word with the tiles
- * above and below it (all of them when it has none), and what those tiles score. From each anchor (an
- * empty square next to a tile, or a start square of an empty board) the walk reads the GADDAG: tiles
- * leftwards from the anchor, then after the separator rightwards from the square beyond it, laying rack
- * tiles on empty squares and reading the board's tiles where they lie. Leftwards it never lays a tile
- * on another anchor, so each play is found once, from the leftmost anchor it covers; a play of one tile
- * is found once, in the direction the judge reads it (across when it has a neighbour across).
+ * above and below it (all of them when it has none), and what those tiles score. From each anchor the
+ * walk reads the GADDAG: tiles leftwards from the anchor, then after the separator rightwards from the
+ * square beyond it, laying rack tiles on empty squares and reading the board's tiles where they lie.
+ *
+ * The anchors are wolges' (movegen.rs, gen_place_placements), taken right to left: the last tile of each
+ * run of tiles in the lane, from which the walk first reads the run itself, so that the tiles on the
+ * board choose the GADDAG's path before any rack tile is tried; and each empty square with a cross word
+ * that touches no run in the lane. A play that holds a run is found from the rightmost run it holds
+ * (rightwards an anchor's plays stop before the square next to the run on its right); any other play
+ * from the rightmost such square it covers (leftwards and rightwards they stop before the squares next
+ * to a run, and before the anchor found before them). A play of one tile is found once, in the
+ * direction the judge reads it (across when it has a neighbour across). An empty board's anchors are its
+ * start squares.
  *
  * Scores are kept as the walk goes (the main word's letters with their premiums, its word multiplier,
  * the cross words' scores), by the rules of lexicon/play/score.py, which the tests hold every play to.
@@ -24,17 +31,15 @@
 
 struct tl_moves {
     tl_play *plays;
+    const tl_play **order; /* best first, once tl_moves_sort has run */
     size_t n, cap;
     int64_t visits;
 };
 
-/* What the play made so far scores. */
-typedef struct {
-    int32_t main;    /* the main word's letters, premiums applied */
-    int32_t mult;    /* its word multiplier */
-    int32_t cross;   /* the cross words' scores */
-    int32_t invalid; /* cross words that are not words (phonies only) */
-} tally;
+/* What the play made so far scores: the main word's letters with their premiums, its word multiplier,
+ * the cross words' scores. Passed as three numbers, never as a struct: a struct copied from the stores
+ * just made to it waits for them (store forwarding fails on the wider load), a third of the walk. */
+#define TALLY int32_t letters, int32_t mult, int32_t cross
 
 typedef struct {
     const tl_graph *g;
@@ -42,18 +47,21 @@ typedef struct {
     tl_error *err;
     tl_status status;
     tl_moves *out;
-    int64_t max_visits;
+    int64_t visits, max_visits;
+    uint64_t rack_mask; /* bit t: the rack still holds a tile t */
     int phonies, down;
     unsigned size, lane, rack_left, anchor;
+    unsigned leftmost, rightmost; /* the squares the anchor's plays may lay on: leftmost ≤ square < rightmost */
     uint8_t rack[64];
     /* the lane: its squares' tiles and what the rules say of each */
-    uint8_t tile[TL_MAX_BOARD], blank[TL_MAX_BOARD], is_anchor[TL_MAX_BOARD], has_cross[TL_MAX_BOARD];
+    uint8_t tile[TL_MAX_BOARD], blank[TL_MAX_BOARD], has_cross[TL_MAX_BOARD];
     uint8_t lm[TL_MAX_BOARD], wm[TL_MAX_BOARD];
     uint64_t cross[TL_MAX_BOARD];
     int32_t cross_sum[TL_MAX_BOARD];
     /* the tiles laid so far: lane positions and tiles (| TL_BLANK_TILE) */
     uint8_t at[TL_MAX_BOARD], laid[TL_MAX_BOARD];
     unsigned n;
+    unsigned invalid; /* cross words of the play so far that are not words (phonies only) */
 } gen;
 
 static inline unsigned square_of(const gen *G, unsigned pos) {
@@ -109,8 +117,8 @@ static uint64_t cross_set(gen *G, const uint8_t *before, unsigned nb, const uint
     return set;
 }
 
-/* Read the lane `lane` of the board into G: tiles, premiums, anchors and cross sets. */
-static void read_lane(gen *G, int empty_board) {
+/* Read the lane `lane` of the board into G: tiles, premiums and cross sets. */
+static void read_lane(gen *G) {
     const tl_board *b = G->b;
     unsigned size = G->size;
     for (unsigned p = 0; p < size; p++) {
@@ -121,16 +129,12 @@ static void read_lane(gen *G, int empty_board) {
         G->wm[p] = b->word_premium[sq];
     }
     for (unsigned p = 0; p < size && !G->status; p++) {
-        G->is_anchor[p] = G->has_cross[p] = 0;
+        G->has_cross[p] = 0;
         G->cross[p] = EVERY_TILE;
         G->cross_sum[p] = 0;
         if (G->tile[p])
             continue;
         unsigned sq = square_of(G, p);
-        if (empty_board) {
-            G->is_anchor[p] = b->start[sq] != 0;
-            continue;
-        }
         /* the cross word's squares: across the lane, before and after this one */
         unsigned step = G->down ? 1 : size, r = sq / size, c = sq % size;
         unsigned cross_pos = G->down ? c : r; /* position across the lane */
@@ -149,8 +153,6 @@ static void read_lane(gen *G, int empty_board) {
             after[na++] = b->tiles[s];
             sum += b->blanks[s] ? 0 : b->points[b->tiles[s]];
         }
-        int beside = (p > 0 && G->tile[p - 1]) || (p + 1 < size && G->tile[p + 1]);
-        G->is_anchor[p] = beside || nb || na;
         if (nb || na) {
             G->has_cross[p] = 1;
             G->cross_sum[p] = sum;
@@ -161,11 +163,9 @@ static void read_lane(gen *G, int empty_board) {
 
 /* ------------------------------------------------------------------ the walk */
 
-static int later(const tl_play *a, const tl_play *b);
-
-static void record(gen *G, tally t, unsigned left, unsigned right) {
-    if (right - left + 1 < 2)
-        return; /* one tile alone is no word */
+static void record(gen *G, TALLY, unsigned left, unsigned right) {
+    if (right - left + 1 < 2 || !G->n)
+        return; /* one tile alone is no word; a run of the board's own tiles is no play */
     if (G->down && G->n == 1 && G->has_cross[G->at[0]])
         return; /* a tile with a neighbour across is read across, and found there */
     tl_moves *m = G->out;
@@ -184,9 +184,9 @@ static void record(gen *G, tally t, unsigned left, unsigned right) {
         m->cap = cap;
     }
     tl_play *p = &m->plays[m->n++];
-    p->score = t.main * t.mult + t.cross + (G->n == G->b->rack_size ? G->b->whole_rack_bonus : 0);
+    p->score = letters * mult + cross + (G->n == G->b->rack_size ? G->b->whole_rack_bonus : 0);
     p->down = (uint8_t)G->down;
-    p->valid = t.invalid == 0;
+    p->valid = G->invalid == 0;
     p->n = (uint8_t)G->n;
     /* laid anchor first, then leftwards, then rightwards: put them in square order */
     for (unsigned i = 0; i < G->n; i++) {
@@ -203,10 +203,10 @@ static void record(gen *G, tally t, unsigned left, unsigned right) {
     }
 }
 
-static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, tally t);
+static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, TALLY);
 
 /* The tile at `pos` was read (laid, or on the board) at GADDAG node `node`. */
-static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned left, tally t) {
+static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned left, TALLY) {
     const tl_graph *g = G->g;
     uint32_t v = tl_load(g->base, node), next = tl_arc(g, v);
     unsigned size = G->size;
@@ -214,13 +214,12 @@ static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned le
         int open_left = pos == 0 || !G->tile[pos - 1];
         int open_right = G->anchor + 1 >= size || !G->tile[G->anchor + 1];
         if (tl_accepts(g, v) && open_left && open_right)
-            record(G, t, pos, G->anchor);
+            record(G, letters, mult, cross, pos, G->anchor);
         if (!next || G->status)
             return;
-        /* on leftwards, but never onto another anchor: the play is found from that one */
-        if (pos > 0 && (G->tile[pos - 1] || !G->is_anchor[pos - 1]))
-            walk(G, pos - 1, next, 1, pos - 1, t);
-        if (open_left && G->anchor + 1 < size && !G->status) {
+        if (pos > G->leftmost)
+            walk(G, pos - 1, next, 1, pos - 1, letters, mult, cross);
+        if (open_left && G->anchor + 1 < G->rightmost && !G->status) {
             uint32_t sep;
             if (tl_child(g, next, TL_SEPARATOR, &sep, G->err) != TL_OK) {
                 fail_status(G, TL_ERR_CORRUPT);
@@ -229,45 +228,47 @@ static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned le
             if (sep) {
                 uint32_t after = tl_arc(g, tl_load(g->base, sep));
                 if (after)
-                    walk(G, G->anchor + 1, after, 0, pos, t);
+                    walk(G, G->anchor + 1, after, 0, pos, letters, mult, cross);
             }
         }
     } else {
         if (tl_accepts(g, v) && (pos + 1 >= size || !G->tile[pos + 1]))
-            record(G, t, left, pos);
-        if (next && pos + 1 < size && !G->status)
-            walk(G, pos + 1, next, 0, left, t);
+            record(G, letters, mult, cross, left, pos);
+        if (next && pos + 1 < G->rightmost && !G->status)
+            walk(G, pos + 1, next, 0, left, letters, mult, cross);
     }
 }
 
 /* Lay `tile` (| TL_BLANK_TILE) from the rack at `pos`, found at GADDAG node `node`. */
-static void lay(gen *G, unsigned pos, uint32_t node, uint8_t tile, int leftward, unsigned left, tally t) {
+static void lay(gen *G, unsigned pos, uint32_t node, uint8_t tile, int leftward, unsigned left, TALLY) {
     const tl_board *b = G->b;
     unsigned real = tile & 63u;
     int32_t value = (tile & TL_BLANK_TILE) ? 0 : b->points[real];
     int every = b->premiums_every_word;
-    t.main += value * G->lm[pos];
-    t.mult *= G->wm[pos];
+    unsigned phony = 0;
+    letters += value * G->lm[pos];
+    mult *= G->wm[pos];
     if (G->has_cross[pos]) {
-        t.cross += (G->cross_sum[pos] + value * (every ? G->lm[pos] : 1)) * (every ? G->wm[pos] : 1);
-        if (!(G->cross[pos] >> real & 1))
-            t.invalid++;
+        cross += (G->cross_sum[pos] + value * (every ? G->lm[pos] : 1)) * (every ? G->wm[pos] : 1);
+        phony = !(G->cross[pos] >> real & 1);
     }
+    G->invalid += phony;
     G->at[G->n] = (uint8_t)pos;
     G->laid[G->n] = tile;
     G->n++;
     G->rack_left--;
-    go_on(G, pos, node, leftward, left, t);
+    go_on(G, pos, node, leftward, left, letters, mult, cross);
     G->rack_left++;
     G->n--;
+    G->invalid -= phony;
 }
 
 /* Read the square at `pos` from the GADDAG list `list`. */
-static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, tally t) {
+static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, TALLY) {
     const tl_graph *g = G->g;
     if (G->status)
         return;
-    if (++G->out->visits > G->max_visits) {
+    if (++G->visits > G->max_visits) {
         fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
                                (long long)G->max_visits));
         return;
@@ -279,31 +280,40 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
             fail_status(G, TL_ERR_CORRUPT);
             return;
         }
-        if (node) {
-            t.main += G->blank[pos] ? 0 : G->b->points[on];
-            go_on(G, pos, node, leftward, left, t);
-        }
+        if (node)
+            go_on(G, pos, node, leftward, left, letters + (G->blank[pos] ? 0 : G->b->points[on]), mult, cross);
         return;
     }
     if (!G->rack_left)
         return;
-    uint64_t allowed = G->phonies ? EVERY_TILE : G->cross[pos];
-    for (uint32_t i = list; i && !G->status; i++) {
+    /* the tiles worth trying here: those the cross word allows and, without a blank, the rack holds */
+    uint64_t allowed = (G->phonies ? EVERY_TILE : G->cross[pos]) & (G->rack[0] ? EVERY_TILE : G->rack_mask);
+    for (uint32_t i = list; i && allowed && !G->status; i++) {
         if (i >= g->n) {
             fail_status(G, tl_bad_index(g, i, G->err));
             return;
         }
         uint32_t v = tl_load(g->base, i);
         unsigned tile = tl_tile(g, v);
+        if (tile > TL_MAX_TILE) {
+            /* the kwg layout has eight bits for a tile: a damaged file may hold more than a rack can */
+            fail_status(G, tl_fail(G->err, TL_ERR_CORRUPT, "node %u of the word graph has tile %u; tiles are 0 to 63",
+                                   (unsigned)i, tile));
+            return;
+        }
+        if (!(allowed >> tile))
+            break; /* siblings come in tile order: none after this one is worth trying */
         if (tile && (allowed >> tile & 1)) {
             if (G->rack[tile]) {
-                G->rack[tile]--;
-                lay(G, pos, i, (uint8_t)tile, leftward, left, t);
+                if (!--G->rack[tile])
+                    G->rack_mask &= ~(1ull << tile);
+                lay(G, pos, i, (uint8_t)tile, leftward, left, letters, mult, cross);
                 G->rack[tile]++;
+                G->rack_mask |= 1ull << tile;
             }
             if (G->rack[0] && !G->status) {
                 G->rack[0]--;
-                lay(G, pos, i, (uint8_t)(tile | TL_BLANK_TILE), leftward, left, t);
+                lay(G, pos, i, (uint8_t)(tile | TL_BLANK_TILE), leftward, left, letters, mult, cross);
                 G->rack[0]++;
             }
         }
@@ -312,14 +322,58 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
     }
 }
 
-/* ------------------------------------------------------------------ the call */
-
-static int compare_plays(const void *x, const void *y) {
-    const tl_play *a = x, *b = y;
-    if (a->score != b->score)
-        return a->score > b->score ? -1 : 1;
-    return later(a, b) - later(b, a);
+static void from(gen *G, unsigned anchor, unsigned leftmost, unsigned rightmost) {
+    G->anchor = anchor;
+    G->leftmost = leftmost;
+    G->rightmost = rightmost;
+    walk(G, anchor, G->g->gaddag, 1, anchor, 0, 1, 0);
 }
+
+/* Every play of the lane, from its anchors taken right to left (wolges' order; the file's comment). */
+static void walk_lane(gen *G) {
+    unsigned end = G->size; /* the squares right of the stretch being read are done */
+    for (;;) {
+        unsigned right = end, left = end;
+        while (left > 0 && !G->tile[left - 1])
+            left--;
+        /* [left, right) is a stretch of empty squares; the tile before it ends a run */
+        if (left > 0)
+            from(G, left - 1, 0, right);
+        /* squares with a cross word that touch no run: not the one next to the run on the left (its
+         * plays hold that run), and `right` is already next to a run on the right, or the edge */
+        unsigned first = left + (left > 0);
+        for (unsigned a = right; a-- > first && !G->status;) {
+            if (!G->has_cross[a])
+                continue;
+            if ((G->cross[a] || G->phonies) && right - first >= 2)
+                from(G, a, first, right);
+            right = a;
+        }
+        if (left <= 1 || G->status)
+            return;
+        /* on past the run, to the square before it: next to the run, so no square of the next stretch */
+        left--;
+        while (left > 0 && G->tile[left])
+            left--;
+        if (G->tile[left])
+            return; /* the run reaches the lane's start */
+        end = left;
+    }
+}
+
+/* The first play: from each start square of the lane, right to left, each reaching right only up to
+ * the one before. */
+static void start_lane(gen *G) {
+    unsigned right = G->size;
+    for (unsigned a = G->size; a-- > 0 && !G->status;) {
+        if (!G->b->start[square_of(G, a)])
+            continue;
+        from(G, a, 0, right);
+        right = a;
+    }
+}
+
+/* ------------------------------------------------------------------ the call */
 
 /* Is `a` after `b` among plays of one score: by first square, across before down, then tiles laid. */
 static int later(const tl_play *a, const tl_play *b) {
@@ -335,6 +389,60 @@ static int later(const tl_play *a, const tl_play *b) {
             return a->tiles[i] > b->tiles[i];
     }
     return a->n > b->n;
+}
+
+static int compare_ties(const void *x, const void *y) {
+    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
+    return later(a, b) - later(b, a);
+}
+
+static int compare_plays(const void *x, const void *y) {
+    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return later(a, b) - later(b, a);
+}
+
+/* Best first: the plays counted out by score (scores are small numbers), each score's few plays then
+ * sorted by the tie order; pointers are moved, not the plays. */
+tl_status tl_moves_sort(tl_moves *m, tl_error *err) {
+    if (!m || m->order || !m->n)
+        return TL_OK;
+    int32_t low = m->plays[0].score, high = low;
+    for (size_t i = 1; i < m->n; i++) {
+        int32_t s = m->plays[i].score;
+        low = s < low ? s : low;
+        high = s > high ? s : high;
+    }
+    /* a board of a hostile layout can spread scores widely: then one sort does it all */
+    size_t buckets = (size_t)(high - low) + 2;
+    int counted = buckets <= 4 * m->n + 4096;
+    size_t *start = counted ? calloc(buckets, sizeof *start) : NULL;
+    const tl_play **order = malloc(m->n * sizeof *order);
+    if ((counted && !start) || !order) {
+        free(start);
+        free(order);
+        return tl_nomem(err);
+    }
+    if (counted) {
+        for (size_t i = 0; i < m->n; i++)
+            start[(size_t)(high - m->plays[i].score) + 1]++;
+        for (size_t b = 1; b < buckets; b++)
+            start[b] += start[b - 1];
+        for (size_t i = 0; i < m->n; i++)
+            order[start[(size_t)(high - m->plays[i].score)]++] = &m->plays[i];
+        /* start[b] is now the end of bucket b */
+        for (size_t b = 0, from = 0; b + 1 < buckets; from = start[b], b++)
+            if (start[b] - from > 1)
+                qsort(order + from, start[b] - from, sizeof *order, compare_ties);
+    } else {
+        for (size_t i = 0; i < m->n; i++)
+            order[i] = &m->plays[i];
+        qsort(order, m->n, sizeof *order, compare_plays);
+    }
+    free(start);
+    m->order = order;
+    return TL_OK;
 }
 
 static tl_status check_board(const tl_board *b, const uint8_t rack[64], tl_error *err) {
@@ -389,33 +497,32 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
         total += rack[t];
     }
     G->rack_left = total;
+    for (unsigned t = 1; t < 64; t++)
+        if (G->rack[t])
+            G->rack_mask |= 1ull << t;
     size_t cells = (size_t)board->size * board->size;
     int empty_board = 1;
     for (size_t i = 0; i < cells; i++)
         if (board->tiles[i])
             empty_board = 0;
-    tally zero = {0, 1, 0, 0};
     for (int down = 0; down < 2 && !G->status; down++) {
         G->down = down;
         for (unsigned lane = 0; lane < G->size && !G->status; lane++) {
             G->lane = lane;
-            read_lane(G, empty_board);
-            for (unsigned a = 0; a < G->size && !G->status; a++) {
-                if (!G->is_anchor[a])
-                    continue;
-                G->anchor = a;
-                walk(G, a, graph->gaddag, 1, a, zero);
-            }
+            read_lane(G);
+            if (empty_board)
+                start_lane(G);
+            else
+                walk_lane(G);
         }
     }
     rc = G->status;
+    m->visits = G->visits;
     free(G);
     if (rc != TL_OK) {
         tl_moves_free(m);
         return rc;
     }
-    if (m->n > 1)
-        qsort(m->plays, m->n, sizeof *m->plays, compare_plays);
     *out = m;
     return TL_OK;
 }
@@ -423,7 +530,9 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
 size_t tl_moves_count(const tl_moves *moves) { return moves ? moves->n : 0; }
 
 const tl_play *tl_moves_play(const tl_moves *moves, size_t i) {
-    return moves && i < moves->n ? &moves->plays[i] : NULL;
+    if (!moves || i >= moves->n)
+        return NULL;
+    return moves->order ? moves->order[i] : &moves->plays[i];
 }
 
 int64_t tl_moves_visits(const tl_moves *moves) { return moves ? moves->visits : 0; }
@@ -432,5 +541,6 @@ void tl_moves_free(tl_moves *moves) {
     if (!moves)
         return;
     free(moves->plays);
+    free(moves->order);
     free(moves);
 }

@@ -52,12 +52,16 @@ typedef struct tl_moves tl_moves;
 
 /* Every play the rack (rack[t] tiles of number t, rack[0] blanks) makes on the board whose main word
  * is a word of the graph's DAWG (found through its GADDAG): with `phonies` 0 only those whose every
- * cross word is a word too, else also those with a cross word that is not (`valid` 0). Plays are
- * sorted by score, highest first; ties by their first square, across before down, then by the tiles
- * laid, so the order depends on nothing but the plays. Each list of the GADDAG entered costs one visit;
- * past `max_visits` the call fails with TL_ERR_COSTLY. Free the result with tl_moves_free. */
+ * cross word is a word too, else also those with a cross word that is not (`valid` 0). They come in
+ * the order found until tl_moves_sort. Each list of the GADDAG entered costs one visit; past
+ * `max_visits` the call fails with TL_ERR_COSTLY. Free the result with tl_moves_free. */
 tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const uint8_t rack[64], int phonies,
                             int64_t max_visits, tl_moves **out, tl_error *err);
+
+/* Put the plays best first: by score, highest first; ties by their first square, across before down,
+ * then by the tiles laid (tile numbers, a blank after the tile), so the order depends on nothing but
+ * the plays. A caller that wants them all in any order (a count, its own ranking) need not pay for it. */
+tl_status tl_moves_sort(tl_moves *moves, tl_error *err);
 
 size_t tl_moves_count(const tl_moves *moves);
 const tl_play *tl_moves_play(const tl_moves *moves, size_t i); /* NULL past the last */

@@ -39,9 +39,10 @@ def judge_play():
     return respond(data, lexicon, tag=etag(lexicon, raw) if lexicon else None)
 
 
-#: The work a POST /moves may do: GADDAG lists entered. A mid-game Swedish position with two blanks on the
-#: rack needs a few hundred thousand (tens of milliseconds); past this the answer is 400 too-costly.
-MOVES_MAX_VISITS = 3_000_000
+#: The work a POST /moves may do: GADDAG lists entered. A mid-game Swedish position with a blank on the rack
+#: needs tens of thousands (a millisecond or two); the costliest racks seen, two blanks with phonies, 3.5
+#: million (about a fifth of a second); past this the answer is 400 too-costly.
+MOVES_MAX_VISITS = 8_000_000
 
 
 @play.post("/moves")

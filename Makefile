@@ -102,13 +102,13 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
 # The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its header is
-# lexicon/graph/core/tl_graph.h) and the tile-graph command (lexicon/graph/core/tool/tile_graph.c).
+# lexicon/graph/core/tl_graph.h), the tile-graph command (lexicon/graph/core/tool/tile_graph.c) and tile-moves.
 CORE := lexicon/graph/core
 LIB_DIR := build/lib
 CORE_CFLAGS ?= -std=c11 -O2 -Wall -Wextra -Wpedantic
 CORE_OBJECTS := $(patsubst $(CORE)/%.c,$(LIB_DIR)/%.o,$(wildcard $(CORE)/*.c))
 
-lib: $(LIB_DIR)/libtlgraph.a $(LIB_DIR)/tile-graph
+lib: $(LIB_DIR)/libtlgraph.a $(LIB_DIR)/tile-graph $(LIB_DIR)/tile-moves
 
 $(LIB_DIR)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h)
 	@mkdir -p $(LIB_DIR)
@@ -118,6 +118,10 @@ $(LIB_DIR)/libtlgraph.a: $(CORE_OBJECTS)
 	$(AR) rcs $@ $^
 
 $(LIB_DIR)/tile-graph: $(CORE)/tool/tile_graph.c $(LIB_DIR)/libtlgraph.a
+	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
+
+# The move generator timed natively (bench/bench_moves.py), as tile-graph's `anagram --time` times searches.
+$(LIB_DIR)/tile-moves: $(CORE)/tool/tile_moves.c $(LIB_DIR)/libtlgraph.a
 	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
 
 # The clients (docs/embedding.md), built here and not committed: the C library for native games

@@ -1,16 +1,18 @@
 """`make sanitize` (`python -m fuzz.sanitize`): the word-graph core under AddressSanitizer and
 UndefinedBehaviorSanitizer, every finding fatal.
 
-1. tests/c/test_core.c, the library's own tests, built with clang and the sanitizers, run.
+1. tests/c/test_core.c and test_moves.c, the library's own tests, built with clang and the sanitizers, run.
 2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts), fuzz/c/builder.c (arbitrary
    sequences) and fuzz/c/bundle.c (hostile words, racks and patterns, and bundles damaged with their
-   checksums made right), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word lists and
+   checksums made right) and fuzz/c/moves.c (hostile boards, racks, rules and graphs for the move
+   generator), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word lists and
    queries that this script writes with the toolkit's own builder (build/sanitize/seeds), over the
    bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
    inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
 3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
    where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py, the
-   small lexicons' tests of tests/test_bundle.py and the hypothesis runs of the fuzz targets that reach C code
+   small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py
+   and the hypothesis runs of the fuzz targets that reach C code
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
 
@@ -42,7 +44,9 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_bundle.py::test_damaged_bundles_are_refused_saying_what",
                "tests/test_bundle.py::test_a_wrong_checksum_is_refused",
                "tests/test_bundle.py::test_sections_of_the_wrong_shape_are_refused_with_right_checksums",
-               "tests/test_bundle.py::test_a_damaged_bundle_answers_nothing_and_the_library_is_safe"]
+               "tests/test_bundle.py::test_a_damaged_bundle_answers_nothing_and_the_library_is_safe",
+               "tests/test_moves.py::test_the_generator_finds_what_trying_everything_finds",
+               "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
@@ -52,6 +56,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
              ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),
+             ("fuzz moves", lambda: _fuzz("moves", seconds)),
              ("Python graph tests", _python_tests)]
     failed = []
     for name, step in steps:
@@ -75,9 +80,12 @@ def _compile(out: Path, sources: list[str], *flags: str) -> bool:
 
 
 def _c_tests() -> bool:
-    binary = OUT / "test_core"
-    return _compile(binary, [str(ROOT / "tests" / "c" / "test_core.c"), *_core_sources()]) and \
-        subprocess.call([str(binary)]) == 0
+    for test in ("test_core", "test_moves"):
+        binary = OUT / test
+        if not (_compile(binary, [str(ROOT / "tests" / "c" / f"{test}.c"), *_core_sources()]) and
+                subprocess.call([str(binary)]) == 0):
+            return False
+    return True
 
 
 def _fuzz(target: str, seconds: int) -> bool:
@@ -126,6 +134,9 @@ def _write_seeds(target: str, folder: Path) -> None:
     if target == "bundle":
         _write_queries(folder)
         return
+    if target == "moves":
+        _write_positions(folder)
+        return
     lists = {"sv": ("sv-betapet", ["HUND", "HUNDAR", "KATT", "KATTER", "ALLE", "ÅNGA", "ÖRN", "ZOO", "ABBA", "A"]),
              "hu": ("hu-betutorony", ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "ZSEB", "CSÉSZE", "LYUK", "NY"])}
     for name, (tileset, words) in lists.items():
@@ -144,6 +155,27 @@ def _write_seeds(target: str, folder: Path) -> None:
     if target == "reader":
         for path in sorted((ROOT / "tests" / "data").glob("*.kwg")):
             shutil.copy(path, folder / path.name)
+
+
+def _write_positions(folder: Path) -> None:
+    """The moves target's seeds: 15×15 boards with HUND and KATT on them (a byte of 200 + 2 × (tile - 1) a
+    square, smaller bytes empty) and racks of their letters, on the target's own graph (an even mode) and on real
+    graphs with and without a GADDAG (odd)."""
+    from lexicon import load_alphabet
+    from lexicon.graph import TileCodes, build_kwg
+
+    codes = TileCodes(load_alphabet("sv-betapet"))
+    graphs = [build_kwg([codes.encode(w) for w in ("HUND", "HUNDAR", "KATT", "KATTER", "DAG", "AT", "TA")],
+                        gaddag=gaddag).data for gaddag in (True, False)]
+    for n, (words, rack) in enumerate([((), "HUNDAR?"), (("HUND",), "ARKATT?"), (("HUND", "KATT"), "ERDAGT?")]):
+        cells = bytearray(15 * 15)
+        for row, word in enumerate(words):
+            for col, tile in enumerate(codes.encode(word)):
+                cells[(7 + 2 * row) * 15 + 5 + col] = 200 + 2 * (tile - 1)
+        tail = bytes(0 if t == "?" else codes.encode(t)[0] for t in rack) + b"\x32"
+        for mode in range(8):
+            graph = graphs[mode >> 2 & 1] if mode & 1 else b""
+            (folder / f"position-{n}-{mode}").write_bytes(bytes((mode, 13)) + bytes(cells) + tail + graph)
 
 
 def _write_queries(folder: Path) -> None:

@@ -529,6 +529,18 @@ class Lexicon:
                 "tilings": [tiling_document(self.alphabet, t) for t in found["tilings"]],
                 "front": found["front"], "back": found["back"]}
 
+    # ------------------------------------------------------------------ plays
+
+    def moves(self, game: Any, board: Any, rack: str, heights: Any = None, *, limit: int = 100, order: str = "score",
+              phonies: bool = False, layout: Any = None):
+        """Every play of `rack` on `board` in `game`, best first (lexicon.play.moves): `game` a Game or a
+        shipped game's name, `board` one string a row or a Board, `heights` a stacking game's. Plays whose
+        every word is valid, unless `phonies`; `.count` found in all, `.cut` when more than `limit`."""
+        from .play import moves as play_moves
+
+        return play_moves.moves_for(self, game, board, rack, heights, limit=limit, order=order, phonies=phonies,
+                                    layout=layout)
+
     # ------------------------------------------------------------------ lists
 
     def export(self, field_name: str = "key", *, min_length: int | None = None, max_length: int | None = None,

@@ -11,6 +11,7 @@ import click
 from lexicon import PlayError, RecordError, game_names, judge_request
 from lexicon.play import local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
+from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
 
 from .artifacts import open_artifact
@@ -264,3 +265,47 @@ def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
     name, version, folder = publish_game(game_file, root)
     emit({"name": name, "version": version, "path": str(folder)}, as_json,
          f"published game {name}@{version} in {folder}")
+
+
+@click.command("moves")
+@click.argument("board", required=False, type=click.File("r", encoding="utf-8"))
+@game_option
+@lexicon_option
+@click.option("--rack", required=True, help="The player's rack in tile notation (? a blank).")
+@click.option("--limit", "-n", default=20, show_default=True, type=click.IntRange(0, MAX_LIMIT),
+              help="List at most this many plays.")
+@click.option("--phonies", is_flag=True,
+              help="Also the plays a challenge would remove: main word valid, a cross word not.")
+@layout_option
+@artifacts_option
+@json_option
+def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, layout: str | None,
+                  root: str, as_json: bool) -> None:
+    """The best plays of a rack on a board, as POST /moves gives them.
+
+    BOARD is a board file as `lexicon judge` reads it (none for an empty board). Each play is listed
+    with its score, its move (word, start square, direction: what `lexicon judge` takes) and its words.
+
+    \b
+        lexicon moves --game sv-scrabble --rack 'HUNDA?S'
+        lexicon moves board.txt -g sv-betapet --rack KATTERS -n 5 --json
+    """
+    played = local_game(game)
+    body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size, "rack": rack,
+            "limit": limit, "phonies": phonies}
+    if spec:
+        body["lexicon"] = spec
+    if layout is not None:
+        body["layout"] = layout_of(layout)
+    answer, _ = moves_request(body, lambda name: open_artifact(name, root), lambda name: played)
+    emit(answer, as_json, _moves_text(answer))
+
+
+def _moves_text(a: dict) -> str:
+    shown = f"the best {len(a['plays'])}" if a["cut"] else "all"
+    lines = [f"{a['game']} with {a['lexicon']}@{a['version']}, rack {a['rack']}: {a['count']:,} plays, {shown}"]
+    for p in a["plays"]:
+        m = p["move"]
+        words = ", ".join(w["word"] + ("" if w["valid"] is not False else " (not valid)") for w in p["words"])
+        lines.append(f"  {p['score']:>4}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
+    return "\n".join(lines)

@@ -9,6 +9,9 @@ from functools import cache
 from lexicon import game_names, load_game
 from lexicon.play.game import CHALLENGE_RULES
 from lexicon.play.gcg import MAX_BYTES as GCG_MAX
+from lexicon.play.moves import DEFAULT_LIMIT as MOVES_DEFAULT
+from lexicon.play.moves import MAX_LIMIT as MOVES_LIMIT
+from lexicon.play.moves import ORDERS as MOVES_ORDERS
 from lexicon.play.record import KINDS
 from lexicon.play.replay import DISAGREEMENTS
 from lexicon.play.request import MAX_PLAYS
@@ -166,6 +169,36 @@ PLAY_ANSWER = {
         "challenge": _CHALLENGE,
     },
 }
+MOVES_REQUEST = {
+    "type": "object", "required": ["game", "board", "rack"], "additionalProperties": False,
+    "description": "A board and a rack: every play the rack makes, best first",
+    "properties": {
+        "game": _GAME,
+        "lexicon": LEXICON.schema() | {"description": "Lexicon name or name@version; default: the game's own"},
+        "board": PLAY_REQUEST["properties"]["board"], "heights": PLAY_REQUEST["properties"]["heights"],
+        "layout": _LAYOUT,
+        "rack": {"type": "string", "description": "The player's rack in tile notation, ? a blank"},
+        "limit": {"type": "integer", "minimum": 0, "maximum": MOVES_LIMIT, "default": MOVES_DEFAULT,
+                  "description": "list at most this many plays"},
+        "order": {"type": "string", "enum": list(MOVES_ORDERS), "default": "score"},
+        "phonies": {"type": "boolean", "default": False,
+                    "description": "also the plays whose main word is valid and a cross word is not (what a "
+                                   "challenge takes back), marked valid false"},
+    },
+}
+_FOUND_PLAY = {
+    "type": "object", "required": ["move", "placed", "score", "valid", "words", "bonuses"],
+    "properties": {"move": _MOVE, "placed": PLAY_ANSWER["properties"]["placed"], "score": _INT, "valid": _BOOL,
+                   "words": {"type": "array", "items": _PLAY_WORD}, "bonuses": {"type": "array", "items": _BONUS}},
+}
+MOVES_ANSWER = {
+    "type": "object",
+    "required": ["game", "lexicon", "version", "rack", "order", "phonies", "count", "cut", "limit", "plays"],
+    "properties": {"game": _STR, "lexicon": _STR, "version": _STR, "rack": _STR, "order": _STR, "phonies": _BOOL,
+                   "count": _INT | {"description": "plays found in all"},
+                   "cut": _BOOL | {"description": "more plays were found than listed"}, "limit": _INT,
+                   "plays": {"type": "array", "items": _FOUND_PLAY}},
+}
 REPLAY_REQUEST = {
     "type": "object", "required": ["game", "record"], "additionalProperties": False,
     "properties": {
@@ -299,6 +332,12 @@ def document() -> dict:
                 "tags": ["play"], "parameters": [],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": PLAY_REQUEST}}},
                 "responses": {"200": _json(PLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
+            "/moves": {"post": {
+                "summary": "The best plays of a rack on a board: every play found, best first, each as a move of "
+                           "POST /play with its score and words",
+                "tags": ["play"], "parameters": [],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": MOVES_REQUEST}}},
+                "responses": {"200": _json(MOVES_ANSWER), **_problems(400, 404, 413, 503)}}},
             "/replay": {"post": {
                 "summary": "Replay a game record (GCG or JSON): every move judged in order, totals, the end of "
                            "game, and every place the record disagrees with the rules",

@@ -1,4 +1,5 @@
-"""The games and their turns: POST /play judges a turn, POST /replay a whole game record, GET /games lists
+"""The games and their turns: POST /play judges a turn, POST /moves finds the best plays of a rack, POST /replay
+a whole game record, GET /games lists
 the games served (shipped and published) and GET /games/<name> says one's rules. Thin views: the
 request's bytes to the library, its answer back."""
 
@@ -8,6 +9,7 @@ from flask import Blueprint, current_app, request
 
 from lexicon import PlayError
 from lexicon.play import replay_request
+from lexicon.play.moves import moves_request
 from lexicon.play.request import parse_json
 
 from . import params
@@ -35,6 +37,20 @@ def judge_play():
     data, lexicon = current_app.extensions["lexicon.play_answers"](raw, registry.get, registry.game)
     # The answer is a function of the versions and the request, so the request's hash is its validator.
     return respond(data, lexicon, tag=etag(lexicon, raw) if lexicon else None)
+
+
+#: The work a POST /moves may do: GADDAG lists entered. A mid-game Swedish position with a blank on the rack
+#: needs tens of thousands (a millisecond or two); the costliest racks seen, two blanks with phonies, 3.5
+#: million (about a fifth of a second); past this the answer is 400 too-costly.
+MOVES_MAX_VISITS = 8_000_000
+
+
+@play.post("/moves")
+def best_moves():
+    raw = _body()
+    registry = _registry()
+    answer, lexicon = moves_request(parse_json(raw), registry.get, registry.game, max_visits=MOVES_MAX_VISITS)
+    return respond(answer, lexicon, tag=etag(lexicon, raw))
 
 
 @play.post("/replay")

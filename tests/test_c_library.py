@@ -37,12 +37,13 @@ def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
         objects.append(tmp_path / (source.stem + ".o"))
         subprocess.run([cc, *WARNINGS, "-O2", "-c", str(source), "-o", str(objects[-1])], check=True)
     subprocess.run(["ar", "rcs", str(tmp_path / "libtlgraph.a"), *map(str, objects)], check=True)
-    binary = tmp_path / "test_core"
-    subprocess.run([cc, *WARNINGS, "-O1", f"-I{CORE}", str(ROOT / "tests" / "c" / "test_core.c"),
-                    f"-L{tmp_path}", "-ltlgraph", "-o", str(binary)], check=True)
-    done = subprocess.run([str(binary)], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert re.fullmatch(r"\d{3,} checks, 0 failed\n", done.stdout)
+    for test, least in (("test_core", 3), ("test_moves", 2)):
+        binary = tmp_path / test
+        subprocess.run([cc, *WARNINGS, "-O1", f"-I{CORE}", str(ROOT / "tests" / "c" / f"{test}.c"),
+                        f"-L{tmp_path}", "-ltlgraph", "-o", str(binary)], check=True)
+        done = subprocess.run([str(binary)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert re.fullmatch(rf"\d{{{least},}} checks, 0 failed\n", done.stdout), done.stdout
 
 
 @pytest.fixture(scope="module")

@@ -71,6 +71,7 @@ RUNS = {
                                                             artifacts="hungarian"),
     "lexicon judge --game sv-betapet --word HUND --at H8": Run(("HUND", "20")),
     "lexicon judge board.txt --game sv-scrabble --word HUNDAR --at H8 --rack 'AR?XYZE'": Run(("HUNDAR",)),
+    "lexicon moves --game sv-betapet --rack 'HUNDA?S' -n 5": Run(("sv-betapet with sv-betapet@", "plays, the best 5")),
     "curl 'http://127.0.0.1:8000/valid?word=ALL%C3%89&lexicon=sv-betapet'": Run(('"normalized":"ALLE"',
                                                                                  '"valid":true')),
     "curl -X POST http://127.0.0.1:8000/valid -H 'Content-Type: application/json' -d "

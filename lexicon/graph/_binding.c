@@ -15,6 +15,7 @@
 
 #include "core/tl_graph.h"
 #include "core/tl_lexicon.h"
+#include "core/moves.h"
 
 #include <stdlib.h>
 
@@ -638,6 +639,7 @@ static PyObject *Graph_get_gaddag_root(Graph *self, void *closure) {
 
 static PyObject *Graph_anagrams(Graph *self, PyObject *args, PyObject *kwargs);
 static PyObject *Graph_pattern(Graph *self, PyObject *args, PyObject *kwargs);
+static PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs);
 
 static PyGetSetDef Graph_getset[] = {
     {"root", (getter)Graph_get_root, NULL, "the first node of the DAWG's root list", NULL},
@@ -662,6 +664,9 @@ static PyMethodDef Graph_methods[] = {
      "anagrams(counts, blanks, sub, min_tiles, max_visits, message) -> iterator of tile sequences"},
     {"pattern", (PyCFunction)(void (*)(void))Graph_pattern, METH_VARARGS | METH_KEYWORDS,
      "pattern(tokens, max_visits, message) -> iterator of tile sequences"},
+    {"moves", (PyCFunction)(void (*)(void))Graph_moves, METH_VARARGS | METH_KEYWORDS,
+     "moves(size, tiles, blanks, letter_premium, word_premium, start, points, rack, rack_size, bonus, every_word, "
+     "phonies, max_visits, limit) -> (count, visits, plays)"},
     {"set_letters", (PyCFunction)(void (*)(void))Graph_set_letters, METH_VARARGS | METH_KEYWORDS,
      "set_letters(letters, kinds=None, excluded=0): look up str keys (a key index with kinds)"},
     {"release", (PyCFunction)Graph_release, METH_NOARGS, "Let go of the buffer; the graph is closed afterwards."},
@@ -839,6 +844,84 @@ out:
 }
 
 /* ------------------------------------------------------------------ the module */
+
+/* ------------------------------------------------------------------ moves */
+
+/* moves(...): every play of the rack on the board (core/moves.h), the GIL let go while they are found;
+ * (count, lists visited, the best `limit` plays as (score, down, valid, ((square, tile, blank), …))), sorted
+ * only when some are asked for (limit 0: the count alone; -1: every play). */
+static PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"size", "tiles", "blanks", "letter_premium", "word_premium", "start", "points", "rack",
+                             "rack_size", "bonus", "every_word", "phonies", "max_visits", "limit", NULL};
+    unsigned size, rack_size;
+    int bonus, every_word, phonies;
+    long long max_visits;
+    Py_ssize_t limit;
+    Py_buffer bufs[7];
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Iy*y*y*y*y*y*y*IippLn", kwlist, &size, &bufs[0], &bufs[1],
+                                     &bufs[2], &bufs[3], &bufs[4], &bufs[5], &bufs[6], &rack_size, &bonus,
+                                     &every_word, &phonies, &max_visits, &limit))
+        return NULL;
+    PyObject *result = NULL;
+    size_t cells = (size_t)size * size;
+    int ok = size <= TL_MAX_BOARD && bufs[5].len == 128 && bufs[6].len == 64;
+    for (int i = 0; i < 5 && ok; i++)
+        ok = (size_t)bufs[i].len == cells;
+    if (!ok) {
+        PyErr_SetString(SequenceError, "a board of size × size bytes a field, 64 points (u16) and 64 rack counts");
+        goto out;
+    }
+    if (check_open(self))
+        goto out;
+    tl_board board = {.size = size, .tiles = bufs[0].buf, .blanks = bufs[1].buf, .letter_premium = bufs[2].buf,
+                      .word_premium = bufs[3].buf, .start = bufs[4].buf, .rack_size = rack_size,
+                      .whole_rack_bonus = bonus, .premiums_every_word = every_word};
+    const uint8_t *points = bufs[5].buf;
+    for (int t = 0; t < 64; t++)
+        board.points[t] = (uint16_t)(points[2 * t] | points[2 * t + 1] << 8);
+    tl_moves *moves = NULL;
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = tl_moves_generate(self->graph, &board, bufs[6].buf, phonies, max_visits, &moves, &err);
+    if (rc == TL_OK && limit != 0)
+        rc = tl_moves_sort(moves, &err);
+    Py_END_ALLOW_THREADS
+    if (rc != TL_OK) {
+        tl_moves_free(moves);
+        raise_error(&err);
+        goto out;
+    }
+    size_t count = tl_moves_count(moves), take = limit < 0 ? count : (size_t)limit < count ? (size_t)limit : count;
+    PyObject *plays = PyList_New((Py_ssize_t)take);
+    for (size_t i = 0; plays && i < take; i++) {
+        const tl_play *p = tl_moves_play(moves, i);
+        PyObject *laid = PyTuple_New(p->n);
+        for (unsigned k = 0; laid && k < p->n; k++) {
+            PyObject *one = Py_BuildValue("(IIO)", (unsigned)p->squares[k], (unsigned)(p->tiles[k] & 63u),
+                                          (p->tiles[k] & TL_BLANK_TILE) ? Py_True : Py_False);
+            if (!one) {
+                Py_CLEAR(laid);
+                break;
+            }
+            PyTuple_SET_ITEM(laid, k, one);
+        }
+        PyObject *play = laid ? Py_BuildValue("(iOON)", (int)p->score, p->down ? Py_True : Py_False,
+                                              p->valid ? Py_True : Py_False, laid) : NULL;
+        if (!play) {
+            Py_CLEAR(plays);
+            break;
+        }
+        PyList_SET_ITEM(plays, (Py_ssize_t)i, play);
+    }
+    if (plays)
+        result = Py_BuildValue("(nLN)", (Py_ssize_t)count, (long long)tl_moves_visits(moves), plays);
+    tl_moves_free(moves);
+out:
+    for (int i = 0; i < 7; i++)
+        PyBuffer_Release(&bufs[i]);
+    return result;
+}
 
 /* ------------------------------------------------------------------ Bundle */
 

@@ -19,16 +19,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
-from ..lookup import Lexicon
 from ..tiling import DoubledDigraphs, format_tiling, spell
 from ..verdict import Verdict
 from . import score
 from .board import Board
 from .game import Game
 from .move import BLANK, Placement
+
+if TYPE_CHECKING:
+    from ..lookup import Lexicon
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError, RecordError
-from ..lookup import Lexicon
 from .board import Board, empty_board
 from .endgame import final_adjustments, time_penalty
 from .game import Game
@@ -39,6 +38,9 @@ from .judge import Judgement, judge_turn
 from .move import BLANK, Placement, parse_rack, word_move
 from .record import Event, GameRecord, read_json_record
 from .request import check_fields, lexicon_of, shipped_game
+
+if TYPE_CHECKING:
+    from ..lookup import Lexicon
 
 #: Problems that keep a play's tiles off the board (they cannot lie where the record puts them).
 _UNLAYABLE = frozenset({"not-in-line", "gap", "occupied", "same-letter", "stack-full"})

@@ -21,17 +21,19 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from .._data import is_path
 from ..errors import PlayError
-from ..lookup import Lexicon
 from .board import Board, parse_board
 from .game import Game, game_names, load_game
 from .judge import judge_turn
 from .move import Placement, move_from_json, parse_rack
+
+if TYPE_CHECKING:
+    from ..lookup import Lexicon
 
 FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail")
 #: The most plays a turn of a request may hold (each lays at least one tile of the rack).

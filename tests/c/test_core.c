@@ -3,25 +3,13 @@
  * `make sanitize` runs it under AddressSanitizer and UndefinedBehaviorSanitizer; tests/test_c_library.py
  * compiles and runs it with plain cc.
  */
+#include "check.h"
 #include "tl_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        checks++;                                                                     \
-        if (!(cond)) {                                                                \
-            failures++;                                                               \
-            fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond);        \
-        }                                                                             \
-    } while (0)
-
-/* err's message contains `text` */
-#define SAYS(err, text) CHECK(strstr((err).message, (text)) != NULL)
 
 /* CAR CARE CARS CAT CATS with the Swedish numbers (A=1 C=3 E=5 R=18 S=19 T=20): docs/kwg.md's example */
 static const uint8_t CAR[] = {3, 1, 18}, CARE[] = {3, 1, 18, 5}, CARS[] = {3, 1, 18, 19}, CAT[] = {3, 1, 20},

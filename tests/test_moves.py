@@ -1,0 +1,348 @@
+"""Best plays (lexicon.play.moves, the C core's generator): every play it finds is one the judge calls legal,
+with every word valid and the same score; on small boards it finds exactly what trying every placement of
+every subset of the rack finds; the library, `lexicon moves` and POST /moves give the same answer, and bad
+input is refused with the field named."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lexicon import PlayError, TooCostly, load
+from lexicon.play import empty_board, judge, load_game, parse_board, word_move
+from lexicon.play.move import BLANK, Placement, parse_rack
+from lexicon.play.moves import MAX_LIMIT, find_moves
+from lexicon_cli import main
+from support.lexicons import word_list_pipeline
+from support.positions import position
+
+EMPTY = ["." * 15] * 15
+WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
+PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def key(placed) -> frozenset:
+    return frozenset((p.square, p.tile, p.blank) for p in placed)
+
+
+def check_against_the_judge(game, board, lex, found) -> None:
+    """Every play: laid as its move says, the judge's legal play with every word valid and the same score and
+    direction; no play twice; best first."""
+    seen = set()
+    for play in found:
+        again = word_move(game, board, play.move["word"], play.move["start"], play.move["direction"])
+        assert key(again) == key(play.placed), play.move
+        judged = judge(game, board, again, lex)
+        assert judged.legal and judged.stands, (play.move, [p.as_dict() for p in judged.errors])
+        assert judged.score == play.score, (play.move, judged.score, play.score)
+        assert judged.direction == play.direction, play.move
+        assert key(play.placed) not in seen, play.move
+        seen.add(key(play.placed))
+    scores = [p.score for p in found]
+    assert scores == sorted(scores, reverse=True)
+
+
+# ---------------------------------------------------------------------------------- worked examples
+
+
+def test_the_first_play_covers_the_star_and_scores_as_the_judge(betapet):
+    game = load_game("sv-betapet")
+    found = find_moves(game, empty_board(game), "HUND", betapet, limit=MAX_LIMIT)
+    plays = {(p.move["word"], p.move["start"], p.move["direction"]): p.score for p in found}
+    # docs/games.md: HUND from H8 is (H3 U4 N1 D2) × 2 = 20; down from H8 the same squares' premiums
+    assert plays[("HUND", "H8", "across")] == 20 and plays[("HUND", "H8", "down")] == 20
+    assert plays[("HUND", "E8", "across")] == 20  # E8 to H8: the D on the star
+    assert all(any(sq == "H8" for sq in (pl["square"] for pl in p.as_dict()["placed"])) for p in found)
+    assert found.count == len(found) and not found.cut
+    check_against_the_judge(game, empty_board(game), betapet, found)
+
+
+def test_a_limit_cuts_the_list_and_says_so(betapet):
+    game = load_game("sv-betapet")
+    board = parse_board(game, WITH_HUND)
+    every = find_moves(game, board, "ARSTE?K", betapet, limit=MAX_LIMIT)
+    first = find_moves(game, board, "ARSTE?K", betapet, limit=5)
+    assert first.count == every.count > 5 and first.cut and len(first) == 5
+    assert [p.as_dict() for p in first] == [p.as_dict() for p in every.plays[:5]]
+    answer = first.as_dict()
+    assert (answer["count"], answer["cut"], answer["limit"], len(answer["plays"])) == (every.count, True, 5, 5)
+
+
+def test_ties_are_ordered_by_square_direction_and_tiles(betapet):
+    game = load_game("sv-betapet")
+    board = parse_board(game, WITH_HUND)
+    found = find_moves(game, board, "ARSTE?K", betapet, limit=MAX_LIMIT)
+    again = find_moves(game, board, "KE?TSRA", betapet, limit=MAX_LIMIT)  # the same rack in another order
+    assert [p.as_dict() for p in found] == [p.as_dict() for p in again]
+    for a, b in zip(found, found.plays[1:]):
+        if a.score == b.score:
+            ka = (a.placed[0].square, a.direction == "down")
+            kb = (b.placed[0].square, b.direction == "down")
+            assert ka <= kb
+
+
+def test_a_blank_and_a_tile_of_the_same_letter_are_two_plays(betapet):
+    game = load_game("sv-betapet")
+    board = parse_board(game, WITH_HUND)
+    found = find_moves(game, board, "RA?", betapet, limit=MAX_LIMIT)
+    hundra = {p.move["word"]: p.score for p in found if p.move["start"] == "H8" and p.move["word"].upper() == "HUNDRA"}
+    # tests/test_play_service.py: HUNDRA from H8 over HUND scores 13; a blank for the R or the A scores less
+    assert set(hundra) == {"HUNDRA", "HUNDrA", "HUNDRa"} and hundra["HUNDRA"] == 13
+    assert hundra["HUNDrA"] < 13 and hundra["HUNDRa"] < 13
+
+
+# ---------------------------------------------------------------------------------- the judge agrees
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 14), blank=st.sampled_from([True, False, None]))
+def test_every_play_on_a_self_played_betapet_position_is_the_judges(betapet, seed, turns, blank):
+    game = load_game("sv-betapet")
+    board, rack = position(betapet, game, seed, turns, blank)
+    found = find_moves(game, board, rack, betapet, limit=MAX_LIMIT)
+    check_against_the_judge(game, board, betapet, found)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), turns=st.integers(4, 14))
+def test_every_play_on_a_self_played_scrabble_position_is_the_judges(scrabble, seed, turns):
+    game = load_game("sv-scrabble")
+    board, rack = position(scrabble, game, seed, turns, blank=True)
+    found = find_moves(game, board, rack, scrabble, limit=MAX_LIMIT)
+    check_against_the_judge(game, board, scrabble, found)
+
+
+def test_phonies_are_marked_and_valid_plays_are_the_same(betapet):
+    game = load_game("sv-betapet")
+    board, rack = position(betapet, game, seed=5, turns=8, blank=False)
+    valid = find_moves(game, board, rack, betapet, limit=MAX_LIMIT)
+    every = find_moves(game, board, rack, betapet, limit=MAX_LIMIT, phonies=True)
+    assert every.count > valid.count
+    assert {key(p.placed) for p in every if p.valid} == {key(p.placed) for p in valid}
+    for play in every:
+        judged = judge(game, board, play.placed, betapet)
+        main = next(w for w in judged.words if w.main)
+        assert judged.legal and main.valid and judged.score_if_valid == play.score
+        assert judged.stands == play.valid
+        assert play.as_dict()["valid"] == play.valid
+
+
+# ---------------------------------------------------------------------------------- brute force
+
+SMALL_GAME = """name = "sv-small"
+description = "Swedish tiles on a 7×7 board, for the brute-force test"
+rules = "a test fixture"
+tileset = "sv-scrabble"
+lexicon = "sv-small"
+
+[board]
+size = 7
+start = ["D4"]
+layout = "small"
+
+[layouts.small]
+rows = ["T..d..T", ".D...D.", "..t.t..", "d..D..d", "..t.t..", ".D...D.", "T..d..T"]
+
+[rack]
+size = 5
+whole_rack_bonus = 30
+
+[scoring]
+rule = "letters"
+premiums_every_word = {every}
+
+[challenge]
+rule = "single"
+
+[end]
+remaining = "face-value"
+"""
+SMALL_WORDS = """as at en er et in is ni ok om på så te ta tu år ör ån
+akt ark art bar dag dar eka ena era ett hat hund kant kat kort rak rot sak sant son ska sko tak tar tre
+arta kors kant orts rakt skar skot sten tank trak akter karta stora torka snart
+"""
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    from lexicon_pipelines import build
+
+    folder = tmp_path_factory.mktemp("sv-small")
+    path, _ = word_list_pipeline(folder, "sv-small", SMALL_WORDS.replace(" ", "\n"), profile="sv-scrabble")
+    build(path, folder / "art")
+    games = {}
+    for every in (True, False):
+        game_file = folder / f"game-{every}.toml"
+        game_file.write_text(SMALL_GAME.format(every=str(every).lower()), encoding="utf-8")
+        games[every] = load_game(game_file)
+    return games, load("sv-small", folder / "art")
+
+
+def brute_force(game, board, rack: str, lex) -> dict[frozenset, tuple[int, bool]]:
+    """Every placement of every subset of the rack in one line of empty squares (a blank as every letter),
+    judged: the legal ones whose main word is valid → (score if it stands, every word valid)."""
+    counts = parse_rack(game, rack)
+    tiles = [t for t, n in counts.items() for _ in range(n)]
+    letters = [t.letter for t in game.alphabet.tiles]
+    size, found = game.size, {}
+    for step in (1, size):
+        for start in range(size * size):
+            line = []  # the empty squares from start along the line
+            s = start
+            while s < size * size and (step == size or s // size == start // size):
+                if board.heights[s] == 0:
+                    line.append(s)
+                s += step
+            if not line or line[0] != start:
+                continue
+            for k in range(1, min(len(tiles), len(line)) + 1):
+                for chosen in set(itertools.permutations(tiles, k)):
+                    choices = [[(t, False)] if t != BLANK else [(x, True) for x in letters] for t in chosen]
+                    for laid in itertools.product(*choices):
+                        placed = [Placement(sq, t, b) for sq, (t, b) in zip(line[:k], laid)]
+                        if k > 1 and _run(board, placed, step, size) not in lex:
+                            continue  # the main word is no word: the judge would say so, a thousand times slower
+                        judged = judge(game, board, placed, lex)
+                        if not judged.legal:
+                            continue
+                        main = next(w for w in judged.words if w.main)
+                        if main.valid:
+                            found[key(placed)] = (judged.score_if_valid, judged.stands)
+    return found
+
+
+def _run(board, placed, step: int, size: int) -> str:
+    """The letters of the line of tiles through the placed ones, along `step`."""
+    new = {p.square: p.tile for p in placed}
+    first, last = placed[0].square, placed[-1].square
+
+    def inside(s):
+        return 0 <= s < size * size and (step == size or s // size == first // size)
+    while inside(first - step) and (board.heights[first - step] or first - step in new):
+        first -= step
+    while inside(last + step) and (board.heights[last + step] or last + step in new):
+        last += step
+    return "".join(new.get(s) or board.tiles[s] for s in range(first, last + 1, step))
+
+
+SMALL_BOARDS = {
+    "empty": ["......."] * 7,
+    "crossed": [".......", "..S....", "..KORT.", "..A.A..", "..R.K..", ".......", "......."],
+    "a blank on it": [".......", ".......", ".......", "..sTEN.", "....K..", "....A..", "......."],
+}
+
+
+@pytest.mark.parametrize("every", [True, False], ids=["premiums-every-word", "premiums-main-word"])
+@pytest.mark.parametrize("board, rack", [("empty", "KAT?"), ("empty", "ARTSK"), ("crossed", "ANTE?"),
+                                         ("crossed", "STARE"), ("a blank on it", "TARS?"), ("a blank on it", "OKSTA"),
+                                         (3, "EKO?"), (4, "NSTAR")])
+def test_the_generator_finds_what_trying_everything_finds(small, every, board, rack):
+    """On a hand-made or self-played (the seed) position: the same plays, the same scores, the same phonies."""
+    games, lex = small
+    game = games[every]
+    if isinstance(board, int):
+        board, _ = position(lex, game, board, 3, blank=False)
+    else:
+        board = parse_board(game, SMALL_BOARDS[board])
+    expected = brute_force(game, board, rack, lex)
+    valid = {k: v for k, v in expected.items() if v[1]}
+    assert valid  # every position leaves plays to find
+    found = find_moves(game, board, rack, lex, limit=MAX_LIMIT)
+    assert not found.cut and {key(p.placed): (p.score, True) for p in found} == valid
+    phonies = find_moves(game, board, rack, lex, limit=MAX_LIMIT, phonies=True)
+    assert not phonies.cut and {key(p.placed): (p.score, p.valid) for p in phonies} == expected
+
+
+def test_the_small_board_has_plays_through_and_beside_tiles(small):
+    games, lex = small
+    game = games[True]
+    board = parse_board(game, ["......."] * 3 + ["..KORT."] + ["......."] * 3)
+    found = find_moves(game, board, "SAN", lex, limit=MAX_LIMIT)
+    moves = {(p.move["word"], p.move["start"], p.move["direction"]) for p in found}
+    assert ("KORTS", "C4", "across") not in moves  # not a word of the list
+    assert ("ORTS", "D4", "across") not in moves  # ORTS needs the K gone: the line runs on from C4
+    assert any(m[2] == "down" for m in moves) and found.count == len(moves)
+    check_against_the_judge(game, board, lex, found)
+
+
+# ---------------------------------------------------------------------------------- refusals
+
+
+def test_bad_input_is_refused_with_the_field(betapet):
+    game = load_game("sv-betapet")
+    board = parse_board(game, WITH_HUND)
+    for kwargs, field in [({"rack": ""}, "rack"), ({"rack": "ABCDEFGH"}, "rack"), ({"rack": "A!"}, "rack"),
+                          ({"rack": "AB", "limit": -1}, "limit"), ({"rack": "AB", "limit": MAX_LIMIT + 1}, "limit"),
+                          ({"rack": "AB", "order": "alpha"}, "order")]:
+        with pytest.raises(PlayError) as caught:
+            find_moves(game, board, lexicon=betapet, **kwargs)
+        assert caught.value.field == field, (kwargs, str(caught.value))
+    with pytest.raises(PlayError, match="hu-betutorony is not scored by letters"):
+        betapet.moves("hu-betutorony", ["." * 10] * 10, "ABC")
+    with pytest.raises(TooCostly, match="visited more than 10 lists"):
+        find_moves(game, board, "ARSTE?K", betapet, max_visits=10)
+
+
+# ---------------------------------------------------------------------------------- every door
+
+
+def test_the_library_the_command_line_and_the_service_agree(betapet, artifacts_root, server):
+    answer = betapet.moves("sv-betapet", WITH_HUND, "ARSTE?K", limit=10).as_dict()
+    result = CliRunner().invoke(main, ["moves", "-", "-g", "sv-betapet", "--rack", "ARSTE?K", "-n", "10", "--json",
+                                       "--artifacts", str(artifacts_root)], input="\n".join(WITH_HUND) + "\n",
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == answer
+    text = CliRunner().invoke(main, ["moves", "-", "-g", "sv-betapet", "--rack", "ARSTE?K", "-n", "3",
+                                     "--artifacts", str(artifacts_root)], input="\n".join(WITH_HUND) + "\n")
+    best = answer["plays"][0]
+    assert f"{answer['count']:,} plays, the best 3" in text.output and best["move"]["word"] in text.output
+    status, headers, raw = server.post("/moves", json.dumps({"game": "sv-betapet", "board": WITH_HUND,
+                                                             "rack": "ARSTE?K", "limit": 10}).encode())
+    assert status == 200 and headers["X-Lexicon-Version"] == betapet.spec, raw
+    assert json.loads(raw) == answer
+    # each play, judged by POST /play as a client would send it, is legal with the same score and words
+    for play in answer["plays"]:
+        status, _, raw = server.post("/play", json.dumps({"game": "sv-betapet", "board": WITH_HUND,
+                                                          "move": play["move"], "rack": "ARSTE?K"}).encode())
+        judged = json.loads(raw)
+        assert status == 200 and judged["legal"] and judged["score"] == play["score"], (play["move"], judged)
+        assert judged["words"] == play["words"] and judged["placed"] == play["placed"]
+
+
+HOSTILE = [
+    ({"board": EMPTY[:14]}, "board"),
+    ({"board": EMPTY[:7] + ["..!............"] + EMPTY[8:]}, "board[7]"),
+    ({"board": "." * 225}, "board"),
+    ({"rack": "HUNDARNA"}, "rack"),
+    ({"rack": ""}, "rack"),
+    ({"rack": 7}, "rack"),
+    ({"rack": "[CS]"}, "rack"),
+    ({"limit": -1}, "limit"),
+    ({"limit": 10 ** 9}, "limit"),
+    ({"limit": "10"}, "limit"),
+    ({"limit": True}, "limit"),
+    ({"order": "alpha"}, "order"),
+    ({"phonies": "yes"}, "phonies"),
+    ({"lexicon": None}, "lexicon"),
+    ({"lexicon": ["sv-betapet"]}, "lexicon"),
+    ({"heights": ["0" * 15] * 15}, "heights"),
+    ({"layout": "special"}, "layout"),
+    ({"game": "hu-betutorony", "board": ["." * 10] * 10}, "game"),
+    ({"game": "../../etc/passwd"}, "game"),
+    ({"move": {"word": "HUND", "start": "H8"}}, "body"),
+]
+
+
+@pytest.mark.parametrize("fields, parameter", HOSTILE, ids=[f"{p}-{i}" for i, (_, p) in enumerate(HOSTILE)])
+def test_hostile_requests_are_answered_400_with_the_field(server, fields, parameter):
+    body = {"game": "sv-betapet", "board": EMPTY, "rack": "HUND?"} | fields
+    status, headers, raw = server.post("/moves", json.dumps(body).encode())
+    problem = json.loads(raw)
+    assert status == 400 and headers["Content-Type"] == "application/problem+json", raw
+    assert problem["parameter"] == parameter and problem["detail"].startswith(f"{parameter}:"), problem

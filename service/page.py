@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, current_app, make_response, render
 
 from lexicon import Lexicon, LexiconError
 from lexicon.alphabet import Alphabet
+from lexicon.play.moves import generates
 
 from . import messages
 from .openapi import document
@@ -147,7 +148,8 @@ def hints(alphabet: Alphabet, multi: str | None, catalogue: dict[str, messages.M
         return messages.text(catalogue, key, **values)
 
     example = catalogue.get(f"example.notation.{alphabet.language}") or f"[{multi}]"
-    rack = ([t("anagram.hint.blank")] if alphabet.blanks else []) + ([t("anagram.hint.multi", tile=multi)] if multi else [])
+    rack = ([t("anagram.hint.blank")] if alphabet.blanks else []) + \
+        ([t("anagram.hint.multi", tile=multi)] if multi else [])
     examples = catalogue.get(f"examples.{alphabet.language}") or catalogue.get("examples.en")
     return {"word": t("check.hint.multi", example=example) if multi else t("check.hint"),
             "rack": ", ".join(rack) or t("anagram.hint"), "q": t("pattern.hint", examples=examples),
@@ -178,7 +180,8 @@ def games(catalogue: dict[str, messages.Message], lexicons: set[str]) -> list[di
                       else {"kind": "counts"} for u in game.unverified]
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
                       "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
-                      "hint": hints(game.alphabet, multi_tile(game.alphabet), catalogue)["board"]})
+                      "hint": hints(game.alphabet, multi_tile(game.alphabet), catalogue)["board"],
+                      "moves": generates(game)})  # POST /moves finds its best plays
     return found
 
 

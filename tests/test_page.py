@@ -531,6 +531,44 @@ def test_the_judge_shows_a_play_its_words_and_their_score(browser, site, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, site, lang):
+    visit(browser, site, lang=lang)
+    browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
+    browser.find_element(By.ID, "play-rack").send_keys("KATTE?S")
+    browser.find_element(By.ID, "best").click()
+    wait_for(browser, "return document.querySelector('#play-answer .best')")
+    expected = json.loads(site.post("/moves", json.dumps({"game": "sv-betapet", "lexicon": "sv-betapet", "board": BOARD,
+                                                          "rack": "KATTE?S", "limit": 10}).encode())[2])
+    assert len(expected["plays"]) == 10 and expected["count"] > 10
+    digits = re.compile(r"(?<=\d)[\s,\u00a0\u202f](?=\d{3})")  # 2 857, 2,857: the page's number format
+    found = browser.find_element(By.ID, "best-verdict").text
+    assert digits.sub("", found) == t(lang, "best.found", n=expected["count"])
+    listed = texts(browser, "#play-answer .best button")
+    assert listed == [t(lang, "best.play", word=p["move"]["word"], start=p["move"]["start"],
+                        direction=t(lang, f"play.{p['move']['direction']}"),
+                        points=t(lang, "answer.points", n=p["score"]))
+                      for p in expected["plays"]]
+    # the best is drawn on the board and set in the judge's fields; another, chosen, takes its place
+    for i in (0, 3):
+        browser.find_elements(By.CSS_SELECTOR, "#play-answer .best button")[i].click()
+        placed = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#best-board .placed")]
+        assert placed == [p["tile"] for p in expected["plays"][i]["placed"]]
+        assert browser.find_element(By.ID, "move-word").get_attribute("value") == expected["plays"][i]["move"]["word"]
+    # judged, the play chosen scores what the list said
+    browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
+    line = wait_for(browser, "return document.getElementById('play-verdict')")
+    assert line.text == t(lang, "play.legal", n=expected["plays"][3]["score"])
+    serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+def test_a_stacking_game_offers_no_best_plays(browser, site):
+    visit(browser, site, "lexicon=hu-betutorony", lang="hu")
+    assert browser.find_element(By.ID, "game").get_attribute("value") == "hu-betutorony"
+    assert not browser.find_element(By.ID, "best").is_displayed()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
     verdict_line = judge(browser, site, lang, "A1")
     assert verdict_line.text == t(lang, "play.illegal")
@@ -751,7 +789,8 @@ def test_a_page_speaks_one_language_in_every_state(browser, site, lang):
         try:
             wait_for(browser, f"return document.querySelector('{ready}')")
         except TimeoutException:
-            raise AssertionError(f"{query}: no {ready}: {browser.find_element(By.TAG_NAME, 'main').text[:300]}")
+            shown = browser.find_element(By.TAG_NAME, "main").text[:300]
+            raise AssertionError(f"{query}: no {ready}: {shown}") from None
         assert _leaks(browser) == [], query
         hints = " ".join(texts(browser, ".hint"))
         cube = re.search(r"\[[^\]]{2,}\]", hints)  # a tile of several letters, in notation

@@ -126,8 +126,13 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
     return Moves(game, lexicon, rack, count, visits, limit, order, phonies, plays)
 
 
+def generates(game: Game) -> bool:
+    """Does the generator play this game: one scored by letters and premium squares, a word a play?"""
+    return game.stacking is None and game.scoring.rule == "letters" and not game.several_words
+
+
 def _check_rules(game: Game) -> None:
-    if game.stacking is not None or game.scoring.rule != "letters" or game.several_words:
+    if not generates(game):
         raise PlayError("game", f"{game.name} is not scored by letters and premium squares: its plays are not "
                                 f"generated yet (the generator plays sv-scrabble and sv-betapet and games like them)")
 

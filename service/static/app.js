@@ -646,6 +646,56 @@ async function judgePlay() {
   }
 }
 
+// The best plays of the rack on the board (POST /moves), best first: each a button that draws it on the
+// board and sets the judge's fields to it.
+let finding = null;
+async function bestPlays() {
+  const game = GAMES.get($("game").value);
+  const lex = lexicon();
+  const out = $("play-answer");
+  const rack = $("play-rack").value.trim();
+  if (!rack) {
+    out.replaceChildren(el("p", { class: "verdict invalid", id: "best-verdict" }, t("best.no-rack")));
+    $("play-rack").focus();
+    return;
+  }
+  const rows = $("board").value.split("\n").filter((row) => row.trim());
+  const body = { game: game.name, board: rows, rack, limit: 10 };
+  if (lex.tileset === game.tileset) body.lexicon = lex.name;
+  finding?.abort();
+  const control = finding = new AbortController();
+  try {
+    const answer = await api("/moves", {}, control.signal, body);
+    const said = answer.plays.length ? t("best.found", { n: answer.count }) : t("best.none");
+    const board = el("div", { id: "best-board" });
+    const show = (play, button) => {
+      board.replaceChildren(boardGrid(rows, play.placed, game));
+      board.firstChild.setAttribute("aria-label", t("best.board"));
+      for (const b of list.querySelectorAll("button")) b.setAttribute("aria-pressed", b === button ? "true" : "false");
+      $("move-word").value = play.move.word;
+      $("move-start").value = play.move.start;
+      $("move-direction").value = play.move.direction;
+    };
+    const list = el("ol", { class: "best" }, answer.plays.map((play) => {
+      const button = el("button", { type: "button", class: "link", "aria-pressed": "false" },
+                        t("best.play", { word: play.move.word, start: play.move.start,
+                                         direction: t(`play.${play.move.direction}`),
+                                         points: t("answer.points", { n: play.score }) }));
+      button.addEventListener("click", () => show(play, button));
+      return el("li", {}, button);
+    }));
+    out.replaceChildren(el("p", { class: `verdict ${answer.plays.length ? "valid" : "invalid"}`, id: "best-verdict" },
+                           said), list, board);
+    if (answer.plays.length) show(answer.plays[0], list.querySelector("button"));
+    announce(said, true);
+  } catch (error) {
+    if (error.name !== "AbortError") {
+      out.replaceChildren(...problemNodes(error));
+      announce(out.textContent, true);
+    }
+  }
+}
+
 /** What the chosen game plays with that is not verified: its premium layout, its tile counts. */
 function gameNotes(game) {
   $("game-notes").replaceChildren(...(game.unverified || []).map((u) => el("li", {},
@@ -657,6 +707,7 @@ function showGame(game) {
   $("game").value = game.name;
   gameNotes(game);
   $("board-hint").textContent = game.hint;
+  $("best").hidden = $("best-hint").hidden = !game.moves;  // a stacking game's plays are not generated
   if (!/[^.\s]/.test($("board").value)) $("board").value = emptyBoard(game.size);
   $("board").rows = game.size;
 }
@@ -673,6 +724,7 @@ function followLexicon() {
 
 $("game").addEventListener("change", () => showGame(GAMES.get($("game").value)));
 $("play").addEventListener("submit", (event) => { event.preventDefault(); judgePlay(); });
+$("best").addEventListener("click", bestPlays);
 
 // ---------------------------------------------------------------- wiring
 

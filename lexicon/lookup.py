@@ -50,7 +50,7 @@ from .tiling import (
     spell,
 )
 from .tiling import tilings as every_tiling
-from .verdict import Analysis, Exclusion, Verdict, tiling_document
+from .verdict import Analysis, Exclusion, Verdict, brief_document, tiling_document
 
 #: Input that is longer than this many characters is refused before any work.
 MAX_WORD_CHARS = 256
@@ -186,12 +186,10 @@ class Lexicon:
                         lemma, tag = text(self._lemmas[n]), text(self._notes[n]) or None
                     else:
                         lemma = tag = None
-                    return Verdict(word, key, True, None, None, None, tiles, (tiles,), KINDS[kind],
-                                   self._pos_names[self._pos[n]] or None, lemma, tag, None, (), self.name,
-                                   self.version, self.alphabet)
+                    return self._verdict(word, key, True, tiles=tiles, tilings=(tiles,), kind=KINDS[kind],
+                                         pos=self._pos_names[self._pos[n]] or None, lemma=lemma, tag=tag)
             elif self._shortest <= len(key) <= self._longest:
-                return Verdict(word, key, False, _NOT_IN_LEXICON, None, None, None, (), None, None, None, None, None,
-                               (), self.name, self.version, self.alphabet)
+                return self._verdict(word, key, False, reason=_NOT_IN_LEXICON)
         return self._judge(word, key, None, detail)
 
     def refused(self, word: str) -> Verdict | None:
@@ -266,22 +264,18 @@ class Lexicon:
                 code = next(found)
                 if code is not None:
                     reading = graph_forms.reading(key, code)
-                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
-                            "lemma": reading.lemma, "tag": reading.tag or None})
+                    append(brief_document(word, key, True, lemma=reading.lemma, tag=reading.tag or None))
                     continue
             if n >= 0:
                 kind = kinds[n]
                 if kind == HEADWORD:
-                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
-                            "lemma": None, "tag": None})
+                    append(brief_document(word, key, True))
                     continue
                 if kind == INFLECTED:
-                    append({"word": word, "normalized": key, "valid": True, "reason": None, "detail": None,
-                            "lemma": text(lemmas[n]), "tag": text(notes[n]) or None})
+                    append(brief_document(word, key, True, lemma=text(lemmas[n]), tag=text(notes[n]) or None))
                     continue
             elif unlisted and shortest <= len(key) <= longest and plain(key):
-                append({"word": word, "normalized": key, "valid": False, "reason": _NOT_IN_LEXICON, "detail": None,
-                        "lemma": None, "tag": None})
+                append(brief_document(word, key, False, _NOT_IN_LEXICON))
                 continue
             append(self._check_slowly(word).as_dict(brief=True))
         return out
@@ -379,9 +373,9 @@ class Lexicon:
             analyses = tuple(self._analyses(key, n))
             if flags & ALSO_EXCLUDED:
                 exclusions = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
-        if asked is None:  # the common case, built positionally: a verdict is made for every word asked
-            return Verdict(word, key, True, None, None, None, valid[0], tuple(valid), KINDS[kind], pos, lemma, tag,
-                           analyses, exclusions, self.name, self.version, self.alphabet)
+        if asked is None:  # the common case
+            return self._verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), kind=KINDS[kind], pos=pos,
+                                 lemma=lemma, tag=tag, analyses=analyses, exclusions=exclusions)
         reading = {"kind": KINDS[kind], "pos": pos, "lemma": lemma, "tag": tag, "analyses": analyses,
                    "exclusions": exclusions}
         return self._answer(word, key, valid, asked, reading)
@@ -416,8 +410,7 @@ class Lexicon:
             return self._verdict(word, key, False, reason=Reason.TOO_SHORT.value, detail=f"{count} tiles")
         if count > self.profile.max_tiles:
             return self._verdict(word, key, False, reason=Reason.TOO_LONG.value, detail=f"{count} tiles")
-        return Verdict(word, key, False, _NOT_IN_LEXICON, None, None, None, (), None, None, None, None, None, (),
-                       self.name, self.version, self.alphabet)
+        return self._verdict(word, key, False, reason=_NOT_IN_LEXICON)
 
     def _not_a_word(self, word: str, result: Normalized, *, with_exclusions: bool) -> Verdict:
         reason = Reason.EMPTY.value if result.reason is Reason.EMPTY else Reason.NON_LETTER.value

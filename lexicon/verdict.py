@@ -112,12 +112,11 @@ class Verdict:
 
     def as_dict(self, *, brief: bool = False) -> dict[str, Any]:
         """The verdict document (module docstring), or the brief one."""
+        data = brief_document(self.word, self.normalized, self.valid, self.reason, self.detail, self.lemma, self.tag)
         if brief:
-            return {"word": self.word, "normalized": self.normalized, "valid": self.valid, "reason": self.reason,
-                    "detail": self.detail, "lemma": self.lemma, "tag": self.tag}
-        data = {"word": self.word, "normalized": self.normalized, "valid": self.valid, "reason": self.reason,
-                "detail": self.detail, "lemma": self.lemma, "tag": self.tag, "lexicon": self.lexicon,
-                "version": self.version, "position": self.position, "kind": self.kind, "pos": self.pos}
+            return data
+        data |= {"lexicon": self.lexicon, "version": self.version, "position": self.position, "kind": self.kind,
+                 "pos": self.pos}
         alphabet = self.alphabet
         if self.tiles is not None and alphabet is not None:
             data |= tiles_document(alphabet, self.tiles)
@@ -127,6 +126,13 @@ class Verdict:
         data["readings"] = None if self.analyses is None else [a.as_dict() for a in self.analyses]
         data["excluded"] = self.exclusions[0].as_dict() if self.exclusions else None
         return data
+
+
+def brief_document(word: str, normalized: str | None, valid: bool | None, reason: str | None = None,
+                   detail: str | None = None, lemma: str | None = None, tag: str | None = None) -> dict[str, Any]:
+    """The brief verdict document, a batch's answer for one word: its first seven fields, in their order."""
+    return {"word": word, "normalized": normalized, "valid": valid, "reason": reason, "detail": detail,
+            "lemma": lemma, "tag": tag}
 
 
 def tiling_document(alphabet: Alphabet, tiles: Sequence[str]) -> dict[str, Any]:

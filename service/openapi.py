@@ -262,6 +262,13 @@ def _problems(*codes):
             for c in codes}
 
 
+def _play_post(summary: str, request: dict, answer: dict) -> dict:
+    """A POST of the play room: a JSON body in, a JSON answer or a problem out."""
+    return {"post": {"summary": summary, "tags": ["play"], "parameters": [],
+                     "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
+                     "responses": {"200": _json(answer), **_problems(400, 404, 413, 503)}}}
+
+
 def _parameters(route: str) -> list[dict]:
     return [spec.openapi(name) for name, spec in PARAMETERS[route].items()]
 
@@ -327,23 +334,13 @@ def document() -> dict:
                                                                                       "items": TILING},
                                                          "front": _TILES, "back": _TILES} | SCOPE}),
                                    400, 404, 414, 503, tag="search")},
-            "/play": {"post": {
-                "summary": "Judge a whole play: legality, every word formed with its verdict and score, the total",
-                "tags": ["play"], "parameters": [],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": PLAY_REQUEST}}},
-                "responses": {"200": _json(PLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
-            "/moves": {"post": {
-                "summary": "The best plays of a rack on a board: every play found, best first, each as a move of "
-                           "POST /play with its score and words",
-                "tags": ["play"], "parameters": [],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": MOVES_REQUEST}}},
-                "responses": {"200": _json(MOVES_ANSWER), **_problems(400, 404, 413, 503)}}},
-            "/replay": {"post": {
-                "summary": "Replay a game record (GCG or JSON): every move judged in order, totals, the end of "
-                           "game, and every place the record disagrees with the rules",
-                "tags": ["play"], "parameters": [],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": REPLAY_REQUEST}}},
-                "responses": {"200": _json(REPLAY_ANSWER), **_problems(400, 404, 413, 503)}}},
+            "/play": _play_post("Judge a whole play: legality, every word formed with its verdict and score, the "
+                                "total", PLAY_REQUEST, PLAY_ANSWER),
+            "/moves": _play_post("The best plays of a rack on a board: every play found, best first, each as a move "
+                                 "of POST /play with its score and words", MOVES_REQUEST, MOVES_ANSWER),
+            "/replay": _play_post("Replay a game record (GCG or JSON): every move judged in order, totals, the end "
+                                  "of game, and every place the record disagrees with the rules",
+                                  REPLAY_REQUEST, REPLAY_ANSWER),
             "/games": {"get": {"summary": "The games served: shipped and published, with what is unverified",
                                "tags": ["play"], "parameters": [],
                                "responses": {"200": _json({"type": "object", "required": ["games"],

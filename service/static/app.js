@@ -63,15 +63,14 @@ class Problem extends Error {
 /** GET path?params, or POST `body` as JSON; the answer, or a Problem. A GET the lexicon's bundle can
  *  answer is answered on this device once it is loaded (offline below). */
 async function api(path, params, signal, post) {
-  const here = post === undefined ? answerHere(path, params) : undefined;
+  const lex = post === undefined && path in HERE ? offline.copies.get(params.lexicon) : undefined;
+  const here = lex ? answerHere(lex, path, params) : undefined;
   if (here !== undefined) return here;
   try {
     return await ask(path, params, signal, post);
   } catch (error) {
-    // A word only the dictionary's analysis decides, while the service cannot be reached.
-    if (error instanceof Problem && error.status === 0 && offline.copies.has(params.lexicon)) {
-      throw new Problem(0, { type: "needs-service" });
-    }
+    // The bundle left it to the service (a word only the dictionary's analysis decides), out of reach.
+    if (lex && error instanceof Problem && error.status === 0) throw new Problem(0, { type: "needs-service" });
     throw error;
   }
 }
@@ -129,9 +128,7 @@ function paging(p) {
 }
 
 /** The answer from the loaded bundle, or undefined where the service must answer. */
-function answerHere(path, params) {
-  const lex = offline.copies.get(params.lexicon);
-  if (!lex || !(path in HERE)) return undefined;
+function answerHere(lex, path, params) {
   let answer;
   try {
     answer = HERE[path](lex, params);

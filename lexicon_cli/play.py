@@ -28,6 +28,9 @@ no_lexicon_option = click.option(
 layout_option = click.option(
     "--layout", default=None, metavar="NAME|FILE",
     help="Premium layout: a layout of the game by name, or a file of rows (. d t D T).")
+heights_option = click.option(
+    "--heights", "heights_file", default=None, type=click.File("r", encoding="utf-8"),
+    help="Stack heights, a file of digit rows (Betűtorony).")
 
 
 @click.command("judge")
@@ -47,8 +50,7 @@ layout_option = click.option(
               help="Which way the word runs from --at: one for each --word [default: across].")
 @click.option("--rack", default=None, help="The player's rack (? a blank); checked when given.")
 @layout_option
-@click.option("--heights", "heights_file", default=None, type=click.File("r", encoding="utf-8"),
-              help="Stack heights, a file of digit rows (Betűtorony).")
+@heights_option
 @click.option("--detail", is_flag=True, help="Each word's verdict in full (readings, tilings), not in short.")
 @artifacts_option
 @json_option
@@ -277,10 +279,11 @@ def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
 @click.option("--phonies", is_flag=True,
               help="Also the plays a challenge would remove: main word valid, a cross word not.")
 @layout_option
+@heights_option
 @artifacts_option
 @json_option
 def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, layout: str | None,
-                  root: str, as_json: bool) -> None:
+                  heights_file, root: str, as_json: bool) -> None:
     """The best plays of a rack on a board, as POST /moves gives them.
 
     BOARD is a board file as `lexicon judge` reads it (none for an empty board). Each play is listed
@@ -289,6 +292,7 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
     \b
         lexicon moves --game sv-scrabble --rack 'HUNDA?S'
         lexicon moves board.txt -g sv-betapet --rack KATTERS -n 5 --json
+        lexicon moves board.txt --heights heights.txt -g hu-betutorony --rack 'KAP[SZ]OLE'
     """
     played = local_game(game)
     body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size, "rack": rack,
@@ -297,6 +301,8 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
         body["lexicon"] = spec
     if layout is not None:
         body["layout"] = layout_of(layout)
+    if heights_file is not None:
+        body["heights"] = read_rows(heights_file)
     answer, _ = moves_request(body, lambda name: open_artifact(name, root), lambda name: played)
     emit(answer, as_json, _moves_text(answer))
 

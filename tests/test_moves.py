@@ -5,6 +5,7 @@ input is refused with the field named."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 
@@ -18,7 +19,7 @@ from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon_cli import main
-from support.lexicons import word_list_pipeline
+from support.lexicons import DEBIAN, word_list_pipeline
 from support.positions import position
 
 EMPTY = ["." * 15] * 15
@@ -270,6 +271,183 @@ def test_the_small_board_has_plays_through_and_beside_tiles(small):
     check_against_the_judge(game, board, lex, found)
 
 
+# ---------------------------------------------------------------------------------- Betűtorony
+
+STACK_GAME = """name = "hu-small"
+description = "Betűtorony's cubes on a 6×6 board, for the brute-force test"
+rules = "a test fixture"
+tileset = "hu-betutorony"
+lexicon = "hu-small"
+
+[board]
+size = 6
+start = ["C3", "D3", "C4", "D4"]
+
+[rack]
+size = 4
+whole_rack_bonus = {bonus}
+
+[turn]
+several_words = true
+
+[stacking]
+max_height = {height}
+scores = "{scores}"
+cover_whole_word = {cover}
+
+[scoring]
+rule = "cubes"
+cube = 1
+flat_cube = 2
+rare = ["CS", "Í", "LY", "NY", "TY", "Ú", "Ű", "ZS"]
+rare_bonus = 2
+rare_bonus_every_word = {every}
+
+[challenge]
+rule = "single"
+
+[end]
+remaining = "per-tile"
+per_tile = 5
+"""
+#: Betűtorony's own reading of the seed (lexicon/data/games/hu-betutorony.toml), and every choice the other way.
+STACK_RULES = {"as-betutorony": {"bonus": 10, "height": 5, "scores": "stack", "cover": "false", "every": "true"},
+               "the-other-way": {"bonus": 0, "height": 2, "scores": "top", "cover": "true", "every": "false"}}
+STACK_WORDS = """ha az ez ok ma el le te se mi ki be ár ír úr új íz ól ló tó hó kő sí
+kar kor rak sok sor ház kár lé tor rés sár sík kés hal hat ara óra éra kék rak nyak nyár csak cső szó
+haza kard sors csók szél szár sáros karó kacsa korsó
+"""
+STACK_BOARDS = {
+    # HÁZ across row 3 and KÁR down column C through its Á, which lies on a cube under it
+    "stacked": ([("......", "000000"), ("..K...", "001000"), (".HÁZ..", "012100"), ("..R...", "001000"),
+                 ("......", "000000"), ("......", "000000")]),
+    # KARÓ across row 2 over stacks, AZ down column C from its A, ÓRA down column E from its Ó
+    "crossed": ([("......", "000000"), (".KARÓ.", "012130"), ("..Z.R.", "001010"), ("....A.", "000010"),
+                 ("......", "000000"), ("......", "000000")]),
+    "full stack": ([("......", "000000"), ("......", "000000"), ("..SOK.", "00251" + "0"), ("......", "000000"),
+                    ("......", "000000"), ("......", "000000")]),
+}
+
+
+@pytest.fixture(scope="module")
+def stacking(tmp_path_factory):
+    from lexicon_pipelines import build
+
+    folder = tmp_path_factory.mktemp("hu-small")
+    path, _ = word_list_pipeline(folder, "hu-small", STACK_WORDS.replace(" ", "\n"),
+                                 profile="hu-betutorony-list")
+    build(path, folder / "art")
+    games = {}
+    for name, rules in STACK_RULES.items():
+        game_file = folder / f"{name}.toml"
+        game_file.write_text(STACK_GAME.format(**rules), encoding="utf-8")
+        games[name] = load_game(game_file)
+    return games, load("hu-small", folder / "art")
+
+
+def stack_board(game, name: str):
+    rows = STACK_BOARDS[name]
+    top = game.stacking.max_height  # the stacks as high as the game allows
+    heights = ["".join(str(min(int(d), top)) for d in h) for _, h in rows]
+    return parse_board(game, [r for r, _ in rows], heights)
+
+
+def brute_force_stacks(game, board, rack: str, lex) -> dict[frozenset, tuple[int, bool]]:
+    """Every placement of every ordered subset of the rack on the squares of one line, empty or not, judged:
+    the legal ones whose main word is valid → (score if it stands, every word valid)."""
+    tiles = [t for t, n in parse_rack(game, rack).items() for _ in range(n)]
+    size, found = game.size, {}
+    lines = [[r * size + c for c in range(size)] for r in range(size)] + \
+            [[r * size + c for r in range(size)] for c in range(size)]
+    for line in lines:
+        for k in range(1, min(len(tiles), size) + 1):
+            for where in itertools.combinations(line, k):
+                span = line[line.index(where[0]):line.index(where[-1]) + 1]
+                if any(not board.heights[s] and s not in where for s in span):
+                    continue  # a gap: the judge says so, a hundred times slower
+                for chosen in set(itertools.permutations(tiles, k)):
+                    placed = [Placement(sq, t, False) for sq, t in zip(where, chosen)]
+                    judged = judge(game, board, placed, lex)
+                    if judged.legal and next(w for w in judged.words if w.main).valid:
+                        found[key(placed)] = (judged.score_if_valid, judged.stands)
+    return found
+
+
+@pytest.mark.parametrize("rules", list(STACK_RULES))
+@pytest.mark.parametrize("board, rack", [("empty", "KARÓ"), ("stacked", "SÁRO"), ("stacked", "[CS]AK[NY]"),
+                                         ("full stack", "ÁRSÍ"), ("empty", "[NY]ÁKR"), ("crossed", "SOKH"),
+                                         ("crossed", "[CS]AKÉ"), ("crossed", "ÁRSE")])
+def test_the_stacking_generator_finds_what_trying_everything_finds(stacking, rules, board, rack):
+    """Cubes on empty squares and on cubes of other letters, by the game's own rules and by rules read the other
+    way (height, what a tower scores, covering a word, the rare bonus, the whole-rack bonus): the same plays,
+    the same scores, the same phonies as judging every placement."""
+    games, lex = stacking
+    game = games[rules]
+    board = empty_board(game) if board == "empty" else stack_board(game, board)
+    expected = brute_force_stacks(game, board, rack, lex)
+    valid = {k: v for k, v in expected.items() if v[1]}
+    assert valid  # every position leaves plays to find
+    found = find_moves(game, board, rack, lex, limit=MAX_LIMIT)
+    assert not found.cut and {key(p.placed): (p.score, True) for p in found} == valid
+    phonies = find_moves(game, board, rack, lex, limit=MAX_LIMIT, phonies=True)
+    assert not phonies.cut and {key(p.placed): (p.score, p.valid) for p in phonies} == expected
+    check_against_the_judge(game, board, lex, found)
+
+
+def test_a_stacked_play_scores_its_towers_and_its_rare_cubes(stacking):
+    games, lex = stacking
+    plays = {}
+    for rules, game in games.items():
+        found = find_moves(game, stack_board(game, "stacked"), "SOR", lex, limit=MAX_LIMIT)
+        plays[rules] = {(p.move["word"], p.move["start"], p.move["direction"]): p.score for p in found}
+        check_against_the_judge(game, stack_board(game, "stacked"), lex, found)
+    # SÁR across row 3: S on HÁZ's H, R on its Z, the Á kept: three towers of 2, each scoring its height; down
+    # column C: S on KÁR's K, over the Á of 2 and the R of 1. With a stack's top cube scoring alone, 1 each.
+    assert plays["as-betutorony"] == {("SÁR", "B3", "across"): 6, ("SÁR", "C2", "down"): 5}
+    assert plays["the-other-way"] == {("SÁR", "B3", "across"): 3, ("SÁR", "C2", "down"): 3}
+    game = games["as-betutorony"]
+    first = find_moves(game, empty_board(game), "[NY]AK", lex, limit=MAX_LIMIT)
+    # NYAK on the first level: 3 cubes of 2, and 2 for the rare NY
+    # from A, B, C and D of rows 3 and 4 across, each over a start square, and rows 1 to 4 of columns C and D down
+    assert {p.score for p in first} == {8} and first.count == 16
+
+
+@pytest.fixture(scope="module")
+def hu_stems(tmp_path_factory):
+    """Betűtorony's words valid by a list: the stems of up to 8 letters of the Debian Hungarian dictionary (31,000),
+    tiled by the list's rule: a build of seconds with enough words for positions full of stacks."""
+    from lexicon_pipelines import build
+
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({w for line in lines for w in [line.split("/")[0].split("\t")[0]]
+                    if w.isalpha() and w.islower() and len(w) <= 8})
+    folder = tmp_path_factory.mktemp("hu-stems")
+    path, _ = word_list_pipeline(folder, "hu-stems", "\n".join(words) + "\n", profile="hu-betutorony-list")
+    build(path, folder / "art")
+    return load("hu-stems", folder / "art")
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 12))
+def test_every_play_on_a_self_played_betutorony_position_is_the_judges(hu_stems, seed, turns):
+    game = load_game("hu-betutorony")
+    board, rack = position(hu_stems, game, seed, turns)
+    found = find_moves(game, board, rack, hu_stems, limit=MAX_LIMIT)
+    check_against_the_judge(game, board, hu_stems, found)
+
+
+def test_self_played_betutorony_positions_stack_and_keep_finding_plays(hu_stems):
+    """What the property above walks through: positions with towers, where plays lay cubes on cubes."""
+    game = load_game("hu-betutorony")
+    stacked = 0
+    for seed in range(6):
+        board, rack = position(hu_stems, game, seed, 10)
+        found = find_moves(game, board, rack, hu_stems, limit=MAX_LIMIT)
+        assert sum(board.heights) >= 15 and found.count >= 5, (seed, board.rows(), rack)
+        stacked += sum(1 for p in found if any(board.heights[pl.square] for pl in p.placed))
+    assert stacked >= 30
+
+
 # ---------------------------------------------------------------------------------- refusals
 
 
@@ -282,8 +460,12 @@ def test_bad_input_is_refused_with_the_field(betapet):
         with pytest.raises(PlayError) as caught:
             find_moves(game, board, lexicon=betapet, **kwargs)
         assert caught.value.field == field, (kwargs, str(caught.value))
-    with pytest.raises(PlayError, match="hu-betutorony is not scored by letters"):
+    with pytest.raises(PlayError, match="sv-betapet plays the tile set sv-betapet, and hu-betutorony plays"):
         betapet.moves("hu-betutorony", ["." * 10] * 10, "ABC")
+    several = dataclasses.replace(game, several_words=True)  # letters and premiums, several words a turn
+    with pytest.raises(PlayError, match="its plays are not generated") as caught:
+        find_moves(several, board, "ABC", betapet)
+    assert caught.value.field == "game"
     with pytest.raises(TooCostly, match="visited more than 10 lists"):
         find_moves(game, board, "ARSTE?K", betapet, max_visits=10)
 
@@ -315,6 +497,40 @@ def test_the_library_the_command_line_and_the_service_agree(betapet, artifacts_r
         assert judged["words"] == play["words"] and judged["placed"] == play["placed"]
 
 
+def test_betutorony_plays_agree_in_the_library_the_command_line_and_the_service(hu_stems, tmp_path):
+    """A self-played Betűtorony position with stacks: `lexicon moves --heights` and POST /moves under gunicorn and
+    nginx answer what the library does, and every play sent back through POST /play, heights and all, is legal
+    with the same score and words."""
+    from .conftest import Server
+
+    game = load_game("hu-betutorony")
+    board, rack = next((b, r) for seed in range(50) for b, r in [position(hu_stems, game, seed, 10)]
+                       if max(b.heights) >= 2 and find_moves(game, b, r, hu_stems, limit=0).count >= 5)
+    heights = ["".join(map(str, board.heights[r * 10:(r + 1) * 10])) for r in range(10)]
+    answer = hu_stems.moves("hu-betutorony", board.rows(), rack, heights, limit=20).as_dict()
+    assert any(board.heights[game.square(p["square"])] for play in answer["plays"] for p in play["placed"])
+    (tmp_path / "board.txt").write_text("\n".join(board.rows()) + "\n", encoding="utf-8")
+    (tmp_path / "heights.txt").write_text("# the stacks\n" + "\n".join(heights) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["moves", str(tmp_path / "board.txt"), "--heights", str(tmp_path / "heights.txt"),
+                                       "-g", "hu-betutorony", "-l", hu_stems.name, "--rack", rack, "-n", "20", "--json",
+                                       "--artifacts", str(hu_stems.path.parent.parent)], catch_exceptions=False)
+    assert result.exit_code == 0 and json.loads(result.output) == answer, result.output
+    served = Server(hu_stems.path.parent.parent)
+    try:
+        body = {"game": "hu-betutorony", "lexicon": hu_stems.name, "board": board.rows(), "heights": heights,
+                "rack": rack, "limit": 20}
+        status, _, raw = served.post("/moves", json.dumps(body).encode())
+        assert status == 200 and json.loads(raw) == answer, raw
+        for play in answer["plays"]:
+            judging = {k: v for k, v in body.items() if k != "limit"} | {"move": play["move"]}
+            status, _, raw = served.post("/play", json.dumps(judging).encode())
+            judged = json.loads(raw)
+            assert status == 200 and judged["legal"] and judged["score"] == play["score"], (play["move"], judged)
+            assert judged["words"] == play["words"] and judged["placed"] == play["placed"]
+    finally:
+        served.stop()
+
+
 HOSTILE = [
     ({"board": EMPTY[:14]}, "board"),
     ({"board": EMPTY[:7] + ["..!............"] + EMPTY[8:]}, "board[7]"),
@@ -333,7 +549,8 @@ HOSTILE = [
     ({"lexicon": ["sv-betapet"]}, "lexicon"),
     ({"heights": ["0" * 15] * 15}, "heights"),
     ({"layout": "special"}, "layout"),
-    ({"game": "hu-betutorony", "board": ["." * 10] * 10}, "game"),
+    ({"game": "hu-betutorony", "board": ["." * 10] * 10, "lexicon": "sv-betapet", "rack": "ABC"}, "lexicon"),
+    ({"game": "hu-betutorony", "board": ["." * 10] * 10, "heights": ["0" * 10] * 9 + ["0" * 9 + "1"]}, "heights[9]"),
     ({"game": "../../etc/passwd"}, "game"),
     ({"move": {"word": "HUND", "start": "H8"}}, "body"),
 ]

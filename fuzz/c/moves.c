@@ -1,10 +1,11 @@
-/* libFuzzer target: the move generator over hostile boards, racks, rules and word graphs.
+/* libFuzzer target: the move generators over hostile boards, racks, rules and word graphs.
  *
  * The input is a mode byte, a board side, the board's squares (each byte a square's tile or none, and its
- * premiums), a rack and a bonus, and for an odd mode the bytes of a word graph (damaged or not); an even mode plays on
- * a small Swedish graph built once. Every call answers or fails with a status (the sanitizers fail the run
- * on any read outside a buffer); every play it answers lays tiles from the rack on empty squares of the
- * board, in one line, in increasing order, and is found once.
+ * premiums or its stack's height), a rack and a bonus, and for an odd mode the bytes of a word graph (damaged or
+ * not); an even mode plays on a small Swedish graph built once. Mode bit 16 asks the stacking generator
+ * (tl_moves_stack), the others the letters one (tl_moves_generate). Every call answers or fails with a status (the
+ * sanitizers fail the run on any read outside a buffer); every play it answers lays tiles from the rack in one
+ * line, in increasing order: on empty squares, or (stacking) on a stack lower than the most, of another letter.
  */
 #include "require.h"
 #include "moves.h"
@@ -46,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < need)
         return 0;
     uint8_t *tiles = calloc(cells, 1), *blanks = calloc(cells, 1), *lm = calloc(cells, 1), *wm = calloc(cells, 1),
-            *start = calloc(cells, 1);
-    REQUIRE(tiles && blanks && lm && wm && start);
+            *start = calloc(cells, 1), *heights = calloc(cells, 1);
+    REQUIRE(tiles && blanks && lm && wm && start && heights);
     for (size_t i = 0; i < cells; i++) {
         uint8_t c = data[2 + i];
         /* bytes below 200 are empty squares, so that there are anchors; 200 + 2 × (tile - 1), + 1 a blank */
@@ -77,8 +78,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             goto out;
         g = opened;
     }
+    /* the stacking board: a stack 1 to 7 high under each tile, up to 1 to 6 allowed (too high is refused) */
+    unsigned stacking = mode & 16, max_height = 1 + r[7] % 6;
+    for (size_t i = 0; i < cells; i++)
+        heights[i] = tiles[i] ? (uint8_t)(1 + data[2 + i] % 7) : 0;
+    tl_stack_board stacks = {.size = side, .tiles = tiles, .heights = heights, .start = start,
+                             .max_height = max_height, .rack_size = 7, .whole_rack_bonus = r[7] % 100,
+                             .cube = 1 + (mode >> 5 & 1), .flat_cube = 2, .whole_tower = mode & 64,
+                             .rare = (uint64_t)r[0] << 1 | (uint64_t)r[1] << 20, .rare_bonus = r[6] % 5,
+                             .rare_every_word = mode & 128, .cover_whole_word = mode & 2};
+    if (stacking)
+        rack[0] = 0; /* a stacking game has no blanks (one on the rack is refused: tests/c/test_moves.c) */
     tl_moves *moves = NULL;
-    tl_status rc = tl_moves_generate(g, &board, rack, mode & 4, BUDGET, &moves, &err);
+    tl_status rc = stacking ? tl_moves_stack(g, &stacks, rack, mode & 4, BUDGET, &moves, &err)
+                            : tl_moves_generate(g, &board, rack, mode & 4, BUDGET, &moves, &err);
     REQUIRE(rc == TL_OK || rc == TL_ERR_INPUT || rc == TL_ERR_CORRUPT || rc == TL_ERR_COSTLY || rc == TL_ERR_NOMEM ||
             rc == TL_ERR_LIMIT);
     if (rc == TL_OK && (mode & 8))
@@ -92,7 +105,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             uint8_t left[64];
             memcpy(left, rack, 64);
             for (unsigned k = 0; k < p->n; k++) {
-                REQUIRE(p->squares[k] < cells && !tiles[p->squares[k]]);
+                REQUIRE(p->squares[k] < cells);
+                if (stacking)
+                    REQUIRE(heights[p->squares[k]] < max_height && tiles[p->squares[k]] != (p->tiles[k] & 63u) &&
+                            !(p->tiles[k] & TL_BLANK_TILE));
+                else
+                    REQUIRE(!tiles[p->squares[k]]);
                 REQUIRE(k == 0 || p->squares[k] > p->squares[k - 1]);
                 unsigned t = p->tiles[k] & 63u;
                 REQUIRE(t >= 1);
@@ -117,5 +135,6 @@ out:
     free(lm);
     free(wm);
     free(start);
+    free(heights);
     return 0;
 }

@@ -1,16 +1,18 @@
 """Best plays: every legal play of a rack on a board, best first, for the games scored by letters and
-premium squares (Swedish Scrabble, Betapet).
+premium squares (Swedish Scrabble, Betapet) and for the games that stack cubes (Betűtorony).
 
     >>> game, lex = load_game("sv-scrabble"), load("sv-scrabble")               # doctest: +SKIP
     >>> found = find_moves(game, empty_board(game), "HUNDA?S", lex, limit=3)    # doctest: +SKIP
     >>> found.count, found[0].move                                              # doctest: +SKIP
     (…, {'word': …, 'start': 'H8', 'direction': 'across'})
 
-The plays are found in the C core (lexicon/graph/core/moves.c) with the lexicon's GADDAG; the game's
-rules reach it as plain arrays made here from the game's data (each tile's points, each square's
-premiums, the start squares, the rack's size and its bonus), so the rules stay data. Each play
-returned is then judged by the play judge on the same board (`judge`), which gives its words in the
-shape `POST /play` answers them; the tests hold the generator's scores to the judge's.
+The plays are found in the C core: lexicon/graph/core/moves.c with the lexicon's GADDAG for the
+letter games, stacks.c with its DAWG for the stacking ones. The game's rules reach it as plain arrays
+and numbers made here from the game's data (each tile's points, each square's premiums, the start
+squares, the rack's size and its bonus; the heights, the cube points and the rare cubes), so the
+rules stay data. Each play returned is then judged by the play judge on the same board (`judge`),
+which gives its words in the shape `POST /play` answers them; the tests hold the generator's scores
+to the judge's. A play is one line of tiles: a Betűtorony turn of several plays is not searched.
 """
 
 from __future__ import annotations
@@ -109,10 +111,11 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
     if not counts:
         raise PlayError("rack", "no tiles: a play needs at least one")
     premiums = premiums or game.premiums()
-    arrays = _arrays(game, lexicon, board, premiums, counts)
+    core = lexicon.graph.kwg.core
+    generate, arrays = ((core.moves, _arrays(game, lexicon, board, premiums, counts)) if game.stacking is None
+                        else (core.stack_moves, _stack_arrays(game, lexicon, board, counts)))
     try:
-        count, visits, found = lexicon.graph.kwg.core.moves(**arrays, phonies=phonies, max_visits=max_visits,
-                                                             limit=limit)
+        count, visits, found = generate(**arrays, phonies=phonies, max_visits=max_visits, limit=limit)
     except TooCostly:
         raise TooCostly(f"finding the plays visited more than {max_visits:,} lists of the word graph; a rack "
                         f"with fewer blanks costs far less") from None
@@ -127,14 +130,19 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
 
 
 def generates(game: Game) -> bool:
-    """Does the generator play this game: one scored by letters and premium squares, a word a play?"""
-    return game.stacking is None and game.scoring.rule == "letters" and not game.several_words
+    """Does the generator play this game: one scored by letters and premium squares a word a play, or
+    one that stacks cubes scored per cube?"""
+    if game.stacking is None:
+        return game.scoring.rule == "letters" and not game.several_words
+    return game.scoring.rule == "cubes"
 
 
 def _check_rules(game: Game) -> None:
     if not generates(game):
-        raise PlayError("game", f"{game.name} is not scored by letters and premium squares: its plays are not "
-                                f"generated yet (the generator plays sv-scrabble and sv-betapet and games like them)")
+        raise PlayError("game", f"{game.name} is scored by {game.scoring.rule} "
+                                f"{'with stacking' if game.stacking else 'without stacking'}: its plays are not "
+                                f"generated (the generator plays games scored by letters and premium squares, like "
+                                f"sv-scrabble, and stacking games scored per cube, like hu-betutorony)")
 
 
 def _check_game(game: Game, lexicon: Lexicon, board: Board) -> None:
@@ -148,7 +156,7 @@ def _check_game(game: Game, lexicon: Lexicon, board: Board) -> None:
     kwg = lexicon.graph.kwg
     if kwg.core is None:
         raise PlayError("lexicon", "plays are found by the compiled word-graph core, and LEXICON_PURE_PYTHON is set")
-    if not kwg.gaddag_root:
+    if game.stacking is None and not kwg.gaddag_root:
         raise PlayError("lexicon", f"{lexicon.name}'s word graph has no GADDAG (a DAWG alone): plays are found "
                                    f"with one; build it with [graph] gaddag = true")
 
@@ -173,6 +181,26 @@ def _arrays(game: Game, lexicon: Lexicon, board: Board, premiums: tuple[str, ...
             "blanks": bytes(board.blanks), "letter_premium": letter, "word_premium": word, "start": bytes(start),
             "points": struct.pack("<64H", *points), "rack": bytes(rack), "rack_size": game.rack,
             "bonus": game.scoring.whole_rack_bonus, "every_word": game.scoring.premiums_every_word}
+
+
+def _stack_arrays(game: Game, lexicon: Lexicon, board: Board, counts: Counter[str]) -> dict[str, Any]:
+    """A stacking board and the game's rules as the C core takes them (tl_stack_board)."""
+    number = {t.letter: t.number for t in lexicon.alphabet.tiles}
+    rack, rare = bytearray(64), bytearray(64)
+    for tile, n in counts.items():
+        rack[number[tile]] += n
+    scoring, stacking = game.scoring, game.stacking
+    for tile in scoring.rare:
+        rare[number[tile]] = 1
+    start = bytearray(game.size * game.size)
+    for s in game.start:
+        start[s] = 1
+    return {"size": game.size, "tiles": bytes(0 if t is None else number[t] for t in board.tiles),
+            "heights": bytes(board.heights), "start": bytes(start), "rack": bytes(rack),
+            "max_height": stacking.max_height, "rack_size": game.rack, "bonus": scoring.whole_rack_bonus,
+            "cube": scoring.cube, "flat_cube": scoring.flat_cube, "whole_tower": stacking.scores == "stack",
+            "rare": bytes(rare), "rare_bonus": scoring.rare_bonus, "rare_every_word": scoring.rare_bonus_every_word,
+            "cover_whole_word": stacking.cover_whole_word}
 
 
 def _move(game: Game, board: Board, placed: list[Placement], direction: str) -> dict[str, str]:

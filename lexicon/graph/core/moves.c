@@ -21,20 +21,10 @@
  * the cross words' scores), by the rules of lexicon/play/score.py, which the tests hold every play to.
  */
 #include "internal.h"
-#include "moves.h"
+#include "movegen.h"
 
 #include <stdlib.h>
 
-#define EVERY_TILE (~1ull) /* bits 1..63: no cross word constrains the square */
-/* More plays than this is a board no game makes; it stops a hostile request's memory. */
-#define MAX_PLAYS ((size_t)1 << 22)
-
-struct tl_moves {
-    tl_play *plays;
-    const tl_play **order; /* best first, once tl_moves_sort has run */
-    size_t n, cap;
-    int64_t visits;
-};
 
 /* What the play made so far scores: the main word's letters with their premiums, its word multiplier,
  * the cross words' scores. Passed as three numbers, never as a struct: a struct copied from the stores
@@ -76,45 +66,10 @@ static int fail_status(gen *G, tl_status status) {
 
 /* ------------------------------------------------------------------ cross sets */
 
-/* The tiles t for which `before` t `after` is a word of the DAWG, as bits. */
 static uint64_t cross_set(gen *G, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na) {
-    const tl_graph *g = G->g;
-    uint32_t list = g->root, node;
-    for (unsigned i = 0; i < nb; i++) {
-        if (tl_child(g, list, before[i], &node, G->err) != TL_OK)
-            return fail_status(G, TL_ERR_CORRUPT);
-        if (!node)
-            return 0;
-        list = tl_arc(g, tl_load(g->base, node));
-    }
-    uint64_t set = 0;
-    for (uint32_t i = list; i;) {
-        if (i >= g->n)
-            return fail_status(G, tl_bad_index(g, i, G->err));
-        uint32_t v = tl_load(g->base, i);
-        unsigned t = tl_tile(g, v);
-        int ok = tl_accepts(g, v);
-        if (na) {
-            uint32_t at = tl_arc(g, v);
-            ok = 0;
-            for (unsigned k = 0; at && k < na; k++) {
-                if (tl_child(g, at, after[k], &node, G->err) != TL_OK)
-                    return fail_status(G, TL_ERR_CORRUPT);
-                if (!node)
-                    break;
-                uint32_t w = tl_load(g->base, node);
-                if (k + 1 == na)
-                    ok = tl_accepts(g, w);
-                at = tl_arc(g, w);
-            }
-        }
-        if (ok && t >= 1 && t <= TL_MAX_TILE)
-            set |= 1ull << t;
-        if (tl_is_end(g, v))
-            break;
-        i++;
-    }
-    return set;
+    uint64_t set;
+    tl_status rc = tl_cross_set(G->g, before, nb, after, na, &set, G->err);
+    return rc == TL_OK ? set : (uint64_t)fail_status(G, rc);
 }
 
 /* Read the lane `lane` of the board into G: tiles, premiums and cross sets. */
@@ -168,22 +123,12 @@ static void record(gen *G, TALLY, unsigned left, unsigned right) {
         return; /* one tile alone is no word; a run of the board's own tiles is no play */
     if (G->down && G->n == 1 && G->has_cross[G->at[0]])
         return; /* a tile with a neighbour across is read across, and found there */
-    tl_moves *m = G->out;
-    if (m->n == m->cap) {
-        if (m->cap >= MAX_PLAYS) {
-            fail_status(G, tl_fail(G->err, TL_ERR_LIMIT, "more than %zu plays", MAX_PLAYS));
-            return;
-        }
-        size_t cap = m->cap ? m->cap * 2 : 256;
-        tl_play *plays = realloc(m->plays, cap * sizeof *plays);
-        if (!plays) {
-            fail_status(G, tl_nomem(G->err));
-            return;
-        }
-        m->plays = plays;
-        m->cap = cap;
+    tl_play *p;
+    tl_status rc = tl_moves_push(G->out, &p, G->err);
+    if (rc != TL_OK) {
+        fail_status(G, rc);
+        return;
     }
-    tl_play *p = &m->plays[m->n++];
     p->score = letters * mult + cross + (G->n == G->b->rack_size ? G->b->whole_rack_bonus : 0);
     p->down = (uint8_t)G->down;
     p->valid = G->invalid == 0;
@@ -375,76 +320,6 @@ static void start_lane(gen *G) {
 
 /* ------------------------------------------------------------------ the call */
 
-/* Is `a` after `b` among plays of one score: by first square, across before down, then tiles laid. */
-static int later(const tl_play *a, const tl_play *b) {
-    if (a->squares[0] != b->squares[0])
-        return a->squares[0] > b->squares[0];
-    if (a->down != b->down)
-        return a->down > b->down;
-    unsigned n = a->n < b->n ? a->n : b->n;
-    for (unsigned i = 0; i < n; i++) {
-        if (a->squares[i] != b->squares[i])
-            return a->squares[i] > b->squares[i];
-        if (a->tiles[i] != b->tiles[i])
-            return a->tiles[i] > b->tiles[i];
-    }
-    return a->n > b->n;
-}
-
-static int compare_ties(const void *x, const void *y) {
-    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
-    return later(a, b) - later(b, a);
-}
-
-static int compare_plays(const void *x, const void *y) {
-    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
-    if (a->score != b->score)
-        return a->score > b->score ? -1 : 1;
-    return later(a, b) - later(b, a);
-}
-
-/* Best first: the plays counted out by score (scores are small numbers), each score's few plays then
- * sorted by the tie order; pointers are moved, not the plays. */
-tl_status tl_moves_sort(tl_moves *m, tl_error *err) {
-    if (!m || m->order || !m->n)
-        return TL_OK;
-    int32_t low = m->plays[0].score, high = low;
-    for (size_t i = 1; i < m->n; i++) {
-        int32_t s = m->plays[i].score;
-        low = s < low ? s : low;
-        high = s > high ? s : high;
-    }
-    /* a board of a hostile layout can spread scores widely: then one sort does it all */
-    size_t buckets = (size_t)(high - low) + 2;
-    int counted = buckets <= 4 * m->n + 4096;
-    size_t *start = counted ? calloc(buckets, sizeof *start) : NULL;
-    const tl_play **order = malloc(m->n * sizeof *order);
-    if ((counted && !start) || !order) {
-        free(start);
-        free(order);
-        return tl_nomem(err);
-    }
-    if (counted) {
-        for (size_t i = 0; i < m->n; i++)
-            start[(size_t)(high - m->plays[i].score) + 1]++;
-        for (size_t b = 1; b < buckets; b++)
-            start[b] += start[b - 1];
-        for (size_t i = 0; i < m->n; i++)
-            order[start[(size_t)(high - m->plays[i].score)]++] = &m->plays[i];
-        /* start[b] is now the end of bucket b */
-        for (size_t b = 0, from = 0; b + 1 < buckets; from = start[b], b++)
-            if (start[b] - from > 1)
-                qsort(order + from, start[b] - from, sizeof *order, compare_ties);
-    } else {
-        for (size_t i = 0; i < m->n; i++)
-            order[i] = &m->plays[i];
-        qsort(order, m->n, sizeof *order, compare_plays);
-    }
-    free(start);
-    m->order = order;
-    return TL_OK;
-}
-
 static tl_status check_board(const tl_board *b, const uint8_t rack[64], tl_error *err) {
     if (!b || !b->tiles || !b->blanks || !b->letter_premium || !b->word_premium || !b->start || !rack)
         return tl_fail(err, TL_ERR_INPUT, "a board needs its tiles, blanks, premiums, start squares and a rack");
@@ -525,22 +400,4 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
     }
     *out = m;
     return TL_OK;
-}
-
-size_t tl_moves_count(const tl_moves *moves) { return moves ? moves->n : 0; }
-
-const tl_play *tl_moves_play(const tl_moves *moves, size_t i) {
-    if (!moves || i >= moves->n)
-        return NULL;
-    return moves->order ? moves->order[i] : &moves->plays[i];
-}
-
-int64_t tl_moves_visits(const tl_moves *moves) { return moves ? moves->visits : 0; }
-
-void tl_moves_free(tl_moves *moves) {
-    if (!moves)
-        return;
-    free(moves->plays);
-    free(moves->order);
-    free(moves);
 }

@@ -1,5 +1,6 @@
-/* moves.h: every legal play of a rack on a board, found with the GADDAG of a word graph, for games
- * scored by letters and premium squares (Swedish Scrabble, Betapet).
+/* moves.h: every legal play of a rack on a board: found with the GADDAG of a word graph for games
+ * scored by letters and premium squares (Swedish Scrabble, Betapet), with its DAWG for games that stack
+ * cubes on cubes (Betűtorony, Upwords).
  *
  * The rules come in as data, the way the caller's game file gives them: each tile's face value, each
  * square's letter and word premium, the squares the first play may cover, the rack's size and what
@@ -48,6 +49,27 @@ typedef struct tl_play {
     uint8_t tiles[TL_MAX_BOARD];    /* tile numbers, | TL_BLANK_TILE for a blank */
 } tl_play;
 
+/* A stacking game's board and the rules that score it (lexicon/play/score.py's `cubes` rule). A cube
+ * goes on an empty square or on a cube of another letter in a stack lower than max_height. Every word
+ * a play forms scores `cube` for each position (times its stack's height with whole_tower), or
+ * `flat_cube` for each when every cube of the word lies on the first level; a rare cube the play lays
+ * adds rare_bonus to each word it is in (rare_every_word) or once. Arrays are size × size, row by row. */
+typedef struct tl_stack_board {
+    unsigned size;            /* squares a side, 2..TL_MAX_BOARD */
+    const uint8_t *tiles;     /* the top cube's tile number on each square (1..63), 0 on an empty square */
+    const uint8_t *heights;   /* the cubes stacked on each square: 0 exactly where tiles is 0 */
+    const uint8_t *start;     /* nonzero on a square the first play may cover (one at least) */
+    unsigned max_height;      /* 1..255 */
+    unsigned rack_size;       /* a play of this many cubes earns whole_rack_bonus */
+    int32_t whole_rack_bonus;
+    int32_t cube, flat_cube;
+    int whole_tower;
+    uint64_t rare;            /* bit t: tile t is a rare cube */
+    int32_t rare_bonus;
+    int rare_every_word;
+    int cover_whole_word;     /* a play may cover every cube of a word on the board at once */
+} tl_stack_board;
+
 typedef struct tl_moves tl_moves;
 
 /* Every play the rack (rack[t] tiles of number t, rack[0] blanks) makes on the board whose main word
@@ -57,6 +79,12 @@ typedef struct tl_moves tl_moves;
  * `max_visits` the call fails with TL_ERR_COSTLY. Free the result with tl_moves_free. */
 tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const uint8_t rack[64], int phonies,
                             int64_t max_visits, tl_moves **out, tl_error *err);
+
+/* Every play of one line the rack makes on a stacking board whose every word is a word of the graph's
+ * DAWG (with `phonies`, also those whose main word is and a cross word is not). The rack has no blanks
+ * (rack[0] is 0). One visit is one list of the DAWG entered; past `max_visits`, TL_ERR_COSTLY. */
+tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, const uint8_t rack[64], int phonies,
+                         int64_t max_visits, tl_moves **out, tl_error *err);
 
 /* Put the plays best first: by score, highest first; ties by their first square, across before down,
  * then by the tiles laid (tile numbers, a blank after the tile), so the order depends on nothing but

@@ -59,6 +59,9 @@ MAX_EXCLUSIONS = 20
 _NOTATION = re.compile(r'[\[\]"]')
 _SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
 _NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value
+#: The refusals that may carry a dropped source record (Verdict.excluded): a key the rules dropped, text that
+#: is no word as written. The bundle does not hold those records.
+_RECORDED = frozenset({*_SHORT_OR_LONG, Reason.NON_LETTER.value, Reason.EMPTY.value})
 #: The kind of a reading the analyser gives (the list's are headword and inflected).
 ANALYSED = "analysed"
 
@@ -225,6 +228,19 @@ class Lexicon:
             valid += bool(answer["valid"])
         parts.append(data[at:])
         return b"".join(parts), valid
+
+    def verdict_json(self, word: str) -> tuple[bool, bytes]:
+        """`orjson.dumps(check(word, detail=False).as_dict())`, byte for byte (GET /valid's document), and
+        whether the word is valid: from the C library over the version's bundle where the bundle holds the
+        whole answer, that is unless only analysis decides or the answer carries a source record the rules
+        dropped (which the store keeps); else from `check`, which also raises where it raises."""
+        core = self._answerer
+        if core is not None:
+            valid, reason, data = core.verdict_json(word)
+            if valid or (valid is False and reason not in _RECORDED and not reason.startswith("excluded:")):
+                return valid, data
+        verdict = self.check(word, detail=False)
+        return verdict.valid, orjson.dumps(verdict.as_dict())
 
     @cached_property
     def _answerer(self):

@@ -205,6 +205,30 @@ def test_the_c_core_writes_the_verdict_document_as_the_library_does(name, reques
         assert shares["analysed"] > 0  # forms of the form index, with their reading
 
 
+@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "small_hu"])
+def test_get_valid_documents_from_the_c_core_are_byte_for_byte_the_librarys(name, request):
+    """GET /valid's path: `Lexicon.verdict_json` writes exactly the bytes orjson writes for the verdict document,
+    from the bundle wherever it holds the whole answer (every word but those only analysis decides and the
+    refusals that carry a dropped source record), and raises where `check` raises."""
+    lex = request.getfixturevalue(name)
+    from_core = checked = 0
+    for word in no_surrogates(corpus(lex, size=20_000)):
+        try:
+            verdict = lex.check(word, detail=False)
+        except InputError:
+            with pytest.raises(InputError):
+                lex.verdict_json(word)
+            continue
+        checked += 1
+        assert lex.verdict_json(word) == (verdict.valid, orjson.dumps(verdict.as_dict())), word
+        valid, reason, _ = lex._answerer.verdict_json(word)
+        from_core += bool(valid) or (valid is False and reason not in ("too-short", "too-long", "non-letter", "empty")
+                                     and not reason.startswith("excluded:"))
+    # a corpus of every kind of input: of a list's, 30% valid or not in the lexicon; of an analysis lexicon's, 13%
+    # (analysis decides most of the rest)
+    assert from_core > (0.1 if lex.analyser is not None else 0.25) * checked
+
+
 def test_words_valid_by_analysis_alone_are_not_decided_offline(hu_graphed):
     c = _core.Bundle(_bundle(hu_graphed))
     answer = c.check("kortárs")  # a compound: valid by analysis, in neither the list nor the graph

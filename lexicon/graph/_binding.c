@@ -1276,6 +1276,55 @@ static PyObject *Bundle_verdict(Bundle *self, PyObject *args) {
     return bundle_word_query(self, args, tl_lexicon_verdict);
 }
 
+/* verdict_json(word) -> (valid: True, False or None when only analysis decides, reason or None, GET /valid's
+ * document as far as the bundle holds it, as bytes): what GET /valid answers from the bundle, with what the
+ * caller needs to know whether the bundle holds the whole answer. A lone surrogate is encoded as the library
+ * reads it. */
+static PyObject *Bundle_verdict_json(Bundle *self, PyObject *word) {
+    if (bundle_open(self))
+        return NULL;
+    if (!PyUnicode_Check(word)) {
+        PyErr_SetString(PyExc_TypeError, "verdict_json takes a str");
+        return NULL;
+    }
+    PyObject *held = NULL;
+    Py_ssize_t size;
+    const char *text = PyUnicode_AsUTF8AndSize(word, &size);
+    if (!text) {
+        PyErr_Clear();
+        if (!(held = PyUnicode_AsEncodedString(word, "utf-8", "surrogatepass")))
+            return NULL;
+        text = PyBytes_AS_STRING(held);
+        size = PyBytes_GET_SIZE(held);
+    }
+    tl_answer *answer = malloc(sizeof *answer);
+    if (!answer) {
+        Py_XDECREF(held);
+        return PyErr_NoMemory();
+    }
+    tl_text doc = {0};
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = tl_lexicon_check(self->lexicon, text, (size_t)size, answer, &err);
+    if (rc == TL_OK)
+        rc = tl_lexicon_verdict(self->lexicon, text, (size_t)size, &doc, &err);
+    Py_END_ALLOW_THREADS
+    Py_XDECREF(held);
+    PyObject *result = NULL;
+    if (rc != TL_OK) {
+        tl_text_free(&doc);
+        raise_error(&err);
+    } else {
+        PyObject *valid = answer->valid < 0 ? Py_None : answer->valid ? Py_True : Py_False;
+        result = Py_BuildValue("(Os#y#)", valid, answer->reason, (Py_ssize_t)(answer->reason ? strlen(answer->reason) : 0),
+                               doc.data, (Py_ssize_t)doc.length);
+        tl_text_free(&doc);
+    }
+    free(answer);
+    return result;
+}
+
 /* anagram(rack, sub=False, order=None, offset=None, limit=None) / pattern(q, order=None, …) -> (ok, JSON) */
 static PyObject *bundle_search(Bundle *self, PyObject *args, PyObject *kwargs, int anagram) {
     static char *kwlist[] = {"text", "sub", "order", "offset", "limit", NULL};
@@ -1358,6 +1407,8 @@ static PyMethodDef Bundle_methods[] = {
     {"hooks", (PyCFunction)Bundle_hooks, METH_VARARGS, "hooks(word) -> (ok, the GET /hooks document or the problem)"},
     {"verdict", (PyCFunction)Bundle_verdict, METH_VARARGS,
      "verdict(word) -> (ok, the verdict document as far as the bundle holds it)"},
+    {"verdict_json", (PyCFunction)Bundle_verdict_json, METH_O,
+     "verdict_json(word) -> (valid or None, reason or None, the verdict document as bytes)"},
     {"anagram", (PyCFunction)(void (*)(void))Bundle_anagram, METH_VARARGS | METH_KEYWORDS,
      "anagram(rack, sub=False, order=None, offset=None, limit=None) -> (ok, GET /anagram's document or the problem)"},
     {"pattern", (PyCFunction)(void (*)(void))Bundle_pattern, METH_VARARGS | METH_KEYWORDS,

@@ -1,0 +1,153 @@
+"""Best plays for Betűtorony: the stacking move generator in process, and POST /moves beside lookups.
+
+The lexicon is hu-betutorony as built in $BENCH_ARTIFACTS (a full build takes minutes; without one the
+section says it was skipped). Positions: POSITIONS mid-game boards grown by self-play (support.positions: 6
+to 14 plays from an empty board, a seeded bag of the game's cubes), each with a 7-cube rack; plays lay cubes
+on cubes, so the towers grow.
+
+In process, CPU time per position: the C core's `tl_moves_stack` through the binding, every play found and
+counted (limit 0), and the library's `find_moves` with its default limit (every play found, the best 100
+sorted and each judged by the play judge for its words, as POST /moves answers). No engine plays a
+stacking game, so there is no peer to set beside it; the letters generator's figures against wolges are in
+"Best plays" above.
+
+Over HTTP, `lexicon serve` as `make run` starts it (nginx in front of a lookup pool and a search pool, 2
+workers each): GET /valid alone at 16 connections with the distinct frequent words of the RÚF Bible (as
+"Hungarian validation over HTTP" asks them), POST /moves alone at 4 connections with every position in
+turn (limit 10), then both at once. Targets (issue 26): p99 in process ≤ 50 ms; POST /moves p99 ≤ 100 ms
+at 4 connections beside lookups that keep ≥ 90% of their rate.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .http import Served, ms, wrk
+from .measure import ROOT
+
+TITLE = "Best plays for Betűtorony: the stacking generator"
+LEXICON = "hu-betutorony"
+POSITIONS = 200
+REPEATS = 3
+SECONDS = 10
+
+
+def run() -> str:
+    from lexicon import UnknownLexicon, load
+    from lexicon.play import load_game
+
+    try:
+        lex = load(LEXICON, os.environ.get("BENCH_ARTIFACTS"))
+    except UnknownLexicon:
+        return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): skipped."
+    game = load_game(LEXICON)
+    positions = _positions(lex, game)
+    core, library, counts, stacked = _in_process(lex, game, positions)
+    root, spec = str(lex.path.parent.parent), lex.spec
+    lex.close()
+    http = _http(root, positions)
+    cubes = statistics.median(sum(b.heights) for b, _ in positions)
+    towers = statistics.median(max(b.heights) for b, _ in positions)
+    median = statistics.median(counts)
+    lines = [f"{spec}, {len(positions)} self-played positions (median {cubes:.0f} cubes on the board, the highest "
+             f"tower {towers:.0f} in the median position), {REPEATS} runs each; a median {median:.0f} plays a "
+             f"position, {stacked:.0%} of all plays laying a cube on a cube.", "",
+             "| in process | p50 (ms) | p90 | p99 | max |", "|---|---:|---:|---:|---:|",
+             _row("C core: every play, counted (`stack_moves`, limit 0)", core),
+             _row("library: every play, the best 100 judged (`find_moves`)", library), "",
+             "| over HTTP (`lexicon serve`) | connections | req/s | p50 | p99 | non-2xx |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for label, r, c in http["rows"]:
+        lines.append(f"| {label} | {c} | {r['rate']:,.0f} | {r['p50']} | {r['p99']} | {r['non2xx']} |")
+    kept = http["kept"]
+    p99 = _p(core, 0.99)
+    moves_p99 = ms(http["beside"]["p99"])
+    lines += ["", f"Lookups beside POST /moves keep {kept:.0%} of their rate alone. Targets: in-process p99 "
+              f"{p99:.1f} ms ≤ 50 ({'met' if p99 <= 50 else 'NOT met'}); POST /moves p99 beside lookups "
+              f"{moves_p99:.0f} ms ≤ 100 ({'met' if moves_p99 <= 100 else 'NOT met'}), lookups ≥ 90% "
+              f"({'met' if kept >= 0.9 else 'NOT met'})."]
+    return "\n".join(lines)
+
+
+def _positions(lex, game) -> list:
+    """Mid-game positions: a game whose first racks made no play (the board still empty) is drawn again."""
+    from support.positions import position
+
+    rng, found = random.Random(2626), []
+    while len(found) < POSITIONS:
+        board, rack = position(lex, game, seed=rng.randrange(1 << 30), turns=rng.randint(6, 14))
+        if any(board.heights):
+            found.append((board, rack))
+    return found
+
+
+def _in_process(lex, game, positions) -> tuple[list[float], list[float], list[int], float]:
+    from lexicon.play.move import parse_rack
+    from lexicon.play.moves import MAX_VISITS, _stack_arrays, find_moves
+
+    stack_moves = lex.graph.kwg.core.stack_moves
+    core, library, counts, stacked, plays = [], [], [], 0, 0
+    for board, rack in positions:
+        arrays = _stack_arrays(game, lex, board, parse_rack(game, rack))
+        _, _, every = stack_moves(**arrays, phonies=False, max_visits=MAX_VISITS, limit=-1)
+        counts.append(len(every))
+        plays += len(every)
+        stacked += sum(1 for _, _, _, laid in every if any(board.heights[sq] for sq, _, _ in laid))
+        for _ in range(REPEATS):
+            start = time.process_time()
+            stack_moves(**arrays, phonies=False, max_visits=MAX_VISITS, limit=0)
+            core.append((time.process_time() - start) * 1000)
+            start = time.process_time()
+            find_moves(game, board, rack, lex)
+            library.append((time.process_time() - start) * 1000)
+    return core, library, counts, stacked / max(plays, 1)
+
+
+def _http(root: str, positions) -> dict:
+    from .hungarian_recall import population, ruf_counts, speller
+
+    folder = Path(tempfile.mkdtemp())
+    words = sorted(population(ruf_counts(), 3, speller()))
+    random.Random(13).shuffle(words)
+    (folder / "words.txt").write_text("\n".join(urllib.parse.quote(w) for w in words) + "\n")
+    bodies = [json.dumps({"game": LEXICON, "board": b.rows(), "rack": r, "limit": 10,
+                          "heights": ["".join(map(str, b.heights[i * 10:(i + 1) * 10])) for i in range(10)]})
+              for b, r in positions]
+    (folder / "moves.txt").write_text("\n".join(bodies) + "\n", encoding="utf-8")
+    lookups = {"script": str(ROOT / "bench" / "rotate.lua"), "env": {"WORDS": str(folder / "words.txt")}}
+    moves = {"script": str(ROOT / "bench" / "play.lua"), "env": {"PLAYS": str(folder / "moves.txt"),
+                                                                 "ROUTE": "/moves"}}
+    server = Served(root, 2, env={"LEXICON_DEFAULT": LEXICON}, log_level="warning")
+    try:
+        wrk(server.url + "/valid?word=h%C3%A1z", 8, seconds=3)  # warm every worker
+        wrk(server.url, 4, seconds=3, **moves)
+        alone = wrk(server.url, 16, seconds=SECONDS, **lookups)
+        moves_alone = wrk(server.url, 4, seconds=SECONDS, **moves)
+        with ThreadPoolExecutor(2) as pool:
+            beside_lookups = pool.submit(wrk, server.url, 16, seconds=SECONDS, **lookups)
+            beside = pool.submit(wrk, server.url, 4, seconds=SECONDS, **moves)
+            beside_lookups, beside = beside_lookups.result(), beside.result()
+    finally:
+        server.stop()
+    rows = [(f"GET /valid alone ({len(words):,} distinct words)", alone, 16),
+            (f"POST /moves alone ({len(bodies)} positions, limit 10)", moves_alone, 4),
+            ("GET /valid beside POST /moves", beside_lookups, 16), ("POST /moves beside GET /valid", beside, 4)]
+    return {"rows": rows, "beside": beside, "kept": beside_lookups["rate"] / alone["rate"]}
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _row(label: str, values: list[float]) -> str:
+    return (f"| {label} | {statistics.median(values):.2f} | {_p(values, 0.9):.2f} | {_p(values, 0.99):.2f} | "
+            f"{max(values):.2f} |")

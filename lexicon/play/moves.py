@@ -124,6 +124,13 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
     for score, down, valid, laid in found:
         placed = [Placement(square, tiles[number], blank) for square, number, blank in laid]
         judged = judge(game, board, placed, lexicon, premiums=premiums)
+        if valid and not judged.stands:
+            # The word graph holds a word in a tiling the verdict refuses (a Hungarian graph form cut across a
+            # digraph where the analyser reads the letters apart): the judge decides, as a challenge would.
+            if not phonies:
+                count -= 1
+                continue
+            valid = False
         direction = "down" if down else "across"
         plays.append(FoundPlay(placed, score, direction, valid, _move(game, board, placed, direction), judged))
     return Moves(game, lexicon, rack, count, visits, limit, order, phonies, plays)

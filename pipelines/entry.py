@@ -14,7 +14,11 @@ CAPITALISED = "capitalised"
 # The headword is a lemma only, not a word of the source by itself (a Hunspell NEEDAFFIX stem):
 # its forms are candidates, the headword is not.
 STEM_ONLY = "stem-only"
-FLAGS = frozenset({PROPER_NOUN, ABBREVIATION, MULTIWORD, AFFIX, CAPITALISED, STEM_ONLY})
+# The headword is an initialism the source marks as one (SAOL joins its endings with a colon: vd:n
+# vd:ar): the headword and its forms spelled as it is are abbreviations; a form written out (tv's
+# teven, tevear) is not.
+INITIALISM = "initialism"
+FLAGS = frozenset({PROPER_NOUN, ABBREVIATION, MULTIWORD, AFFIX, CAPITALISED, STEM_ONLY, INITIALISM})
 
 
 @dataclass(frozen=True, slots=True)

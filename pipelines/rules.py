@@ -24,7 +24,7 @@ from lexicon import (
 )
 from lexicon.profile import JOINABLE
 
-from .entry import ABBREVIATION, AFFIX, CAPITALISED, MULTIWORD, PROPER_NOUN, STEM_ONLY, Entry
+from .entry import ABBREVIATION, AFFIX, CAPITALISED, INITIALISM, MULTIWORD, PROPER_NOUN, STEM_ONLY, Entry
 
 HEADWORD, INFLECTED = "headword", "inflected"
 #: The evidence of a tiling the source gave in tile notation.
@@ -86,12 +86,22 @@ def prefer_first(key: str, cuts: list[Tiling], candidate: Candidate) -> tuple[tu
 def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
     """The headword (unless it is a stem only), then (when the game plays inflections) each form, as candidates."""
     if STEM_ONLY not in entry.flags:
-        yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword", entry.flags,
-                        entry.source, entry.record, entry.boundaries, entry.tiling)
+        yield Candidate(entry.headword, entry.headword, entry.pos, HEADWORD, "", "headword",
+                        _flags(entry, entry.headword), entry.source, entry.record, entry.boundaries, entry.tiling)
     if with_forms:
         for form in entry.forms:
-            yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule, entry.flags,
-                            entry.source, entry.record, form.boundaries, form.tiling)
+            yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule,
+                            _flags(entry, form.text), entry.source, entry.record, form.boundaries, form.tiling)
+
+
+def _flags(entry: Entry, text: str) -> frozenset[str]:
+    """An entry's flags for one of its words: an initialism's headword, and its forms spelled as it is (the
+    plural `ep` of ep), are abbreviations; a form written out (tv's teven) is not."""
+    if INITIALISM not in entry.flags:
+        return entry.flags
+    if text.casefold() == entry.headword.casefold():
+        return entry.flags | {ABBREVIATION}
+    return entry.flags - {INITIALISM}
 
 
 def spelling_flags(text: str) -> frozenset[str]:

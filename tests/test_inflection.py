@@ -409,6 +409,36 @@ def test_scrabble_drops_the_genitives_written_with_a_colon(scrabble, saol_entrie
     colon_genitives_are_refused(scrabble, colon_entries(saol_entries))
 
 
+#: What seed 002's initialism rule removes from sv-scrabble (docs/sources.md lists them): the headwords SAOL
+#: inflects with a colon that no other entry makes a word, and the plurals spelled as they are.
+INITIALISMS = ["ABC", "CD", "CV", "DJ", "DVD", "EP", "GPS", "LP", "MC", "MMS", "PC", "PDF", "PM", "SMS", "TBC", "VD",
+               "WC"]
+
+
+def test_the_source_marks_its_initialisms_with_a_colon(saol_entries):
+    from lexicon_pipelines.entry import INITIALISM
+
+    marked = [e for e in saol_entries if INITIALISM in e.flags]
+    # every one inflected with a colon, and every entry inflected so but the letters' names (a:et, b:et …)
+    assert {(e.source, e.record) for e in marked} == {(e.source, e.record) for e in colon_entries(saol_entries)
+                                                        if len(e.headword) > 1}
+    assert len(marked) == 74 and {"vd", "tv", "sms", "DNA", "OS", "dubbel-cd", "färg-tv"} <= {e.headword for e in marked}
+
+
+def test_scrabble_refuses_initialisms_and_betapet_keeps_them(scrabble, betapet_inflected):
+    """Seed 002 forbids "Förkortningar och initialord (t.ex. m.m., osv, vd …)"; seed 000 lets Betapet keep them."""
+    for word in INITIALISMS:
+        verdict = scrabble.check(word)
+        assert not verdict.valid and verdict.reason == "excluded:abbreviation", (word, verdict.reason)
+        assert betapet_inflected.check(word).valid, word
+    # a form written out is no initialism: tv's TEVEN and TEVEAR stay, as does a key another entry makes a word:
+    # ID (id, the psyche's), TV (SAOL's second tv, part of speech X, no forms)
+    for word in ("TEVEN", "TEVEAR", "ID", "TV"):
+        assert scrabble.check(word).valid, word
+    assert {a.lemma for a in scrabble.check("TEVEN").analyses} == {"tv"}
+    assert not scrabble.check("EPS").valid and not scrabble.check("PMS").valid  # the genitives, with a colon
+
+
 def test_sv_scrabble_uses_the_generator():
     p = load_pipeline("sv-scrabble")
     assert p.inflection == "saol" and p.profile.name == "sv-scrabble" and p.profile.inflections

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lexicon import SourceError
 
-from ..entry import PROPER_NOUN, Entry
+from ..entry import INITIALISM, PROPER_NOUN, Entry
 from ..schema import Key
 from .base import Source
 
@@ -23,11 +23,11 @@ class SaolSource(Source):
     def entries(self) -> Iterator[Entry]:
         for number, item in enumerate(self._words(), start=1):
             word, upos, conj = item.word, item.upos, item.conj
+            notation = "" if conj in ("(null)", "", None) else conj
             flags = frozenset({PROPER_NOUN}) if upos == "X" and word[:1].isupper() else frozenset()
-            yield Entry(
-                headword=word, pos=upos, flags=flags, source=self.id, record=number,
-                notation="" if conj in ("(null)", "", None) else conj,
-            )
+            if initialism(word, notation):
+                flags |= {INITIALISM}
+            yield Entry(headword=word, pos=upos, flags=flags, source=self.id, record=number, notation=notation)
 
     def _words(self):
         edition = self.config.get("edition", int, 14)
@@ -53,3 +53,10 @@ class SaolSource(Source):
         except importlib.metadata.PackageNotFoundError:
             package = "not installed"
         return f"SAOL 14 (PyPI saol {package})"
+
+
+def initialism(word: str, notation: str) -> bool:
+    """Does SAOL mark the headword an initialism: its endings joined to it with a colon (vd: `vd:n vd:ar`;
+    DNA: `DNA:t _ dna:t`; färg-tv: `+:n +:ar`), as SAOL writes no other words' forms? A letter's name (a:
+    `a:et`) is no initialism, and one letter is no word of the games anyway."""
+    return len(word) > 1 and (f"{word.casefold()}:" in notation.casefold() or "+:" in notation)

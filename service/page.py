@@ -178,10 +178,18 @@ def games(catalogue: dict[str, messages.Message], lexicons: set[str]) -> list[di
             continue
         unverified = [{"kind": "layout", "name": u["key"].removeprefix("layouts.")} if u["key"].startswith("layouts.")
                       else {"kind": "counts"} for u in game.unverified]
+        alphabet = game.alphabet
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
-                      "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
-                      "hint": hints(game.alphabet, multi_tile(game.alphabet), catalogue)["board"],
-                      "moves": generates(game)})  # POST /moves finds its best plays
+                      "tileset": alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
+                      "hint": hints(alphabet, multi_tile(alphabet), catalogue)["board"],
+                      "moves": generates(game),  # POST /moves finds its best plays
+                      # What the board you tap draws: the default layout's premium codes row by row, the start
+                      # squares, the tallest stack (0: tiles lie flat), the rack's size, and the tiles with
+                      # their points (a letter without a tile of its own is played by a blank only).
+                      "layout": "".join(game.premiums()), "start": [game.square_name(s) for s in game.start],
+                      "stack": game.stacking.max_height if game.stacking else 0, "rack": game.rack,
+                      "blanks": alphabet.blanks,
+                      "tiles": [[tile.letter, tile.points, tile.count > 0] for tile in alphabet.tiles]})
     return found
 
 

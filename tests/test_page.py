@@ -434,7 +434,8 @@ def test_every_box_has_a_label_and_a_hint(browser, site):
     for box in browser.find_elements(By.CSS_SELECTOR, "input, select, textarea"):
         label = browser.find_elements(By.CSS_SELECTOR, f"label[for='{box.get_attribute('id')}']")
         wrapped = box.find_elements(By.XPATH, "ancestor::label")
-        assert (label or wrapped) and (label or wrapped)[0].text.strip()
+        # (the board's text is folded away: its label is read by its text, shown or not)
+        assert (label or wrapped) and (label or wrapped)[0].get_attribute("textContent").strip()
 
 
 #: What may be wider than its box: nothing. Every element whose content is wider than it and that does not
@@ -475,8 +476,9 @@ def test_every_panel_fits_every_width_in_every_language(site, lang, width):
         browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
         browser.find_element(By.ID, "move-word").send_keys("hundra")
         browser.find_element(By.ID, "move-start").send_keys("H8")
-        browser.find_element(By.CSS_SELECTOR, "#play button").click()
+        browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
         wait_for(browser, "return document.getElementById('play-verdict')")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#grid button")) == 15 * 15  # the board, drawn to fit
         assert browser.execute_script(OVERFLOWING, width) == [], "a judged play"
 
 
@@ -506,7 +508,7 @@ def judge(browser, site, lang, start):
     browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
     browser.find_element(By.ID, "move-word").send_keys("hundra")
     browser.find_element(By.ID, "move-start").send_keys(start)
-    browser.find_element(By.CSS_SELECTOR, "#play button").click()
+    browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
     return wait_for(browser, "return document.getElementById('play-verdict')")
 
 
@@ -523,9 +525,12 @@ def test_the_judge_shows_a_play_its_words_and_their_score(browser, site, lang):
     scoring = expected["words"][0]["scoring"]
     assert t(lang, "play.scoring", letters=scoring["letters"], multiplier=scoring["word_multiplier"]) in \
         browser.find_element(By.CSS_SELECTOR, "#play-answer .play-words li").text
-    placed = browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed")
+    # drawn on the board: the tiles laid where the judge laid them, the word's squares marked
+    placed = browser.find_elements(By.CSS_SELECTOR, "#grid .placed")
+    assert [p.get_attribute("data-square") for p in placed] == [p["square"] for p in expected["placed"]]
     assert [p.text for p in placed] == [p["tile"] for p in expected["placed"]]
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .square")) == 15 * 15
+    marked = [b.get_attribute("data-square") for b in browser.find_elements(By.CSS_SELECTOR, "#grid .word")]
+    assert marked == expected["words"][0]["squares"]
     serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
     assert serious == []
 
@@ -551,7 +556,7 @@ def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, sit
     # the best is drawn on the board and set in the judge's fields; another, chosen, takes its place
     for i in (0, 3):
         browser.find_elements(By.CSS_SELECTOR, "#play-answer .best button")[i].click()
-        placed = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#best-board .placed")]
+        placed = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#grid .placed")]
         assert placed == [p["tile"] for p in expected["plays"][i]["placed"]]
         assert browser.find_element(By.ID, "move-word").get_attribute("value") == expected["plays"][i]["move"]["word"]
     # judged, the play chosen scores what the list said
@@ -573,7 +578,9 @@ def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
     verdict_line = judge(browser, site, lang, "A1")
     assert verdict_line.text == t(lang, "play.illegal")
     assert t(lang, "play.error.not-connected") in texts(browser, "#play-answer .errors li")
-    assert browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed") == []
+    # the tiles stay where they were laid, forming no word on the board
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#grid .placed")) == len("hundra")
+    assert browser.find_elements(By.CSS_SELECTOR, "#grid .word") == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -899,7 +899,7 @@ function answerMarks() {
   const faults = new Set();
   const { answer, game } = board;
   if (!answer) return { words, faults };
-  for (const word of answer.words || []) {
+  for (const word of answer.legal ? answer.words : []) {  // the words an illegal play would make are not shown
     for (const name of word.squares) {
       const i = squareIndex(name, game.size);
       words.set(i, [...(words.get(i) || []), word]);

@@ -16,9 +16,8 @@ from selenium.webdriver.common.keys import Keys
 from lexicon.play import load_game
 from support.browser import axe, chromium, wait_for
 
-from .conftest import DEBIAN, Server, hungarian_lexicon
-from .test_hungarian import STEMS
-from .test_page import _leaks, t, visit
+from . import test_page
+from .test_page import _leaks, serve, t, visit
 
 #: A phone's screen (390×844), emulated as DevTools' device mode does, with touch.
 PHONE = (390, 844)
@@ -26,21 +25,10 @@ PHONE = (390, 844)
 
 @pytest.fixture(scope="module")
 def site(betapet, scrabble, artifacts_root, tmp_path_factory):
-    root = tmp_path_factory.mktemp("board-site")
-    for name in ("sv-betapet", "sv-scrabble"):
-        (root / name).symlink_to(artifacts_root / name)
-    folder = tmp_path_factory.mktemp("board-hu")
-    hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
-    (root / "hu-betutorony").symlink_to(folder / "art" / "hu-betutorony")
-    server = Server(root)
-    yield server
-    server.stop()
+    yield from serve(tmp_path_factory, artifacts_root, ("sv-betapet", "sv-scrabble"))
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as driver:
-        yield driver
+browser = test_page.browser  # a desktop's window, as the page's tests use
 
 
 @pytest.fixture(scope="module")
@@ -215,7 +203,8 @@ def test_plain_hungarian_letters_are_cut_into_cubes_on_the_rack_and_in_the_word(
             "move": {"word": "[CS]É[SZ]E", "start": "E5", "direction": "down"}}
     answer = json.loads(site.post("/play", json.dumps(body).encode())[2])
     assert_answer(browser, "hu", answer)
-    laid = browser.execute_script("return [...document.querySelectorAll('#grid .placed .letter')].map((b) => b.textContent)")
+    laid = browser.execute_script("return [...document.querySelectorAll('#grid .placed .letter')]"
+                                  ".map((b) => b.textContent)")
     assert laid == ["CS", "É", "SZ", "E"]
 
 
@@ -263,7 +252,8 @@ def test_the_grid_by_keyboard_alone(browser, site, lang):
         keys(browser, Keys.TAB)
     keys(browser, Keys.ENTER)
     wait_for(browser, "return document.getElementById('play-verdict')")
-    answer = expected_play(site, "sv-betapet", rows(15), [("H8", "H"), ("I8", "U"), ("J8", "N"), ("K8", "D")], "HUNDXYZ")
+    laid = [("H8", "H"), ("I8", "U"), ("J8", "N"), ("K8", "D")]
+    answer = expected_play(site, "sv-betapet", rows(15), laid, "HUNDXYZ")
     assert_answer(browser, lang, answer)
     said = wait_for(browser, "return document.getElementById('announce').textContent")
     assert said == t(lang, "play.legal", n=answer["score"])
@@ -365,7 +355,8 @@ def test_the_grid_fits_every_width_in_every_language(site, lang, width):
             grid = driver.find_element(By.ID, "grid")
             buttons = grid.find_elements(By.TAG_NAME, "button")
             assert len(buttons) == size * size and all(b.is_displayed() for b in buttons[:: size + 1])
-            box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right]", grid)
+            box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right]",
+                                        grid)
             assert 0 <= box[0] and box[1] <= width
             sizes = driver.execute_script("return [...arguments[0].querySelectorAll('button')].map((b) => "
                                           "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])", grid)

@@ -31,10 +31,11 @@ def t(lang, key, /, **values):
     return text(catalogue(lang), key, **values)
 
 
-@pytest.fixture(scope="module")
-def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+def serve(tmp_path_factory, artifacts_root, swedish: tuple[str, ...]):
+    """The service serving the Swedish lexicons built in `artifacts_root` and a Betűtorony lexicon from a cut of the
+    real Magyar Ispell, stopped when the generator closes."""
     root = tmp_path_factory.mktemp("page-site")
-    for name in ("sv-betapet", "sv-betapet-inflected"):
+    for name in swedish:
         (root / name).symlink_to(artifacts_root / name)
     folder = tmp_path_factory.mktemp("page-hu")
     hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
@@ -42,6 +43,11 @@ def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
     server = Server(root)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+    yield from serve(tmp_path_factory, artifacts_root, ("sv-betapet", "sv-betapet-inflected"))
 
 
 @pytest.fixture(scope="module")

@@ -997,32 +997,26 @@ function tapSquare(event) {
 
 // ---------------------------------------------------------------- the move in words
 
-/** The tiles laid as a word from a first square in a direction, when they lie in one line without a gap. */
+/** The tiles laid as a word from a first square in a direction, when they lie in one line without a gap (one tile
+ *  alone reads across unless only a tile above or below it makes a word). */
 function moveWord() {
   const { size } = board.game;
-  const laid = [...board.placed.keys()].sort((a, b) => a - b);
+  const laid = [...board.placed.keys()].sort((x, y) => x - y);
   if (!laid.length) return null;
-  const filled = (i) => board.placed.has(i) || board.cells[i];
-  const sameRow = laid.every((s) => Math.floor(s / size) === Math.floor(laid[0] / size));
-  const sameCol = laid.every((s) => s % size === laid[0] % size);
-  if (!sameRow && !sameCol) return null;
-  const col0 = laid[0] % size;
-  const across = laid.length > 1 ? sameRow
-    : (col0 > 0 && filled(laid[0] - 1)) || (col0 < size - 1 && filled(laid[0] + 1)) || !(
-      (laid[0] >= size && filled(laid[0] - size)) || (laid[0] + size < size * size && filled(laid[0] + size)));
-  const step = across ? 1 : size;
-  const inLine = (a, b) => (across ? Math.floor(a / size) === Math.floor(b / size) : b >= 0 && b < size * size);
-  let first = laid[0];
-  while (inLine(first, first - step) && first - step >= 0 && filled(first - step)) first -= step;
-  let last = laid[laid.length - 1];
-  while (inLine(last, last + step) && last + step < size * size && filled(last + step)) last += step;
+  const at = (r, c) => r >= 0 && c >= 0 && r < size && c < size && (board.placed.get(r * size + c) || board.cells[r * size + c]);
+  let [r, c] = [Math.floor(laid[0] / size), laid[0] % size];
+  const across = laid.length > 1 ? laid.every((s) => Math.floor(s / size) === r)
+    : !!(at(r, c - 1) || at(r, c + 1)) || !(at(r - 1, c) || at(r + 1, c));
+  if (!across && !laid.every((s) => s % size === c)) return null;
+  const [dr, dc] = across ? [0, 1] : [1, 0];
+  while (at(r - dr, c - dc)) [r, c] = [r - dr, c - dc];
+  const start = squareName(r * size + c, size);
   let word = "";
-  for (let i = first; i <= last; i += step) {
-    const cell = board.placed.get(i) || board.cells[i];
-    if (!cell) return null;  // a gap: the judge says so
-    word += written(cell);
+  for (; at(r, c) || r * size + c <= laid[laid.length - 1]; r += dr, c += dc) {
+    if (!at(r, c)) return null;  // a gap: the judge says so
+    word += written(at(r, c));
   }
-  return { word, start: squareName(first, size), direction: across ? "across" : "down" };
+  return { word, start, direction: across ? "across" : "down" };
 }
 
 /** The word, first square and direction boxes follow the tiles laid. */

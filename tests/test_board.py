@@ -4,6 +4,7 @@ made by touch on a phone's screen and by keyboard alone, a stacked Betűtorony p
 play's link. Every expected score and word comes from the service's own POST /play, asked by the test."""
 
 import json
+from urllib.parse import urlencode
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -362,3 +363,14 @@ def test_the_grid_fits_every_width_in_every_language(site, lang, width):
                                           "[b.getBoundingClientRect().width, b.getBoundingClientRect().height])", grid)
             assert all(abs(w - h) < 1.5 and w >= 12 for w, h in sizes), (game, sizes[:3])
             assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), (game, width)
+
+
+def test_markup_in_a_plays_link_never_runs(browser, site):
+    payload = '<img src=x onerror="window.pwned=1">'
+    query = urlencode({"lexicon": "sv-betapet", "game": "sv-betapet", "board": f"7[{payload}]7_{payload}",
+                       "heights": payload, "play-rack": payload, "move": f"H8[{payload}] I8{payload}"})
+    visit(browser, site, query, lang="sv")
+    wait_for(browser, "return document.getElementById('play-verdict') || document.getElementById('problem')")
+    assert browser.execute_script("return window.pwned") is None
+    assert browser.find_elements(By.CSS_SELECTOR, "img, svg") == []
+    assert browser.find_element(By.ID, "play-rack").get_attribute("value") == payload

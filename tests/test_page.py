@@ -796,7 +796,14 @@ def test_a_page_speaks_one_language_in_every_state(browser, site, lang):
     states = [("", "#word"), ("word=hundar", "#elsewhere"), ("word=abc-bok", "#record"),
               ("word=%5BSZ%5DAX", "#detail"), ("word=kat%E2%80%8B", "#answer #problem"), ("pattern=H%5B", "#problem"),
               ("lexicon=hu-betutorony&word=H%C3%81%5BZS%5DOR", "#tilings"), ("rack=retsam%3F", "#anagrams .total"),
-              ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total")]
+              ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total"),
+              # plays on the board: judged, illegal (with its square marked), a board that does not read
+              ("game=sv-betapet&board=" + "_".join(["15"] * 7 + ["7HUND4"] + ["15"] * 7) + "&move=I9R",
+               "#play-verdict"),
+              ("game=sv-betapet&play-rack=XY%3F&move=A1X+B1Y", "#play-answer .errors"),
+              ("game=sv-betapet&board=7HUND4&move=I9R", "#play-verdict"),
+              ("lexicon=hu-betutorony&game=hu-betutorony&board=10_10_10_10_4H%C3%81Z3_10_10_10_10_10&heights="
+               + "_".join(["0" * 10] * 4 + ["0000111000"] + ["0" * 10] * 5) + "&move=E5V+F5%C3%8D", "#play-verdict")]
     for query, ready in states:
         visit(browser, site, query, lang=lang)
         try:

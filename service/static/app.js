@@ -1112,7 +1112,7 @@ function openPlay(params) {
   const rows = params.get("board") ? unpackRows(params.get("board")) : [];
   const heights = params.get("heights") ? params.get("heights").split("_") : [];
   $("board").value = [...rows, "", ...heights].join("\n");
-  syncText();
+  const read = syncText();  // a board that does not read stays as text, said, for the judge to refuse
   $("play-rack").value = params.get("play-rack") || "";
   for (const item of (params.get("move") || "").split(/\s+/).filter(Boolean)) {
     const m = /^([A-Za-z]\d{1,2})(.+)$/.exec(item);
@@ -1120,7 +1120,7 @@ function openPlay(params) {
     const cell = m && rowCells(m[2])[0];
     if (square >= 0 && cell) board.placed.set(square, cell);
   }
-  writeText();
+  if (read) writeText();
   showMove();
   drawBoard();
   return board.placed.size > 0;

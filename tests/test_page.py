@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from lexicon.play import load_game
+from lexicon.play.moves import generates
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
@@ -573,10 +574,11 @@ def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, sit
     assert serious == []
 
 
-def test_a_stacking_game_offers_no_best_plays(browser, site):
-    visit(browser, site, "lexicon=hu-betutorony", lang="hu")
-    assert browser.find_element(By.ID, "game").get_attribute("value") == "hu-betutorony"
-    assert not browser.find_element(By.ID, "best").is_displayed()
+def test_best_plays_are_offered_for_the_games_the_generator_plays(browser, site):
+    for name in ("hu-betutorony", "sv-betapet"):
+        visit(browser, site, f"lexicon={name}", lang="hu")
+        assert browser.find_element(By.ID, "game").get_attribute("value") == name
+        assert browser.find_element(By.ID, "best").is_displayed() == generates(load_game(name))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

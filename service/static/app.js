@@ -1215,6 +1215,7 @@ async function bestPlays() {
   }
   if (!syncText()) return;
   const body = { game: game.name, board: boardRows(), rack, limit: 10 };
+  if (game.stack) body.heights = heightRows();
   if (lex.tileset === game.tileset) body.lexicon = lex.name;
   finding?.abort();
   const control = finding = new AbortController();
@@ -1264,7 +1265,7 @@ function showGame(game, fresh = false) {
   $("game").value = game.name;
   gameNotes(game);
   $("board-hint").textContent = game.hint;
-  $("best").hidden = $("best-hint").hidden = !game.moves;  // a stacking game's plays are not generated
+  $("best").hidden = $("best-hint").hidden = !game.moves;  // a game whose plays the generator does not find
   const keep = !fresh && before && before.size === game.size && !!before.stack === !!game.stack;
   board.game = game;
   if (!keep) {

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import orjson
 from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, send_from_directory
+from jinja2.utils import htmlsafe_json_dumps
 
 from lexicon import Lexicon, LexiconError
 from lexicon.alphabet import Alphabet
@@ -90,13 +91,19 @@ def index():
     # The boxes' hints, for the lexicon the page opens on (app.js sets them for each one chosen).
     hinted = next((i["hints"] for i in data["lexicons"] if i["name"] == data["default"]), {})
     response = make_response(render_template(
-        "index.html", t=t, lang=lang, data=data, groups=groups, languages=messages.LANGUAGES,
+        "index.html", t=t, lang=lang, data=data, page_data=page_data(data), groups=groups, languages=messages.LANGUAGES,
         native=messages.NATIVE, hints=hinted))
     if asked == lang:  # the player used the switch (or a link made by it)
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax", httponly=True)
     response.vary.update(("Accept-Language", "Cookie"))
     response.cache_control.no_cache = True
     return response
+
+
+def page_data(data: dict) -> str:
+    """The page's data for its JSON block: compact, its letters as themselves (a Hungarian catalogue escaped to
+    ASCII weighs 3 KB more), and `<`, `>`, `&`, `'` escaped so that no text closes the block."""
+    return htmlsafe_json_dumps(data, dumps=lambda value, **_: orjson.dumps(value).decode())
 
 
 def served(catalogue: dict[str, messages.Message]) -> list[dict]:
@@ -178,10 +185,18 @@ def games(catalogue: dict[str, messages.Message], lexicons: set[str]) -> list[di
             continue
         unverified = [{"kind": "layout", "name": u["key"].removeprefix("layouts.")} if u["key"].startswith("layouts.")
                       else {"kind": "counts"} for u in game.unverified]
+        alphabet = game.alphabet
         found.append({"name": name, "title": catalogue.get(f"game.{name}", name), "size": game.size,
-                      "tileset": game.alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
-                      "hint": hints(game.alphabet, multi_tile(game.alphabet), catalogue)["board"],
-                      "moves": generates(game)})  # POST /moves finds its best plays
+                      "tileset": alphabet.name, "lexicon": game.lexicon, "unverified": unverified,
+                      "hint": hints(alphabet, multi_tile(alphabet), catalogue)["board"],
+                      "moves": generates(game),  # POST /moves finds its best plays
+                      # What the board you tap draws: the default layout's premium codes row by row, the start
+                      # squares, the tallest stack (0: tiles lie flat), the rack's size, and the tiles with
+                      # their points (a letter without a tile of its own is played by a blank only).
+                      "layout": "".join(game.premiums()), "start": [game.square_name(s) for s in game.start],
+                      "stack": game.stacking.max_height if game.stacking else 0, "rack": game.rack,
+                      "blanks": alphabet.blanks,
+                      "tiles": [[tile.letter, tile.points, tile.count > 0] for tile in alphabet.tiles]})
     return found
 
 

@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from lexicon.play import load_game
+from lexicon.play.moves import generates
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
@@ -31,10 +32,11 @@ def t(lang, key, /, **values):
     return text(catalogue(lang), key, **values)
 
 
-@pytest.fixture(scope="module")
-def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+def serve(tmp_path_factory, artifacts_root, swedish: tuple[str, ...]):
+    """The service serving the Swedish lexicons built in `artifacts_root` and a Betűtorony lexicon from a cut of the
+    real Magyar Ispell, stopped when the generator closes."""
     root = tmp_path_factory.mktemp("page-site")
-    for name in ("sv-betapet", "sv-betapet-inflected"):
+    for name in swedish:
         (root / name).symlink_to(artifacts_root / name)
     folder = tmp_path_factory.mktemp("page-hu")
     hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
@@ -42,6 +44,11 @@ def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
     server = Server(root)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+    yield from serve(tmp_path_factory, artifacts_root, ("sv-betapet", "sv-betapet-inflected"))
 
 
 @pytest.fixture(scope="module")
@@ -434,7 +441,8 @@ def test_every_box_has_a_label_and_a_hint(browser, site):
     for box in browser.find_elements(By.CSS_SELECTOR, "input, select, textarea"):
         label = browser.find_elements(By.CSS_SELECTOR, f"label[for='{box.get_attribute('id')}']")
         wrapped = box.find_elements(By.XPATH, "ancestor::label")
-        assert (label or wrapped) and (label or wrapped)[0].text.strip()
+        # (the board's text is folded away: its label is read by its text, shown or not)
+        assert (label or wrapped) and (label or wrapped)[0].get_attribute("textContent").strip()
 
 
 #: What may be wider than its box: nothing. Every element whose content is wider than it and that does not
@@ -475,8 +483,9 @@ def test_every_panel_fits_every_width_in_every_language(site, lang, width):
         browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
         browser.find_element(By.ID, "move-word").send_keys("hundra")
         browser.find_element(By.ID, "move-start").send_keys("H8")
-        browser.find_element(By.CSS_SELECTOR, "#play button").click()
+        browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
         wait_for(browser, "return document.getElementById('play-verdict')")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#grid button")) == 15 * 15  # the board, drawn to fit
         assert browser.execute_script(OVERFLOWING, width) == [], "a judged play"
 
 
@@ -506,7 +515,7 @@ def judge(browser, site, lang, start):
     browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
     browser.find_element(By.ID, "move-word").send_keys("hundra")
     browser.find_element(By.ID, "move-start").send_keys(start)
-    browser.find_element(By.CSS_SELECTOR, "#play button").click()
+    browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
     return wait_for(browser, "return document.getElementById('play-verdict')")
 
 
@@ -523,9 +532,12 @@ def test_the_judge_shows_a_play_its_words_and_their_score(browser, site, lang):
     scoring = expected["words"][0]["scoring"]
     assert t(lang, "play.scoring", letters=scoring["letters"], multiplier=scoring["word_multiplier"]) in \
         browser.find_element(By.CSS_SELECTOR, "#play-answer .play-words li").text
-    placed = browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed")
+    # drawn on the board: the tiles laid where the judge laid them, the word's squares marked
+    placed = browser.find_elements(By.CSS_SELECTOR, "#grid .placed")
+    assert [p.get_attribute("data-square") for p in placed] == [p["square"] for p in expected["placed"]]
     assert [p.text for p in placed] == [p["tile"] for p in expected["placed"]]
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .square")) == 15 * 15
+    marked = [b.get_attribute("data-square") for b in browser.find_elements(By.CSS_SELECTOR, "#grid .word")]
+    assert marked == expected["words"][0]["squares"]
     serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
     assert serious == []
 
@@ -551,7 +563,7 @@ def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, sit
     # the best is drawn on the board and set in the judge's fields; another, chosen, takes its place
     for i in (0, 3):
         browser.find_elements(By.CSS_SELECTOR, "#play-answer .best button")[i].click()
-        placed = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#best-board .placed")]
+        placed = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#grid .placed")]
         assert placed == [p["tile"] for p in expected["plays"][i]["placed"]]
         assert browser.find_element(By.ID, "move-word").get_attribute("value") == expected["plays"][i]["move"]["word"]
     # judged, the play chosen scores what the list said
@@ -562,10 +574,11 @@ def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, sit
     assert serious == []
 
 
-def test_a_stacking_game_offers_no_best_plays(browser, site):
-    visit(browser, site, "lexicon=hu-betutorony", lang="hu")
-    assert browser.find_element(By.ID, "game").get_attribute("value") == "hu-betutorony"
-    assert not browser.find_element(By.ID, "best").is_displayed()
+def test_best_plays_are_offered_for_the_games_the_generator_plays(browser, site):
+    for name in ("hu-betutorony", "sv-betapet"):
+        visit(browser, site, f"lexicon={name}", lang="hu")
+        assert browser.find_element(By.ID, "game").get_attribute("value") == name
+        assert browser.find_element(By.ID, "best").is_displayed() == generates(load_game(name))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -573,7 +586,9 @@ def test_the_judge_names_what_makes_a_play_illegal(browser, site, lang):
     verdict_line = judge(browser, site, lang, "A1")
     assert verdict_line.text == t(lang, "play.illegal")
     assert t(lang, "play.error.not-connected") in texts(browser, "#play-answer .errors li")
-    assert browser.find_elements(By.CSS_SELECTOR, "#play-answer .board .placed") == []
+    # the tiles stay where they were laid, forming no word on the board
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#grid .placed")) == len("hundra")
+    assert browser.find_elements(By.CSS_SELECTOR, "#grid .word") == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -783,7 +798,14 @@ def test_a_page_speaks_one_language_in_every_state(browser, site, lang):
     states = [("", "#word"), ("word=hundar", "#elsewhere"), ("word=abc-bok", "#record"),
               ("word=%5BSZ%5DAX", "#detail"), ("word=kat%E2%80%8B", "#answer #problem"), ("pattern=H%5B", "#problem"),
               ("lexicon=hu-betutorony&word=H%C3%81%5BZS%5DOR", "#tilings"), ("rack=retsam%3F", "#anagrams .total"),
-              ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total")]
+              ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total"),
+              # plays on the board: judged, illegal (with its square marked), a board that does not read
+              ("game=sv-betapet&board=" + "_".join(["15"] * 7 + ["7HUND4"] + ["15"] * 7) + "&move=I9R",
+               "#play-verdict"),
+              ("game=sv-betapet&play-rack=XY%3F&move=A1X+B1Y", "#play-answer .errors"),
+              ("game=sv-betapet&board=7HUND4&move=I9R", "#play-verdict"),
+              ("lexicon=hu-betutorony&game=hu-betutorony&board=10_10_10_10_4H%C3%81Z3_10_10_10_10_10&heights="
+               + "_".join(["0" * 10] * 4 + ["0000111000"] + ["0" * 10] * 5) + "&move=E5V+F5%C3%8D", "#play-verdict")]
     for query, ready in states:
         visit(browser, site, query, lang=lang)
         try:

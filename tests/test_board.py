@@ -188,6 +188,43 @@ def test_a_stacked_betutorony_play_made_by_taps_on_a_phone(phone, site):
     assert serious(phone) == []
 
 
+def test_best_plays_on_a_stacking_board_are_the_services_and_drawn_on_their_towers(phone, site):
+    """Best plays on Betűtorony: the list POST /moves gives for the board with its heights, and a play that lays
+    a cube on a cube drawn on the grid with its tower one higher."""
+    lang = "hu"
+    visit(phone, site, "lexicon=hu-betutorony", lang=lang)
+    phone.find_element(By.ID, "play-rack").send_keys("házvís")
+    lay(phone, "E5", ["H", "Á", "Z"])
+    judge(phone)
+    tap(phone, phone.find_element(By.ID, "keep"))
+    tap(phone, phone.find_element(By.ID, "best"))
+    wait_for(phone, "return document.querySelector('#play-answer .best')")
+    board = rows(10, {"E5": "H", "F5": "Á", "G5": "Z"})
+    heights = [row.replace(".", "0") for row in rows(10, {"E5": "1", "F5": "1", "G5": "1"})]
+    status, _, raw = site.post("/moves", json.dumps({"game": "hu-betutorony", "lexicon": "hu-betutorony",
+                                                      "board": board, "heights": heights, "rack": "VÍS",
+                                                      "limit": 10}).encode())
+    expected = json.loads(raw)
+    assert status == 200 and expected["plays"], raw
+    listed = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "#play-answer .best button")]
+    assert listed == [t(lang, "best.play", word=p["move"]["word"], start=p["move"]["start"],
+                        direction=t(lang, f"play.{p['move']['direction']}"),
+                        points=t(lang, "answer.points", n=p["score"])) for p in expected["plays"]]
+    towers = ("E5", "F5", "G5")
+    on_towers = [i for i, p in enumerate(expected["plays"]) if any(pl["square"] in towers for pl in p["placed"])]
+    assert on_towers, expected["plays"]  # the rack makes plays on the towers of HÁZ
+    i = on_towers[0]
+    tap(phone, phone.find_elements(By.CSS_SELECTOR, "#play-answer .best button")[i])
+    play = expected["plays"][i]
+    shown = [p.text.split("\n") for p in phone.find_elements(By.CSS_SELECTOR, "#grid .placed")]
+    assert [tile for tile, *_ in shown] == [p["tile"] for p in play["placed"]]
+    stacked = next(p["square"] for p in play["placed"] if p["square"] in towers)
+    assert square(phone, stacked).get_attribute("aria-label").endswith(t(lang, "play.cell.height", n=2))
+    judge(phone)
+    assert phone.find_element(By.ID, "play-verdict").text == t(lang, "play.legal", n=play["score"])
+    assert serious(phone) == []
+
+
 def test_plain_hungarian_letters_are_cut_into_cubes_on_the_rack_and_in_the_word(browser, site):
     visit(browser, site, "lexicon=hu-betutorony", lang="hu")
     browser.find_element(By.ID, "play-rack").send_keys("csészeasszony")

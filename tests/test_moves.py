@@ -217,6 +217,18 @@ def brute_force(game, board, rack: str, lex) -> dict[frozenset, tuple[int, bool]
     return found
 
 
+def finds_what_trying_everything_finds(game, board, rack: str, lex, expected: dict[frozenset, tuple[int, bool]]):
+    """The generator's plays are the brute force's valid ones, and with phonies all of them, with their scores; the
+    plays found, for more checks."""
+    valid = {k: v for k, v in expected.items() if v[1]}
+    assert valid  # every position leaves plays to find
+    found = find_moves(game, board, rack, lex, limit=MAX_LIMIT)
+    assert not found.cut and {key(p.placed): (p.score, True) for p in found} == valid
+    phonies = find_moves(game, board, rack, lex, limit=MAX_LIMIT, phonies=True)
+    assert not phonies.cut and {key(p.placed): (p.score, p.valid) for p in phonies} == expected
+    return found
+
+
 def _run(board, placed, step: int, size: int) -> str:
     """The letters of the line of tiles through the placed ones, along `step`."""
     new = {p.square: p.tile for p in placed}
@@ -250,13 +262,7 @@ def test_the_generator_finds_what_trying_everything_finds(small, every, board, r
         board, _ = position(lex, game, board, 3, blank=False)
     else:
         board = parse_board(game, SMALL_BOARDS[board])
-    expected = brute_force(game, board, rack, lex)
-    valid = {k: v for k, v in expected.items() if v[1]}
-    assert valid  # every position leaves plays to find
-    found = find_moves(game, board, rack, lex, limit=MAX_LIMIT)
-    assert not found.cut and {key(p.placed): (p.score, True) for p in found} == valid
-    phonies = find_moves(game, board, rack, lex, limit=MAX_LIMIT, phonies=True)
-    assert not phonies.cut and {key(p.placed): (p.score, p.valid) for p in phonies} == expected
+    finds_what_trying_everything_finds(game, board, rack, lex, brute_force(game, board, rack, lex))
 
 
 def test_the_small_board_has_plays_through_and_beside_tiles(small):
@@ -384,13 +390,7 @@ def test_the_stacking_generator_finds_what_trying_everything_finds(stacking, rul
     games, lex = stacking
     game = games[rules]
     board = empty_board(game) if board == "empty" else stack_board(game, board)
-    expected = brute_force_stacks(game, board, rack, lex)
-    valid = {k: v for k, v in expected.items() if v[1]}
-    assert valid  # every position leaves plays to find
-    found = find_moves(game, board, rack, lex, limit=MAX_LIMIT)
-    assert not found.cut and {key(p.placed): (p.score, True) for p in found} == valid
-    phonies = find_moves(game, board, rack, lex, limit=MAX_LIMIT, phonies=True)
-    assert not phonies.cut and {key(p.placed): (p.score, p.valid) for p in phonies} == expected
+    found = finds_what_trying_everything_finds(game, board, rack, lex, brute_force_stacks(game, board, rack, lex))
     check_against_the_judge(game, board, lex, found)
 
 

@@ -234,18 +234,13 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
     /* the tiles worth trying here: those the cross word allows and, without a blank, the rack holds */
     uint64_t allowed = (G->phonies ? EVERY_TILE : G->cross[pos]) & (G->rack[0] ? EVERY_TILE : G->rack_mask);
     for (uint32_t i = list; i && allowed && !G->status; i++) {
-        if (i >= g->n) {
-            fail_status(G, tl_bad_index(g, i, G->err));
+        uint32_t v = 0;
+        tl_status rc = tl_list_node(g, i, &v, G->err);
+        if (rc != TL_OK) {
+            fail_status(G, rc);
             return;
         }
-        uint32_t v = tl_load(g->base, i);
         unsigned tile = tl_tile(g, v);
-        if (tile > TL_MAX_TILE) {
-            /* the kwg layout has eight bits for a tile: a damaged file may hold more than a rack can */
-            fail_status(G, tl_fail(G->err, TL_ERR_CORRUPT, "node %u of the word graph has tile %u; tiles are 0 to 63",
-                                   (unsigned)i, tile));
-            return;
-        }
         if (!(allowed >> tile))
             break; /* siblings come in tile order: none after this one is worth trying */
         if (tile && (allowed >> tile & 1)) {
@@ -352,13 +347,10 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
         return rc;
     if (!graph || !graph->gaddag)
         return tl_fail(err, TL_ERR_INPUT, "the word graph has no GADDAG: moves need a .kwg or .kbwg with one");
-    tl_moves *m = calloc(1, sizeof *m);
-    gen *G = calloc(1, sizeof *G);
-    if (!m || !G) {
-        free(m);
-        free(G);
-        return tl_nomem(err);
-    }
+    tl_moves *m;
+    gen *G;
+    if ((rc = tl_moves_start(&m, (void **)&G, sizeof *G, err)) != TL_OK)
+        return rc;
     G->g = graph;
     G->b = board;
     G->err = err;
@@ -366,15 +358,7 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
     G->max_visits = max_visits;
     G->phonies = phonies != 0;
     G->size = board->size;
-    unsigned total = 0;
-    for (unsigned t = 0; t < 64; t++) {
-        G->rack[t] = rack[t];
-        total += rack[t];
-    }
-    G->rack_left = total;
-    for (unsigned t = 1; t < 64; t++)
-        if (G->rack[t])
-            G->rack_mask |= 1ull << t;
+    G->rack_left = tl_rack_copy(rack, G->rack, &G->rack_mask);
     size_t cells = (size_t)board->size * board->size;
     int empty_board = 1;
     for (size_t i = 0; i < cells; i++)
@@ -391,13 +375,5 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
                 walk_lane(G);
         }
     }
-    rc = G->status;
-    m->visits = G->visits;
-    free(G);
-    if (rc != TL_OK) {
-        tl_moves_free(m);
-        return rc;
-    }
-    *out = m;
-    return TL_OK;
+    return tl_moves_finish(m, G, G->status, G->visits, out);
 }

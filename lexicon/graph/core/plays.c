@@ -4,6 +4,41 @@
 
 #include <stdlib.h>
 
+tl_status tl_moves_start(tl_moves **moves, void **state, size_t size, tl_error *err) {
+    *moves = calloc(1, sizeof **moves);
+    *state = calloc(1, size);
+    if (*moves && *state)
+        return TL_OK;
+    free(*moves);
+    free(*state);
+    *moves = NULL;
+    *state = NULL;
+    return tl_nomem(err);
+}
+
+tl_status tl_moves_finish(tl_moves *moves, void *state, tl_status status, int64_t visits, tl_moves **out) {
+    free(state);
+    moves->visits = visits;
+    if (status != TL_OK) {
+        tl_moves_free(moves);
+        return status;
+    }
+    *out = moves;
+    return TL_OK;
+}
+
+unsigned tl_rack_copy(const uint8_t rack[64], uint8_t copy[64], uint64_t *mask) {
+    unsigned total = 0;
+    *mask = 0;
+    for (unsigned t = 0; t < 64; t++) {
+        copy[t] = rack[t];
+        total += rack[t];
+        if (t && rack[t])
+            *mask |= 1ull << t;
+    }
+    return total;
+}
+
 tl_status tl_moves_push(tl_moves *m, tl_play **play, tl_error *err) {
     *play = NULL;
     if (m->n == m->cap) {

@@ -226,17 +226,13 @@ static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
         return;
     uint64_t wanted = allowed | (top ? 1ull << top : 0);
     for (uint32_t i = list; i && !G->status; i++) {
-        if (i >= g->n) {
-            fail_status(G, tl_bad_index(g, i, G->err));
+        uint32_t v = 0;
+        tl_status rc = tl_list_node(g, i, &v, G->err);
+        if (rc != TL_OK) {
+            fail_status(G, rc);
             return;
         }
-        uint32_t v = tl_load(g->base, i);
         unsigned tile = tl_tile(g, v);
-        if (tile > TL_MAX_TILE) {
-            fail_status(G, tl_fail(G->err, TL_ERR_CORRUPT, "node %u of the word graph has tile %u; tiles are 0 to 63",
-                                   (unsigned)i, tile));
-            return;
-        }
         if (!(wanted >> tile))
             break; /* siblings come in tile order: none after this one is wanted */
         if (tile && tile == top) {
@@ -300,13 +296,10 @@ tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, con
         return rc;
     if (!graph)
         return tl_fail(err, TL_ERR_INPUT, "no word graph");
-    tl_moves *m = calloc(1, sizeof *m);
-    stack_gen *G = calloc(1, sizeof *G);
-    if (!m || !G) {
-        free(m);
-        free(G);
-        return tl_nomem(err);
-    }
+    tl_moves *m;
+    stack_gen *G;
+    if ((rc = tl_moves_start(&m, (void **)&G, sizeof *G, err)) != TL_OK)
+        return rc;
     G->g = graph;
     G->b = board;
     G->err = err;
@@ -314,12 +307,7 @@ tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, con
     G->max_visits = max_visits;
     G->phonies = phonies != 0;
     G->size = board->size;
-    for (unsigned t = 1; t < 64; t++) {
-        G->rack[t] = rack[t];
-        G->rack_left += rack[t];
-        if (rack[t])
-            G->rack_mask |= 1ull << t;
-    }
+    G->rack_left = tl_rack_copy(rack, G->rack, &G->rack_mask); /* no blanks: check_board refused them */
     size_t cells = (size_t)board->size * board->size;
     G->first = 1;
     for (size_t i = 0; i < cells; i++)
@@ -334,13 +322,5 @@ tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, con
                 walk_lane(G);
         }
     }
-    rc = G->status;
-    m->visits = G->visits;
-    free(G);
-    if (rc != TL_OK) {
-        tl_moves_free(m);
-        return rc;
-    }
-    *out = m;
-    return TL_OK;
+    return tl_moves_finish(m, G, G->status, G->visits, out);
 }

@@ -275,7 +275,7 @@ def test_every_sampled_graph_word_is_accepted_by_hunspell(graphed, tmp_path):
 
 
 @pytest.mark.parametrize("word, lemma", [
-    ("megtörtént", "történik"),  # prefix and derivation
+    ("megtörtént", "történik"),  # prefix and inflection (its reading as a participle adjective comes second)
     ("legújabb", "új"),  # prefix and suffix
     ("alapítója", "alapít"),  # derivation and inflection
     ("budapesti", "Budapest"),  # a lower-case word derived from a name
@@ -287,6 +287,17 @@ def test_two_affix_words_are_in_the_graph_with_their_lemma(graphed, word, lemma)
     (answer,) = graphed.brief_answers([word])
     assert answer["valid"] and answer["lemma"] == lemma and answer["tag"]
     assert graphed.forms.readings(key)[0].lemma == lemma
+
+
+def test_the_reading_a_player_means_comes_first_a_finite_verb_before_a_derivation(graphed):
+    """megtörtént is the past tense of megtörténik, and also a participle adjective (a derivation, `ds:`) with as
+    many affixes: the brief verdict (the form index's preferred reading, which the page shows) and the detailed
+    one (the analyser's) both give the verb first."""
+    brief = graphed.check("megtörtént", detail=False)
+    assert brief.lemma == "történik" and "is:PAST_INDIC_INDEF_SG_3" in brief.tag and "ds:" not in brief.tag, brief.tag
+    assert graphed.brief_answers(["megtörtént"])[0]["tag"] == brief.tag
+    first, *others = graphed.check("megtörtént").analyses
+    assert "PAST_INDIC" in first.tag and any("PASTPART" in a.tag for a in others), (first, others)
 
 
 def test_a_compound_is_valid_by_analysis_though_not_in_the_graph(graphed):

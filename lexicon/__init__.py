@@ -9,6 +9,7 @@
 
 from .alphabet import Alphabet, Tile, alphabet_names, load_alphabet
 from .analyser import Analyser, AnalysisVerdict, Reading
+from .changes import Changes, Hook, changes, diff
 from .errors import (
     ArtifactError,
     DataError,
@@ -27,7 +28,7 @@ from .errors import (
     UnknownGame,
     UnknownLexicon,
 )
-from .lookup import Lexicon, diff, load, open_lexicon
+from .lookup import Lexicon, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
 from .pages import Page
 from .play import Game, Judgement, game_names, judge, judge_request, load_game
@@ -53,13 +54,13 @@ from .verdict import ANSWER_FORMAT, Analysis, Exclusion, Verdict, hit_document, 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ANSWER_FORMAT", "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Compounds", "DataError",
-    "DoubledDigraphs", "Exclusion", "Game", "HeldBack", "InputError", "InvalidWord", "Judgement", "Lexicon",
-    "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page", "PatternError",
-    "PlayError", "Profile", "ProfileError", "RackError", "RecordError", "Reading", "Reason", "Segment", "SequenceError",
-    "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownGame", "UnknownLexicon", "Validation", "Verdict",
-    "alphabet_names", "check_text", "describe", "diff", "fewest_tiles", "format_tiling", "game_names", "hit_document",
-    "judge", "judge_request", "load", "load_alphabet", "load_game", "load_profile", "normalize", "normalizer_for",
-    "notation_letters", "notation_tilings", "open_lexicon", "parse_notation", "preferred_tiling", "profile_names",
-    "spell", "tiling_document", "tilings",
+    "ANSWER_FORMAT", "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Changes", "Compounds",
+    "DataError", "DoubledDigraphs", "Exclusion", "Game", "HeldBack", "Hook", "InputError", "InvalidWord", "Judgement",
+    "Lexicon", "LexiconError", "LimitExceeded", "Match", "Normalized", "Normalizer", "NotationError", "Page",
+    "PatternError", "PlayError", "Profile", "ProfileError", "RackError", "Reading", "Reason", "RecordError", "Segment",
+    "SequenceError", "SourceError", "Tile", "Tiling", "TooCostly", "TooLong", "UnknownGame", "UnknownLexicon",
+    "Validation", "Verdict", "alphabet_names", "changes", "check_text", "describe", "diff", "fewest_tiles",
+    "format_tiling", "game_names", "hit_document", "judge", "judge_request", "load", "load_alphabet", "load_game",
+    "load_profile", "normalize", "normalizer_for", "notation_letters", "notation_tilings", "open_lexicon",
+    "parse_notation", "preferred_tiling", "profile_names", "spell", "tiling_document", "tilings",
 ]

@@ -32,7 +32,6 @@ from .errors import ArtifactError, InputError, LimitExceeded, NotationError, Too
 from .graph import files as wordgraph
 from .graph.forms import FormIndex
 from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
-from .guard import merged
 from .normalize import InvalidWord, Normalized, Normalizer
 from .pages import Page, page
 from .profile import Profile, load_profile
@@ -676,12 +675,3 @@ def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:
 def load(spec: str, root: str | Path | None = None, *, verify: bool = True) -> Lexicon:
     """Load `name` (its current version) or `name@version` from the artifacts directory."""
     return open_lexicon(artifacts.resolve(spec, root), verify=verify)
-
-
-def diff(old: Lexicon, new: Lexicon) -> tuple[list[str], list[str]]:
-    """Keys only in `new` (added) and only in `old` (removed), each sorted."""
-    found: dict[str, list[str]] = {"added": [], "removed": [], "kept": []}
-    for key, side in merged(old.keys(), new.keys()):
-        if side != "kept":
-            found[side].append(key)
-    return found["added"], found["removed"]

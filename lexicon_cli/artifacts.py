@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from lexicon import describe, format_tiling
+from lexicon.changes import changes
 from lexicon.guard import MAX_LOSS
-from lexicon.lookup import Lexicon, diff, load, open_lexicon
+from lexicon.lookup import Lexicon, load, open_lexicon
 from lexicon_pipelines import build
 from lexicon_pipelines.progress import for_stream
 
@@ -129,15 +130,27 @@ def _verdict_text(v, lex: Lexicon) -> str:
 @click.option("--summary", is_flag=True, help="Only the counts.")
 @json_option
 def diff_command(old: str, new: str, root: str, summary: bool, as_json: bool) -> None:
-    """Words added (+) and removed (-) between two artifacts (name@version or directories)."""
+    """Words added (+) and removed (-) between two artifacts (name@version or directories), and the hooks
+    they make (+hook) and take away (-hook) on the words both hold: what an edition's change does to play."""
     a, b = open_artifact(old, root), open_artifact(new, root)
-    added, removed = diff(a, b)
-    data = {"old": a.spec, "new": b.spec, "added": len(added), "removed": len(removed)}
+    found = changes(a, b)
+    added, removed, made, lost = found.added, found.removed, found.hooks_made, found.hooks_lost
+    data = {"old": a.spec, "new": b.spec, "added": len(added), "removed": len(removed), "hooks_made": len(made),
+            "hooks_lost": len(lost)}
     if not summary:
-        data |= {"added_words": added, "removed_words": removed}
-    lines = [] if summary else [f"+{w}" for w in added] + [f"-{w}" for w in removed]
-    lines.append(f"{a.spec} → {b.spec}: {len(added):,} added, {len(removed):,} removed")
+        data |= {"added_words": added, "removed_words": removed, "made": [h.as_dict() for h in made],
+                 "lost": [h.as_dict() for h in lost]}
+    lines = [] if summary else ([f"+{w}" for w in added] + [f"-{w}" for w in removed]
+                                + [f"{sign}hook {_hook_text(h)}" for sign, hooks in (("+", made), ("-", lost))
+                                   for h in hooks])
+    lines.append(f"{a.spec} → {b.spec}: {len(added):,} added, {len(removed):,} removed; {len(made):,} hooks made, "
+                 f"{len(lost):,} lost")
     emit(data, as_json, "\n".join(lines))
+
+
+def _hook_text(hook) -> str:
+    tile = hook.tile if len(hook.tile) == 1 else f"[{hook.tile}]"
+    return f"{tile} {'before' if hook.side == 'front' else 'after'} {hook.word} ({hook.by})"
 
 
 @click.command("export")

@@ -3,7 +3,8 @@
 import pytest
 
 from lexicon import InputError
-from lexicon.lookup import diff, load
+from lexicon.changes import Hook, changes, diff
+from lexicon.lookup import load
 from lexicon_pipelines import build
 
 from .conftest import write_pipeline
@@ -59,6 +60,43 @@ def test_diff(hungarian, betapet):
     assert (added, removed) == ([], [])
     added, removed = diff(hungarian, betapet)
     assert "HÁZSOR" in removed and "ALLE" in added
+
+
+def _two_editions(folder, profile: str, old: str, new: str):
+    """Two versions of one word list, built into one artifacts folder: the old and the new `Lexicon`."""
+    found = []
+    for words in (old, new):
+        (folder / "words.txt").write_text(words.replace(" ", "\n") + "\n", encoding="utf-8")
+        path = write_pipeline(folder, "xx-edition", f'profile = "{profile}"\n[[sources]]\nid = "w"\nkind = "plain"\n'
+                              'path = "words.txt"\n')
+        build(path, folder / "art", allow_shrink=True)  # an edition may drop more than the guard lets a build
+        found.append(load("xx-edition", folder / "art"))
+    return found
+
+
+def test_an_editions_change_lists_the_hooks_it_makes_and_takes_away(tmp_path):
+    old, new = _two_editions(tmp_path, "sv-betapet", "at hund kat katt ta tak", "at hund hunds katt katten ta tal")
+    found = changes(old, new)
+    assert (found.added, found.removed) == (["HUNDS", "KATTEN", "TAL"], ["KAT", "TAK"])
+    # HUNDS hooks S after HUND and TAL L after TA; KATTEN is two letters more than KATT, no hook
+    assert found.hooks_made == [Hook("HUND", "S", "back", "HUNDS"), Hook("TA", "L", "back", "TAL")]
+    # KAT took away K before AT (and T after KA, no word); TAK took away K after TA
+    assert found.hooks_lost == [Hook("AT", "K", "front", "KAT"), Hook("TA", "K", "back", "TAK")]
+    from click.testing import CliRunner
+
+    from lexicon_cli import main
+
+    result = CliRunner().invoke(main, ["diff", old.spec, new.spec, "--artifacts", str(tmp_path / "art")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["+HUNDS", "+KATTEN", "+TAL", "-KAT", "-TAK", "+hook S after HUND (HUNDS)",
+                                          "+hook L after TA (TAL)", "-hook K before AT (KAT)", "-hook K after TA (TAK)",
+                                          f"{old.spec} → {new.spec}: 3 added, 2 removed; 2 hooks made, 2 lost"]
+
+
+def test_hooks_are_counted_in_tiles(tmp_path):
+    """AD and ADSZ: the hook is the SZ cube, one tile."""
+    old, new = _two_editions(tmp_path, "hu-betutorony-list", "ad ház", "ad adsz ház")
+    assert changes(old, new).hooks_made == [Hook("AD", "SZ", "back", "AD[SZ]")]
 
 
 def test_iterators_keep_their_lexicon_alive(hungarian):

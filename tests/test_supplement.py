@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from lexicon import SourceError
-from lexicon.lookup import diff, load
+from lexicon.changes import diff
+from lexicon.lookup import load
 from lexicon_pipelines import build, load_pipeline
 from lexicon_pipelines.inflection import SaolInflector
 from lexicon_pipelines.sources import KINDS, SourceConfig

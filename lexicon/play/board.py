@@ -173,13 +173,14 @@ def _heights(game: Game, heights: Any, tiles: list[str | None], where: str) -> l
         if not isinstance(row, str) or len(row) != size or not (row.isascii() and row.isdigit()):
             raise PlayError(f"{where}[{r}]", f"row {r + 1} must be a string of {size} digits")
         for c, digit in enumerate(row):
-            i, height = r * size + c, int(digit)
+            i, height = r * size + c, ord(digit) - 48
+            if height <= top and (height == 0) == (tiles[i] is None):
+                out.append(height)
+                continue
             square = square_name(i, size)
             if height > top:
                 raise PlayError(f"{where}[{r}]", f"square {square}: a stack of {height}; {game.name} stacks at most "
                                 f"{top} high", square=square)
-            if (height == 0) != (tiles[i] is None):
-                what = "is empty" if tiles[i] is None else f"holds {tiles[i]}"
-                raise PlayError(f"{where}[{r}]", f"square {square} {what} but its height is {height}", square=square)
-            out.append(height)
+            what = "is empty" if tiles[i] is None else f"holds {tiles[i]}"
+            raise PlayError(f"{where}[{r}]", f"square {square} {what} but its height is {height}", square=square)
     return out

@@ -205,6 +205,11 @@ class Game:
     def square_name(self, index: int) -> str:
         return _names(self.size)[index]
 
+    @property
+    def square_names(self) -> tuple[str, ...]:
+        """Every square's name, by index."""
+        return _names(self.size)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name, "description": self.description, "rules": self.rules, "tileset": self.alphabet.name,

@@ -150,25 +150,31 @@ class Judgement:
                        "challenger": {"points": -rule.challenger_penalty, "loses_turn": rule.challenger_loses_turn}}
         return {"rule": rule.rule, "upheld": bool(invalid), "invalid": invalid, "if_challenged": outcome}
 
+    def placed_dicts(self) -> list[dict[str, Any]]:
+        size, names = self.game.size, self.game.square_names
+        return [{"square": names[p.square], "row": p.square // size, "col": p.square % size, "tile": p.tile,
+                 "blank": p.blank, "part": part} for p, part in zip(self.placed, self.parts)]
+
+    def word_dicts(self, detail: bool = False) -> list[dict[str, Any]]:
+        return [_word_dict(self.game.square_names, w, detail) for w in self.words]
+
     def as_dict(self, detail: bool = False) -> dict[str, Any]:
         """The answer as JSON-ready data; each word's verdict document brief, or full with `detail`."""
-        game, size, lex = self.game, self.game.size, self.lexicon
+        game, lex = self.game, self.lexicon
         return {
             "game": game.name, "lexicon": lex.name if lex else None, "version": lex.version if lex else None,
             "legal": self.legal, "errors": [p.as_dict() for p in self.errors],
             "first_move": self.first_move, "direction": self.direction,
-            "placed": [{"square": game.square_name(p.square), "row": p.square // size, "col": p.square % size,
-                        "tile": p.tile, "blank": p.blank, "part": part} for p, part in zip(self.placed, self.parts)],
-            "words": [_word_dict(game, w, detail) for w in self.words],
+            "placed": self.placed_dicts(), "words": self.word_dicts(detail),
             "bonus": self.bonus, "bonuses": self.bonuses, "score_if_valid": self.score_if_valid, "score": self.score,
             "challenge": self.challenge(),
         }
 
 
-def _word_dict(game: Game, w: Word, detail: bool) -> dict[str, Any]:
+def _word_dict(names: tuple[str, ...], w: Word, detail: bool) -> dict[str, Any]:
     verdict = None if w.verdict is None else w.verdict.as_dict() if detail else w.brief
     return {"word": w.spelled, "notation": w.notation, "tiles": list(w.tiles),
-            "squares": [game.square_name(s) for s in w.squares], "new": list(w.new), "direction": w.direction,
+            "squares": [names[s] for s in w.squares], "new": list(w.new), "direction": w.direction,
             "main": w.main, "part": w.part, "valid": w.valid, "reason": w.verdict.reason if w.verdict else None,
             "verdict": verdict, "score": w.score, "scoring": w.scoring}
 
@@ -297,9 +303,9 @@ def _check_squares(game: Game, board: Board, move: list[Placement], earlier: dic
                    errors: list[Problem]) -> None:
     stacking = game.stacking
     for p in move:
-        name = game.square_name(p.square)
         if board.heights[p.square] == 0:
             continue
+        name = game.square_name(p.square)
         under = board.tiles[p.square]
         if stacking is None:
             errors.append(Problem("occupied", f"{name} already holds {under}", name))
@@ -375,9 +381,10 @@ def _rack_text(rack: Counter[str]) -> str:
     return "".join((t if len(t) == 1 else f"[{t}]") * n for t, n in sorted(rack.items())) or "empty"
 
 
-def _verdicts(lexicon: Lexicon) -> Callable[[str], tuple[Verdict, dict[str, Any]]]:
-    """The memo of a lexicon version's word verdicts for plays, made on first use. A version's
-    verdicts never change, and plays check the same short cross words again and again.
+def _verdicts(lexicon: Lexicon) -> Callable[[tuple[str, ...]], tuple[str, str, Verdict, dict[str, Any]]]:
+    """The memo of a lexicon version's words for plays, by their tiles, made on first use: each word's
+    notation, spelling, verdict and brief document. A version's verdicts never change, and plays form the
+    same short cross words again and again.
 
     The lexicon owns the memo and the memo sees the lexicon through a weak proxy: no reference
     cycle, so a replaced version is freed with its memo.
@@ -388,9 +395,14 @@ def _verdicts(lexicon: Lexicon) -> Callable[[str], tuple[Verdict, dict[str, Any]
     return memo
 
 
-def _verdict(lexicon: Lexicon, notation: str) -> tuple[Verdict, dict[str, Any]]:
+def _verdict(lexicon: Lexicon, tiles: tuple[str, ...]) -> tuple[str, str, Verdict, dict[str, Any]]:
+    alphabet, policy = lexicon.alphabet, lexicon.policy
+    letters = "".join(tiles)
+    # With single-letter tiles only (Swedish), the letters are the exact notation.
+    notation = format_tiling(tiles, alphabet) if alphabet.multi else letters
     verdict = lexicon.check(notation, detail=False)
-    return verdict, verdict.as_dict(brief=True)
+    return (notation, letters if policy is DoubledDigraphs.AS_WRITTEN else spell(tiles, policy), verdict,
+            verdict.as_dict(brief=True))
 
 
 def _run(square: int, across: bool, size: int, heights: list[int]) -> range:
@@ -430,18 +442,18 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
                                   game.square_name(play[0].square), k))
     alphabet = game.alphabet if lexicon is None else lexicon.alphabet
     verdicts = None if lexicon is None else _verdicts(lexicon)
-    policy = DoubledDigraphs.AS_WRITTEN if lexicon is None else lexicon.policy
     rare_credited: set[int] | None = None if game.scoring.rare_bonus_every_word else set()
     words = []
     for squares, way, main, k in runs:
         tiles = tuple(after.tiles[s] for s in squares)
         fresh = tuple(s in part_of for s in squares)
-        letters = "".join(tiles)
-        # With single-letter tiles only (Swedish), the letters are the exact notation.
-        notation = format_tiling(tiles, alphabet) if alphabet.multi else letters
-        verdict, brief = verdicts(notation) if verdicts is not None else (None, None)
-        word = Word(tuple(squares), tiles, fresh, way, main, notation,
-                    letters if policy is DoubledDigraphs.AS_WRITTEN else spell(tiles, policy), verdict, brief, part=k)
+        if verdicts is None:
+            letters = "".join(tiles)
+            notation, spelled, verdict, brief = (format_tiling(tiles, alphabet) if alphabet.multi else letters,
+                                                 letters, None, None)
+        else:
+            notation, spelled, verdict, brief = verdicts(tiles)
+        word = Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, part=k)
         if game.scoring.rule == "letters":
             blanks = tuple(after.blanks[s] for s in squares)
             word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles, blanks, fresh, main)

@@ -55,9 +55,9 @@ class FoundPlay:
     judgement: Judgement
 
     def as_dict(self) -> dict[str, Any]:
-        judged = self.judgement.as_dict()
-        return {"move": self.move, "placed": judged["placed"], "score": self.score, "valid": self.valid,
-                "words": judged["words"], "bonuses": judged["bonuses"] if self.valid else self.judgement.earned}
+        judged = self.judgement
+        return {"move": self.move, "placed": judged.placed_dicts(), "score": self.score, "valid": self.valid,
+                "words": judged.word_dicts(), "bonuses": judged.bonuses if self.valid else judged.earned}
 
 
 @dataclass

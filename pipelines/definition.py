@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,15 @@ class Overlays:
     block: tuple[str, ...] = ()
     allow_files: tuple[Path, ...] = ()
     block_files: tuple[Path, ...] = ()
+    # What shows each word belongs or does not (a file line's second column, tab-separated: an edition's
+    # published list of additions, a dated source), parallel to `allow` and `block`; "" where none is given.
+    allow_evidence: tuple[str, ...] = ()
+    block_evidence: tuple[str, ...] = ()
+
+    def evidence(self, kind: str) -> tuple[str, ...]:
+        """Each word's evidence, "" where none (inline words, or lines of one column)."""
+        words, given = getattr(self, kind), getattr(self, f"{kind}_evidence")
+        return given + ("",) * (len(words) - len(given))
 
 
 @dataclass(frozen=True)
@@ -141,8 +151,11 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
                      [], each=str),
         "block": Key(list, "words removed, whatever gave them (answers say `blocklist`)", [], each=str),
         "allow_file": Key(str, "a UTF-8 file of more words to allow, one a line (`#` starts a comment), "
-                          "relative to the pipeline file (or `package:<path>`)", ""),
-        "block_file": Key(str, "the same for words to block", ""),
+                          "relative to the pipeline file (or `package:<path>`); after a tab, the line may give "
+                          "the word's evidence", ""),
+        "block_file": Key(str, "the same for words to block; a blocked word's evidence is its answer's detail", ""),
+        "require_evidence": Key(bool, "every line of `allow_file` and `block_file` must give its evidence (a "
+                                "reviewed overlay, such as an edition's additions and removals)", False),
     }),
     "limits": Table("Bounds that keep a build safe.", {
         "max_words": Key(int, "the most candidate words (headwords and forms) a build may judge; beyond, "
@@ -284,20 +297,46 @@ def _sources(key: str, tables: list[dict[str, Any]], path: Path, fail) -> tuple[
 
 def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
     words: dict[str, tuple[str, ...]] = {}
+    evidence: dict[str, tuple[str, ...]] = {}
     files: dict[str, tuple[Path, ...]] = {}
     for kind in ("allow", "block"):
         words[kind], files[kind] = tuple(table[kind]), ()
+        evidence[kind] = ("",) * len(words[kind])
         if table[f"{kind}_file"]:
+            key = f"overlays.{kind}_file"
             try:
                 file = named_file(table[f"{kind}_file"], path.parent)
                 text = file.read_text(encoding="utf-8")
             except SourceError as exc:
-                raise fail(f"overlays.{kind}_file", str(exc)) from None
+                raise fail(key, str(exc)) from None
             except (OSError, UnicodeDecodeError) as exc:
-                raise fail(f"overlays.{kind}_file", f"{file}: {exc}") from None
-            words[kind] += tuple(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+                raise fail(key, f"{file}: {exc}") from None
+            lines = _overlay_lines(text, file, table["require_evidence"], partial(fail, key))
+            words[kind] += tuple(word for word, _ in lines)
+            evidence[kind] += tuple(why for _, why in lines)
             files[kind] = (file,)
-    return Overlays(words["allow"], words["block"], files["allow"], files["block"])
+    return Overlays(words["allow"], words["block"], files["allow"], files["block"],
+                    evidence["allow"] if any(evidence["allow"]) else (),
+                    evidence["block"] if any(evidence["block"]) else ())
+
+
+def _overlay_lines(text: str, file: Path, require_evidence: bool, fail) -> list[tuple[str, str]]:
+    """An overlay file's (word, evidence) lines: `word`, or `word<TAB>evidence`; `#` starts a comment line."""
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        word, _, why = line.partition("\t")
+        word, why = word.strip(), why.strip()
+        if not word:
+            raise fail(f"{file}:{number}: a line gives evidence but no word")
+        if "\t" in why:
+            raise fail(f"{file}:{number}: more than two columns (a word, a tab, its evidence)")
+        if require_evidence and not why:
+            raise fail(f"{file}:{number}: {word[:40]!r} has no evidence (require_evidence is set: write the word, "
+                        f"a tab, and what shows it)")
+        lines.append((word, why))
+    return lines
 
 
 def reference() -> str:

@@ -3,9 +3,10 @@
 A lexicon is opened with its profile and tile set: a custom profile given by path (`profile =
 "short5.toml"` beside the pipeline) would be missing wherever the version is served, so every
 version carries copies of both (`profile.toml`, `tileset.toml`) and opens with them
-(lexicon.lookup). The overlays' words, inline and from their files, are written out too
-(`overlay-allow.txt`, `overlay-block.txt`). The manifest's `inputs` names each copy, where it came
-from and its sha256; the copies are version files like the others, checked on every load.
+(lexicon.lookup). The overlays' words, inline and from their files, are written out too, each with
+its evidence where the file gave one (`overlay-allow.txt`, `overlay-block.txt`). The manifest's
+`inputs` names each copy, where it came from and its sha256; the copies are version files like the
+others, checked on every load.
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ def record_inputs(p: Pipeline, folder: Path) -> dict[str, Any]:
         words = getattr(p.overlays, kind)
         if words:
             target = folder / file
-            target.write_text("".join(f"{w}\n" for w in words), encoding="utf-8")
+            # each word on its line, with its evidence after a tab where it has any: an allowed word's record
+            # number is its line here, so that a version carries why each word it adds is in it
+            lines = (f"{w}\t{why}\n" if why else f"{w}\n" for w, why in zip(words, p.overlays.evidence(kind)))
+            target.write_text("".join(lines), encoding="utf-8")
             inputs[kind] = {"file": file, "from": [str(f) for f in getattr(p.overlays, f"{kind}_files")],
                             "words": len(words), "sha256": artifacts.sha256_file(target)}
     return inputs

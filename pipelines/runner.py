@@ -182,7 +182,12 @@ def stage(job: Job, judged: Iterable[tuple[int, Iterator[Kept | Dropped]]]) -> N
     for number, word in enumerate(p.overlays.allow, start=1):
         staging.add(allow_rules.judge(Candidate(word, word, "", HEADWORD, "", ALLOWLIST, frozenset(), ALLOWLIST,
                                                 number)), order, counts)
-    staging.block({job.rules.normalize(w).key for w in p.overlays.block} - {None}, counts)
+    blocked: dict[str, str] = {}
+    for word, why in zip(p.overlays.block, p.overlays.evidence("block")):
+        key = job.rules.normalize(word).key
+        if key is not None and not blocked.get(key):
+            blocked[key] = why  # the first evidence given for the key
+    staging.block(blocked, counts)
 
 
 def write(job: Job) -> GraphInput:

@@ -105,17 +105,18 @@ class Staging:
         self.kept.clear()
         self.dropped.clear()
 
-    def block(self, keys: set[str], counts: Counts) -> None:
-        """Move every kept reading of `keys` to the drops, as blocklisted (the pipeline's overlay)."""
+    def block(self, keys: dict[str, str], counts: Counts) -> None:
+        """Move every kept reading of `keys` to the drops, as blocklisted (the pipeline's overlay), each
+        with its evidence ("" where none was given) as the drop's detail."""
         self.flush()
-        for key in sorted(keys):
+        for key, why in sorted(keys.items()):
             rows = self.db.execute("SELECT seq, display, lemma, pos, kind, tag, source, record, src_order FROM kept "
                                    "WHERE key = ?", (key,)).fetchall()
             for seq, display, lemma, pos, kind, tag, source, record, src_order in rows:
                 counts.kept[kind] -= 1
                 counts.dropped[Reason.BLOCKLIST.value] += 1
                 self.db.execute(f"INSERT INTO dropped VALUES ({','.join('?' * len(DROPPED))})",
-                                (seq, display, key, Reason.BLOCKLIST.value, "", lemma, pos, kind, tag, source,
+                                (seq, display, key, Reason.BLOCKLIST.value, why, lemma, pos, kind, tag, source,
                                  record, src_order))
             self.db.execute("DELETE FROM kept WHERE key = ?", (key,))
 

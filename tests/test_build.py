@@ -125,6 +125,41 @@ def test_rules_and_overlays_on_hand_written_sources(tmp_path):
     assert result.manifest["overlays"] == {"allow": 2, "block": 2}
 
 
+def test_an_editions_changes_join_as_a_reviewed_overlay_with_their_evidence(tmp_path):
+    """A later edition's additions and removals, each with what shows it, join a pipeline as its overlay
+    files: a removed word's answer gives its evidence, the version carries each added word's beside its record
+    number, and `lexicon diff` between the two versions lists exactly those words."""
+    (tmp_path / "base").mkdir()
+    (tmp_path / "edition").mkdir()
+    old = build(small_pipeline(tmp_path / "base"), tmp_path / "art").manifest["version"]
+    (tmp_path / "edition" / "added.txt").write_text("# the edition's new words\nqi\tSAOL 15 (2026), nya ord\n",
+                                                    encoding="utf-8")
+    (tmp_path / "edition" / "removed.txt").write_text("hundar\tSAOL 15 (2026), strukna ord\n", encoding="utf-8")
+    edition = small_pipeline(tmp_path / "edition", extra='[overlays]\nallow_file = "added.txt"\n'
+                             'block_file = "removed.txt"\nrequire_evidence = true\n')
+    new = build(edition, tmp_path / "art", allow_shrink=True).manifest["version"]  # a small list: 1 of 11 goes
+    lex = load(f"sv-test-small@{new}", tmp_path / "art")
+    removed = lex.check("hundar")
+    assert (removed.valid, removed.reason) == (False, "excluded:blocklist")
+    assert removed.detail == "SAOL 15 (2026), strukna ord"
+    added = lex.check("qi")
+    reading = added.as_dict()["readings"][0]
+    assert added.valid and reading["source"] == "allowlist"
+    lines = (lex.path / "overlay-allow.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[reading["record"] - 1] == "qi\tSAOL 15 (2026), nya ord"
+    out = subprocess.run([sys.executable, "-m", "lexicon_cli", "diff", f"sv-test-small@{old}", f"sv-test-small@{new}",
+                          "--artifacts", str(tmp_path / "art")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert {line for line in out.stdout.splitlines() if line[:1] in "+-" and "hook" not in line} == {"+QI", "-HUNDAR"}
+    # a reviewed overlay refuses a line that gives no evidence, naming the file and the line
+    (tmp_path / "edition" / "removed.txt").write_text("hundar\tSAOL 15 (2026)\nkatt\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"removed\.txt:2: 'katt' has no evidence"):
+        load_pipeline(edition)
+    (tmp_path / "edition" / "removed.txt").write_text("katt\tone\ttwo\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"removed\.txt:1: more than two columns"):
+        load_pipeline(edition)
+
+
 def test_a_failed_build_writes_nothing(tmp_path):
     good = small_pipeline(tmp_path)
     first = build(good, tmp_path / "art")

@@ -110,6 +110,15 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def lookup_workers(server) -> list[int]:
+    """The lookup pool's workers of a served instance: its gunicorn workers that run at the normal CPU
+    priority (`lexicon serve` lowers the search pool's)."""
+    def nice(pid: int) -> int:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+    return [pid for pid in server.workers() if nice(pid) == 0]
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User and system CPU seconds the processes have used so far (those that exited count 0): on a
     machine others share, the server's CPU per request is steadier than its requests per second."""

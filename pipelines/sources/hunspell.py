@@ -163,7 +163,9 @@ class HunspellSource(Source):
                 pos=part_of_speech(stem.morph),
                 forms=tuple(Form(text, _tag(chain), _rule(chain, show),
                                  form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
-                            for text, chain in forms.items()),
+                            # in the forms' order, not the order the stem's flags (a set, ordered by the
+                            # process's hash seed) made them in: the staged rows, and so the version, follow it
+                            for text, chain in sorted(forms.items())),
                 boundaries=bounds,
                 flags=stem_flags(stem, word, abbreviations),
                 source=self.id,

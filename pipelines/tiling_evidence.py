@@ -168,12 +168,14 @@ def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tu
     the steps apply: the stem's own boundaries, moved, and one where each affix meets the rest.
 
     Where an affix strips letters and adds them back (strip `z`, add `zt`), the boundary is placed
-    after what it gave back, so it never falls inside letters the stem had.
+    after what it gave back, so it never falls inside letters the stem had; a letter given back in the
+    other case is the stem's own too (Magyar Ispell's `"` prefix writes a name in small letters, strip
+    `C` add `c`: csapi of Csapi, whose CS stays one tile).
     """
     word, bounds = stem, set(stem_boundaries)
     for is_prefix, strip, add in steps:
         if is_prefix:
-            kept = common_suffix(strip, add)
+            kept = common_suffix(strip.lower(), add.lower())
             shift = len(add) - len(strip)
             bounds = {b + shift for b in bounds if b >= len(strip)}
             if len(add) - kept > 0:
@@ -181,7 +183,7 @@ def affix_boundaries(stem: str, stem_boundaries: tuple[int, ...], steps: list[tu
             word = add + word[len(strip):]
         else:
             cut = len(word) - len(strip)
-            kept = common_prefix(strip, add)
+            kept = common_prefix(strip.lower(), add.lower())
             bounds = {b for b in bounds if b <= cut}
             if len(add) - kept > 0:
                 bounds.add(cut + kept)

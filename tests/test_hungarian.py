@@ -421,6 +421,21 @@ def test_a_build_gives_the_same_version_in_every_process(tmp_path):
     assert len(built) == 1
 
 
+def test_a_name_written_in_small_letters_keeps_its_digraphs(tmp_path):
+    """Magyar Ispell writes Csapi as csapi with its `"` prefix (strip C, add c): a change of case, not a
+    morpheme, so the graph holds csapi as CS A P I only, the one tiling the verdict accepts; a search never
+    offers [C][S]API, which the verdict would refuse as wrong-tiling."""
+    from lexicon.graph import TileCodes
+    from lexicon.tiling import format_tiling
+
+    lex = hungarian_lexicon(tmp_path, DEBIAN, "hu-csapi", ["Csapi", "csap"], graph_forms=2)
+    codes = TileCodes(lex.alphabet)
+    notations = [format_tiling(codes.decode(seq), lex.alphabet) for seq in lex.graph.kwg.words()]
+    assert "[CS]API" in notations and "[C][S]API" not in notations
+    assert [n for n in notations if not lex.check(n, detail=True).valid] == []
+    assert lex.check("[C][S]API").reason == "wrong-tiling"
+
+
 def test_a_quick_check_of_a_graph_form_agrees_with_the_analyser(graphed):
     """check(detail=False) answers a graph form from the graph and the form index, without analysis:
     valid, with the tilings and preferred tiles the analyser's detailed answer gives."""

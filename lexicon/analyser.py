@@ -332,7 +332,7 @@ def alternatives(analysis: str) -> list[str]:
 
 def parse_reading(word: str, analysis: str) -> Reading | None:
     """A Reading from one Hunspell analysis of `word` (lower case), or None if it names no stem."""
-    prefix = prefix_tag = ""
+    prefix = prefix_tag = lead = ""
     parts: list[Part] = []
     current: dict[str, Any] | None = None
     texts: list[str] = []
@@ -361,6 +361,8 @@ def parse_reading(word: str, analysis: str) -> Reading | None:
                 current = {"tags": []}
             current["lemma"] = value
         elif current is None:
+            if name == "po" and not parts:
+                lead = value  # a first compound part Hunspell gives no stem or text of (po:adj_num  st:szint …)
             continue
         elif name == "po":
             current.setdefault("pos", value)
@@ -374,7 +376,12 @@ def parse_reading(word: str, analysis: str) -> Reading | None:
     if prefix and not word.startswith(prefix):
         prefix = ""
     if not texts:  # one part: the word after its prefix
-        parts[0] = Part(word[len(prefix):], *_rest(parts[0]))
+        rest = word[len(prefix):]
+        at = rest.rfind(parts[0].lemma.lower()) if lead and len(parts) == 1 else -1
+        if at > 0:  # ... after an unnamed first part, where the named one's lemma begins: száz|szintes
+            parts = [Part(rest[:at], rest[:at], lead, (), ""), Part(rest[at:], *_rest(parts[0]))]
+        else:
+            parts[0] = Part(rest, *_rest(parts[0]))
     return Reading(analysis.strip(), prefix, prefix_tag, tuple(parts))
 
 

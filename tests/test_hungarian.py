@@ -421,6 +421,23 @@ def test_a_build_gives_the_same_version_in_every_process(tmp_path):
     assert len(built) == 1
 
 
+def test_every_tiling_the_graph_holds_is_one_the_verdict_accepts(graphed):
+    """What a search offers must stand: each tiling of a large sample of the graph's sequences (the list's
+    words and the forms beyond it), written in tile notation, is valid by the analyser's detailed verdict,
+    never wrong-tiling. Among them compounds whose first part Hunspell names by its part of speech alone
+    (`po:adj_num  st:szint …`): száz|szintes is SZ Á Z SZ I N T E S, két|köz|ség|i keeps Z and S apart."""
+    from lexicon.graph import TileCodes
+    from lexicon.tiling import format_tiling
+
+    codes = TileCodes(graphed.alphabet)
+    sample = random.Random(9).sample(list(graphed.graph.kwg.words()), 4000)
+    notations = [format_tiling(codes.decode(seq), graphed.alphabet) for seq in sample]
+    assert [n for n in notations if not graphed.check(n, detail=True).valid] == []
+    assert graphed.check("[SZ]ÁZ[SZ]INTES", detail=True).valid
+    assert graphed.check("KÉTKÖ[Z][S]ÉGI", detail=True).valid
+    assert graphed.check("KÉTKÖ[ZS]ÉGI", detail=True).reason == "wrong-tiling"
+
+
 def test_a_name_written_in_small_letters_keeps_its_digraphs(tmp_path):
     """Magyar Ispell writes Csapi as csapi with its `"` prefix (strip C, add c): a change of case, not a
     morpheme, so the graph holds csapi as CS A P I only, the one tiling the verdict accepts; a search never

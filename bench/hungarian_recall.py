@@ -19,7 +19,7 @@ Of those, the benchmark keeps the words Hunspell accepts as written in lower cas
 hu_HU, the files `hu-betutorony` is built from) and that some cut fits in 2 to 10 cubes. Each is
 judged by the enumerated lexicon (its word list: `word in lexicon`) and by the analyser
 (lexicon.analyser with the same files and the `hu-betutorony` profile). A word the game's rules
-refuse (a preverb alone, an abbreviation) or that takes more than 10 cubes as its morphemes cut it
+refuse (a name, an abbreviation) or that takes more than 10 cubes as its morphemes cut it
 (igazságosan is igaz|ság|osan, 11 cubes, though a cut of 10 exists) is counted apart and listed;
 recall is over the rest. Each miss
 is put down to the first of these kinds its first reading (Hunspell's) shows: a word derived from a

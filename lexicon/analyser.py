@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import threading
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,33 @@ UD_POS = {
     "noun": "NOUN", "noun_prs": "PROPN", "noun_pron": "PRON", "pron": "PRON", "vrb": "VERB", "verb": "VERB",
     "adj": "ADJ", "adj_num": "NUM", "num": "NUM", "adv": "ADV", "det": "DET", "con": "CCONJ", "conj": "CCONJ",
     "post": "ADP", "prep": "ADP", "part": "PART", "int": "INTJ", "interj": "INTJ",
+    "prv": "ADV",  # a preverb standing apart from its verb is an adverb in use (menj el!, külön ment)
 }
+
+#: What a Hunspell part of speech makes a word the game's rules refuse, as a reason code: the one table
+#: the build's list (its stems' `po:`, pipelines.sources.hunspell) and the analyser (each reading's word
+#: class, `word_class`) read. A preverb (`prv`) is not here: every preverb stands alone in running text
+#: (menj el, nem érte utol, külön ment), so it is a word (docs/hungarian.md, "Preverbs alone").
+REFUSED_POS: dict[str, Reason] = {
+    "abr": Reason.ABBREVIATION, "prefix": Reason.AFFIX, "suffix": Reason.AFFIX, "noun_prs": Reason.PROPER_NOUN,
+}
+
+# A tag that makes another word of the stem ends in that word's part of speech in small letters
+# (`is:i_PLACE/TIME_adj` makes budapesti an adjective, `ds:Ó_PRESPART_adj` alapító); `is:ACC` makes none.
+_DERIVING = re.compile(r"^(?:ds|is|ip):[^_\s]*_([A-Z/]+)_([a-z][a-z_]*)$")
+# Derivations that keep a person's name a name: Radnótiné (Mrs), Radnótiék (the family).
+_NAME_KEEPING = frozenset({"MRS", "FAMILIAR"})
+
+
+def word_class(pos: str, tags: Iterable[str]) -> str:
+    """The Hunspell part of speech of a word whose stem is `pos`, after its affix tags: the last
+    derivation's, else the stem's. `word_class("noun_prs", ["is:i_PLACE/TIME_adj"])` → `adj` (budapesti),
+    `word_class("noun_prs", ["is:ACC"])` → `noun_prs` (a name's accusative is a name)."""
+    for tag in tags:
+        found = _DERIVING.match(tag)
+        if found and found[1] not in _NAME_KEEPING:
+            pos = found[2]
+    return pos
 
 
 def ud_pos(value: str) -> str:
@@ -245,12 +272,19 @@ class Analyser:
     def _refusal(self, reading: Reading, abbreviated: set[str]) -> tuple[str, str] | None:
         """Why the profile refuses this reading, as (reason code, detail), or None."""
         excludes = self.profile.excludes
-        if (reading.pos == "abr" or reading.lemma in abbreviated) and excludes(Reason.ABBREVIATION):
+        if reading.lemma in abbreviated:  # km is listed as a noun too, with the abbreviation's lemma
+            stem_rule = Reason.ABBREVIATION
+        else:
+            stem_rule = REFUSED_POS.get(reading.pos)
+        if stem_rule is Reason.ABBREVIATION and excludes(Reason.ABBREVIATION):
             return Reason.ABBREVIATION.value, f"{reading.lemma}: an abbreviation or symbol"
-        if reading.pos in ("prefix", "suffix") and excludes(Reason.AFFIX):
+        if stem_rule is Reason.AFFIX and excludes(Reason.AFFIX):
             return Reason.AFFIX.value, f"{reading.lemma}: a standalone affix"
-        if reading.pos == "prv" and not reading.affixed and not reading.compound and excludes(Reason.AFFIX):
-            return Reason.AFFIX.value, f"{reading.lemma}: a preverb alone"
+        # A name stays a name inflected (radnótit); a derivation makes another word of it (budapesti),
+        # as the dictionary's flags say wherever the name comes from: a capitalised stem or a small one.
+        if REFUSED_POS.get(word_class(reading.pos, reading.head.tags)) is Reason.PROPER_NOUN:
+            if excludes(Reason.PROPER_NOUN):
+                return Reason.PROPER_NOUN.value, f"{reading.describe()}: a name"
         if not reading.affixed and not reading.compound and reading.lemma[:1].isupper():
             # Hunspell accepted the word in lower case, so a bare name here is a case quirk: refuse it
             if excludes(Reason.PROPER_NOUN):

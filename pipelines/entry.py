@@ -33,6 +33,9 @@ class Form:
     # one morpheme. Hungarian tiling reads a digraph across a boundary as two letters.
     boundaries: tuple[int, ...] | None = None
     tiling: str = ""  # the tiles, when the source gives them in tile notation (`HÁ[Z][S]OR`)
+    # The form's flags where they are not its entry's (None: the entry's): a name's derived adjective
+    # (budapesti) is no name.
+    flags: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

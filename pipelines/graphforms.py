@@ -33,7 +33,7 @@ from lexicon.graph.codec import LetterCodes, TileCodes
 from lexicon.graph.forms import DIGITS, READING_DIGITS, AffixRule, encode_number, part_of_speech_names
 from lexicon.graph.writer import GraphBuilder
 
-from .entry import STEM_ONLY
+from .entry import PROPER_NOUN, STEM_ONLY
 from .files import DEFAULT_MAX_BYTES
 from .hunspell import Bounds, Expander, read_aff, read_dic
 from .hunspell.aff import Affix
@@ -43,6 +43,7 @@ from .sources.hunspell import (
     HunspellSource,
     abbreviation_spellings,
     form_boundaries,
+    form_flags,
     hy_boundaries,
     part_of_speech,
     stem_flags,
@@ -133,7 +134,13 @@ class GraphForms:
         if not forms:
             return
         refused = self.rules.flag_reason(flags)
-        if refused is not None:  # an abbreviation's forms, a preverb's: what the list drops them for
+        if refused is Reason.PROPER_NOUN:  # a name's forms are names, but those a derivation makes words of
+            named = len(forms)
+            forms = {text: chain for text, chain in forms.items()
+                     if form_flags(stem, flags, chain, text) is not None}
+            counts["dropped: " + refused.value] += named - len(forms)
+            flags, refused = flags - {PROPER_NOUN}, self.rules.flag_reason(flags - {PROPER_NOUN})
+        if refused is not None:  # an abbreviation's forms: what the list drops them for
             counts["dropped: " + refused.value] += len(forms)
             return
         pos = self._pos_digit[part_of_speech(stem.morph)]

@@ -90,8 +90,9 @@ def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
                         _flags(entry, entry.headword), entry.source, entry.record, entry.boundaries, entry.tiling)
     if with_forms:
         for form in entry.forms:
+            flags = _flags(entry, form.text) if form.flags is None else form.flags
             yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule,
-                            _flags(entry, form.text), entry.source, entry.record, form.boundaries, form.tiling)
+                            flags, entry.source, entry.record, form.boundaries, form.tiling)
 
 
 def _flags(entry: Entry, text: str) -> frozenset[str]:

@@ -102,8 +102,8 @@ def test_listed_compounds_stay_valid_when_only_listed_ones_count(listed):
     ("BKV", "not-in-lexicon"),   # Hunspell takes any word in capitals: the word list explains its abbreviations
     ("km", "excluded:abbreviation"),          # the dictionary lists km as a noun too: same lemma as its abbreviation
     ("log", "excluded:abbreviation"),
-    ("el", "excluded:affix"),                 # a preverb alone
-    ("be", "excluded:affix"),
+    ("ohm", "excluded:proper-noun"),          # the dictionary lists it in small letters as a name (po:noun_prs)
+    ("ohmot", "excluded:proper-noun"),        # and a name inflected is a name
     ("társasház", "not-in-lexicon"),          # Hunspell analyses it (tár+sas+ház) but does not accept it
     ("ság", "excluded:proper-noun"),          # the suffix alone is no word; Ság is a village
     ("hobby", "non-letter"),                  # Y alone: no cube spells it
@@ -130,12 +130,22 @@ def test_a_word_with_a_letter_the_game_folds_is_analysed_as_written(analyser):
     assert not analyser.judge("JALAPENÓJÚ").valid  # the key alone lost the ñ
 
 
-def test_a_preverb_homograph_is_valid_by_its_other_reading(analyser):
-    """meg is a preverb and a conjunction (te meg én), ki a preverb and the pronoun `who`: each is
-    valid by the reading that stands alone, and only that reading is given."""
-    for word, pos in (("MEG", "con"), ("KI", "noun_pron")):
+def test_a_preverb_is_valid_alone_with_its_other_readings_beside(analyser):
+    """Every preverb stands alone in running text (docs/hungarian.md, Preverbs alone): el, whose only
+    reading is the preverb, as meg, a preverb and a conjunction (te meg én), and ki, the pronoun `who`
+    too, each with all its readings."""
+    for word, others in (("EL", set()), ("MEG", {"con"}), ("KI", {"noun_pron"})):
         j = analyser.judge(word)
-        assert j.valid and {r.pos for r in j.readings} == {pos}
+        assert j.valid and {r.pos for r in j.readings} == {"prv"} | others, j
+
+
+def test_a_name_is_refused_and_a_word_made_of_a_name_is_not(analyser):
+    """radnóti is a name the dictionary lists in small letters (po:noun_prs) and the adjective of the
+    village Radnót (budapesti's kind): valid by the adjective's reading alone, never as the name."""
+    j = analyser.judge("RADNÓTI")
+    assert j.valid and [(r.lemma, r.pos) for r in j.readings] == [("Radnót", "noun_prs")], j
+    assert "is:i_PLACE/TIME_adj" in j.readings[0].head.tags
+    assert "radnóti" in {r.lemma for r in analyser.readings("radnóti")}  # Hunspell has the name's reading too
 
 
 @pytest.mark.parametrize("word, expected", [
@@ -387,9 +397,8 @@ def test_tiles_and_wrong_tilings_by_analysis(built):
 
 
 @pytest.mark.parametrize("word, reason", [
-    ("Budapest", "excluded:capitalised"),  # the list dropped it, and says so from its record
+    ("Budapest", "excluded:proper-noun"),  # the list dropped it as a name (po:noun_prs), and says so from its record
     ("budapesten", "excluded:proper-noun"),
-    ("el", "excluded:affix"),
     ("km", "excluded:abbreviation"),
     ("ablak", "not-in-lexicon"),           # not among the artifact's stems
     ("kutya-ház", "non-letter"),
@@ -403,8 +412,8 @@ def test_brief_answers_and_membership_agree_with_check(built):
     words = ["megtörtént", "budapesti", "házsor", "el", "Budapest", "ablak", "kutyaház", "HÁ[ZS]OR", "xq"]
     assert built.brief_answers(words) == [built.check(w, detail=False).as_dict(brief=True) for w in words]
     valid = [w for w, a in zip(words, built.brief_answers(words)) if a["valid"]]
-    assert valid == ["megtörtént", "budapesti", "házsor", "kutyaház"]
-    assert "MEGTÖRTÉNT" in built and "ABLAK" not in built and "EL" not in built
+    assert valid == ["megtörtént", "budapesti", "házsor", "el", "kutyaház"]
+    assert "MEGTÖRTÉNT" in built and "ABLAK" not in built and "EL" in built and "BUDAPEST" not in built
     assert built.tilings("MEGSZŰNIK") == [tiles("M E G SZ Ű N I K")]
 
 
@@ -415,11 +424,10 @@ def test_a_list_lexicon_never_analyses(tmp_path):
                             words=["ház", "történik", "el", "meg", "km", "ki"])
     assert lex.analyser is None and "analysis" not in lex.manifest
     assert lex.check("ház").valid and not lex.check("megtörtént").valid
-    # the list reads the stems' po: fields as the analyser reads readings: a preverb alone and an
-    # abbreviation (and the noun km, an abbreviation's spelling) are dropped, meg and ki stay by their
-    # conjunction and pronoun lines
-    assert (lex.check("el").reason, lex.check("km").reason) == ("excluded:affix", "excluded:abbreviation")
-    assert lex.check("meg").valid and lex.check("ki").valid
+    # the list reads the stems' po: fields as the analyser reads readings: an abbreviation (and the noun
+    # km, an abbreviation's spelling) is dropped; a preverb alone is a word, whatever other line it has
+    assert lex.check("km").reason == "excluded:abbreviation"
+    assert lex.check("el").valid and lex.check("meg").valid and lex.check("ki").valid
 
 
 def test_the_cli_explains_a_word_valid_by_analysis(built):
@@ -446,5 +454,89 @@ def test_the_service_answers_by_analysis(built):
     assert answer["tiles"] == list("MEGTÖRTÉNT")
     words = ["budapesti", "kutyaház", "el", "Budapest", "HÁ[ZS]OR"]
     results = client.post("/valid", json={"lexicon": "hu-test-analysis", "words": words}).get_json()["results"]
-    assert [a["valid"] for a in results] == [True, True, False, False, False]
+    assert [a["valid"] for a in results] == [True, True, True, False, False]
     assert results == [built.check(w, detail=False).as_dict(brief=True) for w in words]
+
+
+# ---------------------------------------------------------------- names and preverbs, whatever list they come from
+
+
+def _dictionary_stems(po: str) -> list[str]:
+    """The stems the Debian .dic gives the part of speech `po:<po>`, read here with the .aff's AM aliases
+    (independently of the build's reader)."""
+    aff = DEBIAN.with_suffix(".aff").read_bytes().decode("utf-8", "replace").splitlines()
+    aliases = [line[3:] for line in aff if line.startswith("AM ")][1:]
+    stems = set()
+    for line in DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]:
+        word, _, morph = line.partition("\t")
+        morph = morph.strip()
+        morph = aliases[int(morph) - 1] if morph.isdigit() else morph
+        if f"po:{po}" in morph.split():
+            stems.add(word.split("/")[0])
+    return sorted(stems)
+
+
+PREVERBS = _dictionary_stems("prv")
+# The issue's cases: preverbs with no other reading in the dictionary, then those with one, then külön,
+# an adverb in use (külön ment: went separately) the dictionary gives only as a preverb.
+ISSUE_PREVERBS = ["el", "fel", "be", "le", "elő", "össze", "szét", "utol",
+                  "ki", "meg", "át", "vissza", "haza", "rá", "alá", "külön"]
+
+
+@pytest.fixture(scope="module")
+def names(tmp_path_factory):
+    """Every preverb of the dictionary, two names it lists in small letters (radnóti, ohm) and one written
+    with its capital (Budapest), without Radnót: with the graph's forms of two affixes (budapesti)."""
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-names"), DEBIAN, "hu-test-names",
+                             words=[*PREVERBS, "radnóti", "ohm", "Budapest", "ház"], graph_forms=2)
+
+
+def test_every_preverb_of_the_dictionary_is_a_word_alone(names):
+    """One policy (docs/hungarian.md, Preverbs alone): every stem tagged po:prv is valid alone, from the list."""
+    assert len(PREVERBS) > 50 and set(ISSUE_PREVERBS) <= set(PREVERBS)
+    verdicts = {w: names.check(w) for w in PREVERBS}
+    assert {w: v.reason for w, v in verdicts.items() if not v.valid} == {}
+    assert {v.kind for v in verdicts.values()} == {"headword"}
+
+
+@pytest.mark.parametrize("word", ISSUE_PREVERBS)
+def test_the_issues_preverbs_are_valid_with_the_preverbs_reading(names, word):
+    v = names.check(word)
+    assert v.valid and v.kind == "headword", v
+    assert "ADV" in {a.pos for a in v.analyses}, v.analyses  # the preverb's line, whatever others it has
+    (brief,) = names.brief_answers([word])
+    assert brief["valid"]
+
+
+def test_kulon_is_an_adverb_alone(names):
+    v = names.check("külön")
+    assert v.valid and v.pos == "ADV" and v.tiles == ("K", "Ü", "L", "Ö", "N"), v
+    assert "KÜLÖN" in names
+
+
+@pytest.mark.parametrize("word", ["Radnóti", "radnóti", "RADNÓTI", "radnótit", "ohm", "ohmot", "Budapest",
+                                  "budapesten"])
+def test_a_name_is_refused_as_a_proper_noun_whatever_list_it_comes_from(names, word):
+    """Names written small in the dictionary (radnóti, po:noun_prs) and inflected (radnótit), as names
+    written with their capital: `excluded:proper-noun` from the list, the graph and the analyser alike."""
+    v = names.check(word)
+    assert not v.valid and v.reason == "excluded:proper-noun", v
+    assert names.brief_answers([word])[0]["reason"] == "excluded:proper-noun"
+    assert word.upper() not in names and (names.forms is None or word.upper() not in names.forms)
+
+
+def test_a_word_a_derivation_makes_of_a_name_stays_valid(names):
+    """budapesti: Budapest (noun_prs) + i_PLACE/TIME_adj, a form of two affixes the graph holds."""
+    assert "BUDAPESTI" in names.forms
+    for v in (names.check("budapesti"), names.check("budapesti", detail=False)):
+        assert v.valid and v.lemma == "Budapest" and "i_PLACE/TIME_adj" in v.tag, v
+
+
+def test_a_name_written_small_is_valid_only_as_the_word_a_place_makes(tmp_path):
+    """With the village Radnót in the dictionary, radnóti is also its adjective (budapesti's kind): valid by
+    that reading alone, and never explained as the name."""
+    lex = hungarian_lexicon(tmp_path, DEBIAN, "hu-test-radnot", words=["radnóti", "Radnót"])
+    v = lex.check("radnóti")
+    assert v.valid and v.kind == "analysed" and v.lemma == "Radnót" and "i_PLACE/TIME_adj" in v.tag, v
+    assert [a.lemma for a in v.analyses] == ["Radnót"]
+    assert not lex.check("Radnót").valid

@@ -82,7 +82,7 @@ def test_ten_tiles_fit_eleven_do_not(debian):
 
 
 def test_names_are_not_words(debian):
-    assert debian.check("Budapest").reason == "excluded:capitalised"
+    assert debian.check("Budapest").reason == "excluded:proper-noun"  # po:noun_prs, before its capital
 
 
 def test_without_hy_fields_a_compound_split_supplies_the_evidence(fastspell):
@@ -156,7 +156,10 @@ def test_the_stems_alone_build_as_a_base_list(tmp_path):
     assert "none" not in counts["tiling_evidence"]
     assert lex.check("házsor").tilings == (("H", "Á", "Z", "S", "O", "R"),)
     assert not lex.check("házban").valid  # an inflected form: not in the base list
-    assert lex.check("Budapest").reason == "excluded:capitalised"
+    assert lex.check("Budapest").reason == "excluded:proper-noun"
+    # a name the dictionary writes small is a name; a preverb alone is a word (docs/hungarian.md)
+    assert lex.check("radnóti").reason == "excluded:proper-noun" and lex.check("ohm").reason == "excluded:proper-noun"
+    assert lex.check("külön").valid and lex.check("el").valid and lex.check("utol").valid
 
 
 @pytest.mark.parametrize("name, depth, letters, tiles", [

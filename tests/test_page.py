@@ -217,7 +217,7 @@ def test_a_name_excluded_by_the_game_says_which_rule(browser, site):
     visit(browser, site, "lexicon=hu-betutorony", lang="hu")
     type_word(browser, "Budapest")
     verdict(browser, "BUDAPEST:")
-    assert browser.find_element(By.ID, "detail").text == t("hu", "reason.excluded", rule=t("hu", "rule.capitalised"))
+    assert browser.find_element(By.ID, "detail").text == t("hu", "reason.excluded", rule=t("hu", "rule.proper-noun"))
     assert "Budapest" in browser.find_element(By.ID, "record").text
 
 

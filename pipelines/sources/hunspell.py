@@ -20,9 +20,10 @@ from typing import Any
 from lexicon import DataError, SourceError
 from lexicon._data import is_path
 from lexicon.alphabet import load_alphabet
-from lexicon.analyser import ud_pos
+from lexicon.analyser import REFUSED_POS, ud_pos, word_class
+from lexicon.reasons import Reason
 
-from ..entry import ABBREVIATION, AFFIX, STEM_ONLY, Entry, Form
+from ..entry import ABBREVIATION, AFFIX, PROPER_NOUN, STEM_ONLY, Entry, Form
 from ..files import DEFAULT_MAX_BYTES
 from ..hunspell import MAX_DEPTH, Bounds, Expander, read_aff, read_dic
 from ..hunspell.expand import Chain
@@ -158,16 +159,18 @@ class HunspellSource(Source):
                                   path=str(self.dic_path()), line=stem.line)
             stats["words"] += word
             bounds = hy_boundaries(stem.word, stem.morph) if self.boundaries else None
+            flags = stem_flags(stem, word, abbreviations)
             yield Entry(
                 headword=stem.word,
                 pos=part_of_speech(stem.morph),
                 forms=tuple(Form(text, _tag(chain), _rule(chain, show),
-                                 form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None)
+                                 form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None,
+                                 flags=form_flags(stem, flags, chain, text))
                             # in the forms' order, not the order the stem's flags (a set, ordered by the
                             # process's hash seed) made them in: the staged rows, and so the version, follow it
                             for text, chain in sorted(forms.items())),
                 boundaries=bounds,
-                flags=stem_flags(stem, word, abbreviations),
+                flags=flags,
                 source=self.id,
                 record=stem.line,
                 extra={"morph": stem.morph} if stem.morph else {},
@@ -233,16 +236,34 @@ def abbreviation_spellings(stems) -> set[str]:
     return {stem.word for stem in stems if hunspell_po(stem.morph) == "abr"}
 
 
+#: The rules' flag for each reason lexicon.analyser.REFUSED_POS gives a part of speech.
+_POS_FLAGS = {Reason.ABBREVIATION: ABBREVIATION, Reason.AFFIX: AFFIX, Reason.PROPER_NOUN: PROPER_NOUN}
+
+
 def stem_flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
-    """What the dictionary's morphology says a stem is, as the rules' flags: an abbreviation or symbol
-    (`po:abr`, or the spelling of one: km), a preverb or affix that does not stand alone (`po:prv`,
-    `po:prefix`, `po:suffix`: el, meg as a preverb), or a stem that is no word by itself. As the
-    analyser judges readings (lexicon.analyser), so the list judges its stems."""
+    """What the dictionary's morphology says a stem is, as the rules' flags, by lexicon.analyser.REFUSED_POS:
+    an abbreviation or symbol (`po:abr`, or the spelling of one: km), an affix that does not stand alone
+    (`po:prefix`, `po:suffix`), a name (`po:noun_prs`, written small or not: radnóti), or a stem that is no
+    word by itself. A preverb (`po:prv`: el, külön) is a word. As the analyser judges readings
+    (lexicon.analyser), so the list judges its stems."""
     po, flags = hunspell_po(stem.morph), set()
     if not word:
         flags.add(STEM_ONLY)
-    if po == "abr" or stem.word in abbreviations:
+    if stem.word in abbreviations:
         flags.add(ABBREVIATION)
-    if po in ("prv", "prefix", "suffix"):
-        flags.add(AFFIX)
+    if po in REFUSED_POS:
+        flags.add(_POS_FLAGS[REFUSED_POS[po]])
     return frozenset(flags)
+
+
+def form_flags(stem, flags: frozenset[str], chain: Chain, text: str) -> frozenset[str] | None:
+    """A form's own flags where they differ from its stem's: a name's form in small letters that a
+    derivation makes another word (budapesti, `is:i_PLACE/TIME_adj`) is no name; None where the stem's
+    flags hold (a name's accusative radnótit is a name, and so is a form with the name's capital,
+    Budapesti, which the name's record explains)."""
+    if PROPER_NOUN not in flags or not text.islower():
+        return None
+    tags = [field for r in chain for field in r.affix.morph.split()]
+    if REFUSED_POS.get(word_class(hunspell_po(stem.morph), tags)) is Reason.PROPER_NOUN:
+        return None
+    return flags - {PROPER_NOUN}

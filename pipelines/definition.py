@@ -35,14 +35,15 @@ class Overlays:
     allow_files: tuple[Path, ...] = ()
     block_files: tuple[Path, ...] = ()
     # What shows each word belongs or does not (a file line's second column, tab-separated: an edition's
-    # published list of additions, a dated source), parallel to `allow` and `block`; "" where none is given.
+    # published list of additions, a dated source), parallel to `allow` and `block`; "" where none is given
+    # (inline words, lines of one column). Overlays made in code may leave them out.
     allow_evidence: tuple[str, ...] = ()
     block_evidence: tuple[str, ...] = ()
 
     def evidence(self, kind: str) -> tuple[str, ...]:
-        """Each word's evidence, "" where none (inline words, or lines of one column)."""
+        """Each word of `kind` ("allow" or "block") with its evidence, "" where none."""
         words, given = getattr(self, kind), getattr(self, f"{kind}_evidence")
-        return given + ("",) * (len(words) - len(given))
+        return given or ("",) * len(words)
 
 
 @dataclass(frozen=True)
@@ -315,9 +316,8 @@ def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
             words[kind] += tuple(word for word, _ in lines)
             evidence[kind] += tuple(why for _, why in lines)
             files[kind] = (file,)
-    return Overlays(words["allow"], words["block"], files["allow"], files["block"],
-                    evidence["allow"] if any(evidence["allow"]) else (),
-                    evidence["block"] if any(evidence["block"]) else ())
+    return Overlays(words["allow"], words["block"], files["allow"], files["block"], evidence["allow"],
+                    evidence["block"])
 
 
 def _overlay_lines(text: str, file: Path, require_evidence: bool, fail) -> list[tuple[str, str]]:

@@ -396,13 +396,15 @@ def _verdicts(lexicon: Lexicon) -> Callable[[tuple[str, ...]], tuple[str, str, V
 
 
 def _verdict(lexicon: Lexicon, tiles: tuple[str, ...]) -> tuple[str, str, Verdict, dict[str, Any]]:
-    alphabet, policy = lexicon.alphabet, lexicon.policy
-    letters = "".join(tiles)
-    # With single-letter tiles only (Swedish), the letters are the exact notation.
-    notation = format_tiling(tiles, alphabet) if alphabet.multi else letters
+    notation, policy = _notation(tiles, lexicon.alphabet), lexicon.policy
     verdict = lexicon.check(notation, detail=False)
-    return (notation, letters if policy is DoubledDigraphs.AS_WRITTEN else spell(tiles, policy), verdict,
+    return (notation, "".join(tiles) if policy is DoubledDigraphs.AS_WRITTEN else spell(tiles, policy), verdict,
             verdict.as_dict(brief=True))
+
+
+def _notation(tiles: tuple[str, ...], alphabet) -> str:
+    # With single-letter tiles only (Swedish), the letters are the exact notation.
+    return format_tiling(tiles, alphabet) if alphabet.multi else "".join(tiles)
 
 
 def _run(square: int, across: bool, size: int, heights: list[int]) -> range:
@@ -447,10 +449,8 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
     for squares, way, main, k in runs:
         tiles = tuple(after.tiles[s] for s in squares)
         fresh = tuple(s in part_of for s in squares)
-        if verdicts is None:
-            letters = "".join(tiles)
-            notation, spelled, verdict, brief = (format_tiling(tiles, alphabet) if alphabet.multi else letters,
-                                                 letters, None, None)
+        if verdicts is None:  # judged without a lexicon: the words as laid, validity left out
+            notation, spelled, verdict, brief = _notation(tiles, alphabet), "".join(tiles), None, None
         else:
             notation, spelled, verdict, brief = verdicts(tiles)
         word = Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, part=k)

@@ -113,10 +113,16 @@ def descendants(pid: int) -> list[int]:
 def lookup_workers(server) -> list[int]:
     """The lookup pool's workers of a served instance: its gunicorn workers that run at the normal CPU
     priority (`lexicon serve` lowers the search pool's)."""
-    def nice(pid: int) -> int:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    return [pid for pid in server.workers() if _nice(pid) == 0]
 
-    return [pid for pid in server.workers() if nice(pid) == 0]
+
+def search_workers(server) -> list[int]:
+    """The search pool's workers of a served instance: those `lexicon serve` runs at a lower priority."""
+    return [pid for pid in server.workers() if _nice(pid) > 0]
+
+
+def _nice(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
 
 def cpu_seconds(pids: list[int]) -> float:

@@ -219,12 +219,26 @@ def judge_turn(game: Game, board: Board, plays: list[list[Placement]], lexicon: 
     words: list[Word] = []
     if None not in directions and not any(p.code in _SHAPELESS for p in errors):
         words = _words(game, after, plays, directions, part_of, lexicon, premiums or game.premiums(), errors)
-    earned = []
-    if len(laid) == game.rack and game.scoring.whole_rack_bonus:
-        earned.append({"kind": "whole-rack", "points": game.scoring.whole_rack_bonus,
-                       "detail": f"all {game.rack} tiles of the rack in one {'turn' if len(plays) > 1 else 'move'}"})
-    return Judgement(game, lexicon, laid, first_move, directions[0], errors, words, earned,
+    return Judgement(game, lexicon, laid, first_move, directions[0], errors, words, _earned(game, laid, len(plays)),
                      [k for k, play in enumerate(plays) for _ in play])
+
+
+def judge_legal(game: Game, board: Board, play: list[Placement], direction: str, lexicon: Lexicon,
+                premiums: tuple[str, ...]) -> Judgement:
+    """What `judge` says of a play already known to be legal in `direction`, one the move generator
+    found (tests/test_moves.py holds every such answer to `judge`'s), without checking its legality
+    again: its words with their verdicts and scores, and its bonuses. `play` is in square order."""
+    part_of = dict.fromkeys((p.square for p in play), 0)
+    words = _words(game, board.laid(play), [play], [direction], part_of, lexicon, premiums, [])
+    return Judgement(game, lexicon, play, board.empty, direction, [], words, _earned(game, play, 1), [0] * len(play))
+
+
+def _earned(game: Game, laid: list[Placement], plays: int) -> list[dict[str, Any]]:
+    """The bonuses the tiles laid earn if the turn stands."""
+    if len(laid) == game.rack and game.scoring.whole_rack_bonus:
+        return [{"kind": "whole-rack", "points": game.scoring.whole_rack_bonus,
+                 "detail": f"all {game.rack} tiles of the rack in one {'turn' if plays > 1 else 'move'}"}]
+    return []
 
 
 def _check_lexicon(game: Game, lexicon: Lexicon | None) -> None:

@@ -10,9 +10,10 @@ The plays are found in the C core: lexicon/graph/core/moves.c with the lexicon's
 letter games, stacks.c with its DAWG for the stacking ones. The game's rules reach it as plain arrays
 and numbers made here from the game's data (each tile's points, each square's premiums, the start
 squares, the rack's size and its bonus; the heights, the cube points and the rare cubes), so the
-rules stay data. Each play returned is then judged by the play judge on the same board (`judge`),
-which gives its words in the shape `POST /play` answers them; the tests hold the generator's scores
-to the judge's. A play is one line of tiles: a Betűtorony turn of several plays is not searched.
+rules stay data. Each play returned is then judged by the play judge on the same board
+(`judge_legal`: the generator lays only legal plays, so their legality is not checked again), which
+gives its words in the shape `POST /play` answers them; the tests hold the generator's scores and
+these answers to the full judge's. A play is one line of tiles: a Betűtorony turn of several plays is not searched.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import PlayError, TooCostly
 from .board import Board, _written, parse_board
 from .game import PREMIUMS, Game
-from .judge import Judgement, judge
+from .judge import Judgement, judge_legal
 from .move import BLANK, Placement, parse_rack
 from .request import check_fields, shipped_game
 
@@ -123,7 +124,8 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
     plays = []
     for score, down, valid, laid in found:
         placed = [Placement(square, tiles[number], blank) for square, number, blank in laid]
-        judged = judge(game, board, placed, lexicon, premiums=premiums)
+        direction = "down" if down else "across"
+        judged = judge_legal(game, board, placed, direction, lexicon, premiums)
         if valid and not judged.stands:
             # The word graph holds a word in a tiling the verdict refuses (a Hungarian graph form cut across a
             # digraph where the analyser reads the letters apart): the judge decides, as a challenge would.
@@ -131,7 +133,6 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
                 count -= 1
                 continue
             valid = False
-        direction = "down" if down else "across"
         plays.append(FoundPlay(placed, score, direction, valid, _move(game, board, placed, direction), judged))
     return Moves(game, lexicon, rack, count, visits, limit, order, phonies, plays)
 

@@ -20,8 +20,8 @@ never asked before is, and the rounds may ask the same words. On a machine other
 ten seconds apart differ by more than the effect measured, so each round's beside is set against its own
 alone (the median of the rounds is reported), and beside it the lookup workers' CPU time a second, which the
 kernel's share decides (the search pool runs at nice 10), and the search workers' CPU a POST /moves, from
-which the section works out what the two HTTP targets together ask of one request. Targets (issue 26): p99 in process ≤ 50 ms; POST
-/moves p99 ≤ 100 ms at 4 connections beside lookups that keep ≥ 90% of their rate.
+which the section works out what the two HTTP targets together ask of one request. Targets (issue 26): p99
+in process ≤ 50 ms; POST /moves p99 ≤ 100 ms at 4 connections beside lookups that keep ≥ 90% of their rate.
 """
 
 from __future__ import annotations

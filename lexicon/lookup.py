@@ -4,20 +4,15 @@
     >>> lex.check("allé").valid, lex.check("allé").normalized   # doctest: +SKIP
     (True, 'ALLE')
 
-A quick answer (`check(word, detail=False)`, `brief_answers`) comes from the memory-mapped key
-index (lexicon.graph.keys): the key's number, kind, preferred reading and tile count, or the first
-reason it was dropped. The SQLite store answers the detailed questions: every reading and source
-record, every exclusion, listed tilings. A lexicon validated by analysis (its manifest has an
-`analysis` entry: Hungarian) asks its analyser (lexicon.analyser) about every word its list does
-not hold: valid by the dictionary's morphology and the profile, with the analysis's readings and tiles.
+A version is its files, each read by its own part: the key index and word graph (lexicon.graph), the
+store (lexicon.records), the analyser of a lexicon validated by analysis (lexicon.analyser), the bundle
+(lexicon.bundle). `Lexicon` opens and checks them together and answers through them: verdicts from
+its `WordJudge` (lexicon.word_judge), searches from the word graph (lexicon.search), lists from
+lexicon.export, plays from lexicon.play.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import sqlite3
-import weakref
 from collections.abc import Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -25,44 +20,26 @@ from typing import Any
 
 import orjson
 
-from . import artifacts, bundle, store
+from . import artifacts, bundle, export, store
 from .alphabet import Alphabet
-from .analyser import Analyser, AnalysisVerdict, ud_pos
-from .errors import ArtifactError, InputError, LimitExceeded, NotationError, TooLong
+from .analyser import Analyser
+from .errors import ArtifactError
 from .graph import files as wordgraph
 from .graph.forms import FormIndex
-from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
-from .normalize import InvalidWord, Normalized, Normalizer
+from .graph.keys import KeyIndex
+from .normalize import Normalizer
 from .pages import Page, page
 from .profile import Profile, load_profile
 from .reasons import Reason
+from .records import MAX_EXCLUSIONS, Records
 from .search import Search
-from .text import any_refused, check_text, refusal
-from .tiling import (
-    DoubledDigraphs,
-    Tiling,
-    format_tiling,
-    notation_letters,
-    notation_tilings,
-    parse_notation,
-    preferred_tiling,
-    spell,
-)
-from .tiling import tilings as every_tiling
-from .verdict import Analysis, Exclusion, Verdict, brief_document, tiling_document
+from .tiling import DoubledDigraphs, Tiling, notation_tilings, parse_notation
+from .verdict import Analysis, Exclusion, Verdict, tiling_document
+from .word_judge import WordJudge
 
-#: Input that is longer than this many characters is refused before any work.
-MAX_WORD_CHARS = 256
-#: Exclusions listed in a detailed answer.
-MAX_EXCLUSIONS = 20
-_NOTATION = re.compile(r'[\[\]"]')
-_SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
-_NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value
 #: The refusals that may carry a dropped source record (Verdict.excluded): a key the rules dropped, text that
 #: is no word as written. The bundle does not hold those records.
-_RECORDED = frozenset({*_SHORT_OR_LONG, Reason.NON_LETTER.value, Reason.EMPTY.value})
-#: The kind of a reading the analyser gives (the list's are headword and inflected).
-ANALYSED = "analysed"
+_RECORDED = frozenset({Reason.TOO_SHORT.value, Reason.TOO_LONG.value, Reason.NON_LETTER.value, Reason.EMPTY.value})
 
 
 class Lexicon:
@@ -71,14 +48,7 @@ class Lexicon:
     def __init__(self, path: Path, manifest: dict[str, Any]) -> None:
         self.path = path
         self.manifest = manifest
-        self._conn: sqlite3.Connection | None = None
-        self._pid = -1
-        # sqlite3 connections sit in a reference cycle with their statement cache, so they would
-        # live (with their page cache) until the cyclic collector runs: close them as soon as
-        # this lexicon is dropped, which is when a service has swapped to a newer version.
-        self._connections: list[sqlite3.Connection] = []
-        weakref.finalize(self, _close_all, self._connections)
-        meta = store.metadata(self.conn)
+        meta = store.read_metadata(path / store.FILENAME)
         self.name: str = meta["name"]
         self.version: str = meta["version"]
         if manifest.get("version") != self.version or manifest.get("name") != self.name:
@@ -101,14 +71,10 @@ class Lexicon:
                                 f"the lexicon's is {self.alphabet.name!r}")
         self.graph = wordgraph.open_files(path, entry)
         self.key_index: KeyIndex = self.graph.keys
-        # The key table's columns the quick paths read, by key number (lexicon.graph.keys).
-        self._kinds, self._flags = self.key_index.column("kind"), self.key_index.column("flags")
-        self._rank = self.key_index.number
-        self._lemmas, self._notes = self.key_index.column("lemma"), self.key_index.column("note")
         # valid keys, for `key in lexicon`: the key index, its kinds read in C (docs/kwg.md, "Membership")
         self._members = self.key_index.members
+        self.records = Records(path, self.key_index, self.alphabet, self.policy)
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
-        self._single_letter_tiles = not self.alphabet.multi
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
         # policy), so a version built to be validated by its list stays so whatever the profile says now.
         # Opened here, not on first use: a service loads before it forks its workers, which then share
@@ -117,23 +83,12 @@ class Lexicon:
         self.analyser: Analyser | None = None
         if self.analysis is not None:
             self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
-        self._quick_verdicts = self._single_letter_tiles and self.analyser is None
         # The word graph's forms beyond the list (an analysing lexicon's affixed forms): their keys and
         # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.graph.forms).
         forms = entry.get("forms")
         self.forms: FormIndex | None = FormIndex(path, forms) if forms is not None else None
-        self._pos, self._pos_names = self.key_index.column("pos"), self.key_index.parts_of_speech
-        self._shortest, self._longest = self.profile.min_length, self.profile.max_tiles
-
-    @property
-    def conn(self) -> sqlite3.Connection:
-        # A SQLite connection must not cross a fork (gunicorn preloads, then forks workers):
-        # each process opens its own on first use.
-        if self._pid != os.getpid():
-            self._conn = store.open_readonly(self.path / store.FILENAME)
-            self._connections.append(self._conn)
-            self._pid = os.getpid()
-        return self._conn
+        self.judge = WordJudge(self.name, self.version, self.profile, self.normalizer, self.key_index, self.records,
+                               self.search, self.analyser, self.analysis, self.forms)
 
     @property
     def spec(self) -> str:
@@ -156,6 +111,8 @@ class Lexicon:
     def __len__(self) -> int:
         return self.word_count
 
+    # ------------------------------------------------------------------ verdicts
+
     def check(self, word: str, *, detail: bool = True) -> Verdict:
         """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`).
 
@@ -163,50 +120,17 @@ class Lexicon:
         with `detail=True`, every reading and source record, and every exclusion, from the store.
         Text no one types as a word (controls, invisible characters) raises InputError.
         """
-        if len(word) > MAX_WORD_CHARS:
-            _check_length("the word", word)
-        if not (word.isprintable() and word.isascii()):
-            check_text("word", word)
-        if "[" in word or "]" in word or '"' in word:
-            return self._check_notation(word, detail)
-        key = self.normalizer.quick(word)
-        if key is None:
-            result = self.normalizer(word)
-            if not result.ok:
-                return self._not_a_word(word, result, with_exclusions=True)
-            key = result.key
-        if not detail and self._quick_verdicts:
-            # The quick verdict where the key alone decides (one letter a tile, no analyser): one rank, a few
-            # column reads, no query. Everything else, and every detailed verdict, takes _judge.
-            n = self._rank(key)
-            if n >= 0:
-                kind = self._kinds[n]
-                if kind != EXCLUDED and not self._flags[n] & LISTED_TILINGS:
-                    tiles = tuple(key)
-                    if kind == INFLECTED:
-                        text = self.key_index.string
-                        lemma, tag = text(self._lemmas[n]), text(self._notes[n]) or None
-                    else:
-                        lemma = tag = None
-                    return self._verdict(word, key, True, tiles=tiles, tilings=(tiles,), kind=KINDS[kind],
-                                         pos=self._pos_names[self._pos[n]] or None, lemma=lemma, tag=tag)
-            elif self._shortest <= len(key) <= self._longest:
-                return self._verdict(word, key, False, reason=_NOT_IN_LEXICON)
-        return self._judge(word, key, None, detail)
+        return self.judge.check(word, detail=detail)
 
     def refused(self, word: str) -> Verdict | None:
-        """The answer for text no one types as a word, where `check` raises: longer than MAX_WORD_CHARS
-        (`too-long`), or with a control or invisible character or a flood of combining marks (`non-letter`,
-        where it is); None for any other text. A batch answers each such word this way."""
-        if len(word) > MAX_WORD_CHARS:
-            return self._verdict(word, None, False, reason=Reason.TOO_LONG.value,
-                                 detail=f"{len(word)} characters; a word has at most {MAX_WORD_CHARS}")
-        found = refusal(word)
-        if found is None:
-            return None
-        why, position = found
-        return self._verdict(word, None, False, reason=Reason.NON_LETTER.value, detail=f"{why} at position {position}",
-                             position=position)
+        """The answer for text no one types as a word, where `check` raises (WordJudge.refused); None for
+        any other text."""
+        return self.judge.refused(word)
+
+    def brief_answers(self, words: Sequence[str]) -> list[dict[str, Any]]:
+        """`[check(w, detail=False).as_dict(brief=True) for w in words]`, the way a batch needs it:
+        quick, with no verdict object for a plain word; a word `check` refuses answers as `refused` says."""
+        return self.judge.brief_answers(words)
 
     def brief_json(self, words: list[str]) -> tuple[bytes, int]:
         """`orjson.dumps(brief_answers(words))`, byte for byte, and how many of the words are valid: from the C
@@ -245,256 +169,25 @@ class Lexicon:
     def _answerer(self):
         return bundle.answerer(self.path, self.manifest)
 
-    def brief_answers(self, words: Sequence[str]) -> list[dict[str, Any]]:
-        """`[check(w, detail=False).as_dict(brief=True) for w in words]`, the way a batch needs it:
-        quick, with no verdict object for a plain word; a word `check` refuses answers as `refused` says."""
-        words = list(words)
-        if words and (max(map(len, words)) > MAX_WORD_CHARS or any_refused(words)):
-            refused = {i: v.as_dict(brief=True) for i, w in enumerate(words) if (v := self.refused(w)) is not None}
-            if refused:
-                rest = iter(self._brief_answers([w for i, w in enumerate(words) if i not in refused]))
-                return [refused[i] if i in refused else next(rest) for i in range(len(words))]
-        return self._brief_answers(words)
-
-    def _brief_answers(self, words: list[str]) -> list[dict[str, Any]]:
-        # The quick path, for the whole batch at once: a word that is plain letters of the alphabet once
-        # upper-cased is its own key. No refused text holds a line break, so the batch can be joined,
-        # upper-cased in one call and split again. A word this does not decide takes the full path.
-        keys = "\n".join(words).upper().split("\n")
-        numbers = self.key_index.numbers(keys)  # -1: not a key of the index, or not plain letters
-        kinds, lemmas, notes = self._kinds, self._lemmas, self._notes
-        text = self.key_index.string
-        plain = self.alphabet.letters_re.fullmatch
-        # Without an analyser or digraph tiles, a plain key the index lacks is not-in-lexicon when its
-        # letter count (its tile count) is within the game's limits.
-        shortest, longest = self.profile.min_length, self.profile.max_tiles
-        unlisted = self.analyser is None and self._single_letter_tiles
-        # The graph's forms beyond the list answer a plain key the index lacks, all in one call.
-        graph_forms = self.forms
-        found = iter(graph_forms.first([k for k, n in zip(keys, numbers) if n < 0])) if graph_forms else None
-        out = []
-        append = out.append
-        for word, key, n in zip(words, keys, numbers):
-            if n < 0 and found is not None:
-                code = next(found)
-                if code is not None:
-                    reading = graph_forms.reading(key, code)
-                    append(brief_document(word, key, True, lemma=reading.lemma, tag=reading.tag or None))
-                    continue
-            if n >= 0:
-                kind = kinds[n]
-                if kind == HEADWORD:
-                    append(brief_document(word, key, True))
-                    continue
-                if kind == INFLECTED:
-                    append(brief_document(word, key, True, lemma=text(lemmas[n]), tag=text(notes[n]) or None))
-                    continue
-            elif unlisted and shortest <= len(key) <= longest and plain(key):
-                append(brief_document(word, key, False, _NOT_IN_LEXICON))
-                continue
-            append(self._check_slowly(word).as_dict(brief=True))
-        return out
-
-    def _check_slowly(self, word: str) -> Verdict:
-        if _NOTATION.search(word):
-            return self._check_notation(word, False, with_exclusions=False)
-        result = self.normalizer(word)
-        if result.ok:
-            return self._judge(word, result.key, None, False, with_exclusions=False)
-        return self._not_a_word(word, result, with_exclusions=False)
-
-    # ------------------------------------------------------------------ judging
-
-    def _verdict(self, word: str, key: str | None, valid: bool, **fields) -> Verdict:
-        return Verdict(word, key, valid, lexicon=self.name, version=self.version, alphabet=self.alphabet, **fields)
-
-    def _check_notation(self, word: str, detail: bool, *, with_exclusions: bool = True) -> Verdict:
-        try:
-            segments = parse_notation(word, self.alphabet, self.normalizer.key)
-            asked = notation_tilings(segments, self.alphabet, self.policy)
-            # The word the tiles spell under the game's policy: [SZ][SZ] is written SSZ when doubled
-            # digraphs are laid as pronounced (every cut of one notation spells the same word).
-            key = spell(asked[0], self.policy) if asked else notation_letters(segments)
-        except InvalidWord as exc:
-            return self._not_a_word(word, exc.result, with_exclusions=False)
-        except (NotationError, LimitExceeded) as exc:
-            return self._verdict(word, None, False, reason=Reason.BAD_NOTATION.value, detail=str(exc),
-                                 position=getattr(exc, "position", None))
-        return self._judge(word, key, asked, detail, with_exclusions=with_exclusions)
-
-    def _judge(self, word: str, key: str, asked: list[Tiling] | None, detail: bool, *,
-               with_exclusions: bool = True) -> Verdict:
-        n = self.key_index.number(key)
-        if n >= 0 and self.key_index.kind(n) != EXCLUDED:
-            return self._valid(word, key, n, asked, detail)
-        return self._not_listed(word, key, n, asked, detail, with_exclusions=with_exclusions)
-
-    def _not_listed(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool, *,
-                    with_exclusions: bool) -> Verdict:
-        """A key the list does not hold as valid: the analyser's answer, or why the list does not have it."""
-        analyser = self.analyser
-        if analyser is None:
-            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
-        if n < 0 and not detail and self.forms is not None:
-            found = self._from_graph(word, key, asked)
-            if found is not None:
-                return found
-        # A key the list dropped keeps the list's reason and record (the same in every answer, quick or
-        # detailed); a key no source gave is explained by the analyser (a name? an abbreviation?).
-        judgement = analyser.judge(key, word, explain=n < 0)
-        if judgement.valid:
-            return self._analysed(word, key, judgement, asked, detail)
-        if n >= 0:
-            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
-        return self._verdict(word, key, False, reason=judgement.reason, detail=judgement.detail,
-                             analyses=self._readings(word, judgement) if detail else None)
-
-    def _from_graph(self, word: str, key: str, asked: list[Tiling] | None) -> Verdict | None:
-        """A form the word graph holds beyond the list, answered without analysis: its valid tilings
-        are the cuts of it the graph holds, its reading the form index's preferred one. None when
-        the form index does not have it."""
-        code = self.forms.first([key])[0]
-        if code is None:
-            return None
-        valid = [cut for cut in every_tiling(key, self.alphabet, self.policy) if self.search.contains(cut)]
-        if not valid:
-            return None
-        r = self.forms.reading(key, code)
-        return self._answer(word, key, valid, asked, {"kind": ANALYSED, "pos": r.pos or None, "lemma": r.lemma,
-                                                      "tag": r.tag or None})
-
-    def _analysed(self, word: str, key: str, judgement: AnalysisVerdict, asked: list[Tiling] | None,
-                  detail: bool) -> Verdict:
-        first = judgement.readings[0]
-        reading = {"kind": ANALYSED, "pos": ud_pos(first.pos), "lemma": first.lemma, "tag": first.tag or None}
-        if detail:
-            reading["analyses"] = self._readings(word, judgement)
-        return self._answer(word, key, list(judgement.tilings), asked, reading)
-
-    def _readings(self, word: str, judgement: AnalysisVerdict) -> tuple[Analysis, ...]:
-        source = str(self.analysis.get("source", "")) if self.analysis else ""
-        display = word.strip().lower() if word.strip().isalpha() else judgement.key.lower()
-        return tuple(Analysis(display, r.lemma, ud_pos(r.pos), ANALYSED, r.tag, r.describe(), source, 0, r.as_dict())
-                     for r in judgement.readings)
-
-    def _valid(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool) -> Verdict:
-        kind, flags = self._kinds[n], self._flags[n]
-        valid = self._valid_tilings(key, n, flags)
-        text = self.key_index.string
-        lemma, tag = (text(self._lemmas[n]), text(self._notes[n]) or None) if kind == INFLECTED else (None, None)
-        pos = self.key_index.pos(n) or None
-        analyses, exclusions = None, ()
-        if detail:
-            analyses = tuple(self._analyses(key, n))
-            if flags & ALSO_EXCLUDED:
-                exclusions = tuple(self._exclusions(key, n, MAX_EXCLUSIONS))
-        if asked is None:  # the common case
-            return self._verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), kind=KINDS[kind], pos=pos,
-                                 lemma=lemma, tag=tag, analyses=analyses, exclusions=exclusions)
-        reading = {"kind": KINDS[kind], "pos": pos, "lemma": lemma, "tag": tag, "analyses": analyses,
-                   "exclusions": exclusions}
-        return self._answer(word, key, valid, asked, reading)
-
-    def _answer(self, word: str, key: str, valid: list[Tiling], asked: list[Tiling] | None,
-                reading: dict[str, Any]) -> Verdict:
-        """A valid word's verdict, or `wrong-tiling` when the tiles asked for are none of its valid ones."""
-        if asked is not None:
-            matching = [t for t in asked if t in valid]
-            if not matching:
-                shown = format_tiling(asked[0], self.alphabet) if asked else word
-                return self._verdict(word, key, False, reason=Reason.WRONG_TILING.value, detail=f"asked for {shown}",
-                                     tilings=tuple(valid), **reading)
-            return self._verdict(word, key, True, tiles=matching[0], tilings=tuple(valid), **reading)
-        return self._verdict(word, key, True, tiles=valid[0], tilings=tuple(valid), **reading)
-
-    def _why_not(self, word: str, key: str, n: int, *, with_exclusions: bool, detail: bool = False) -> Verdict:
-        if n >= 0:  # a key the rules dropped
-            record = self.key_index.record(n)
-            reason = record.reason if record.reason in _SHORT_OR_LONG else f"excluded:{record.reason}"
-            exclusions = tuple(self._exclusions(key, n, MAX_EXCLUSIONS if detail else 1)) if with_exclusions else ()
-            return self._verdict(word, key, False, reason=reason, detail=record.detail or None, exclusions=exclusions)
-        if self._single_letter_tiles:
-            count = len(key)
-        else:
-            cut = preferred_tiling(key, self.alphabet, self.policy)
-            if cut is None:
-                return self._verdict(word, key, False, reason=Reason.NON_LETTER.value,
-                                     detail=Reason.UNTILEABLE.value)
-            count = len(cut)
-        if count < self.profile.min_length:
-            return self._verdict(word, key, False, reason=Reason.TOO_SHORT.value, detail=f"{count} tiles")
-        if count > self.profile.max_tiles:
-            return self._verdict(word, key, False, reason=Reason.TOO_LONG.value, detail=f"{count} tiles")
-        return self._verdict(word, key, False, reason=_NOT_IN_LEXICON)
-
-    def _not_a_word(self, word: str, result: Normalized, *, with_exclusions: bool) -> Verdict:
-        reason = Reason.EMPTY.value if result.reason is Reason.EMPTY else Reason.NON_LETTER.value
-        where = "" if result.position is None else f" at position {result.position}"
-        exclusions = self._excluded_as_written(word) if with_exclusions else ()
-        return self._verdict(word, None, False, reason=reason, detail=f"{result.reason}{where}",
-                             position=result.position, exclusions=exclusions)
-
     # ------------------------------------------------------------------ details
 
     def tilings(self, key: str) -> list[Tiling]:
         """The valid tilings of a key, preferred first ([] for a key that is not a word)."""
-        n = self.key_index.number(key)
-        if n < 0 or self.key_index.kind(n) == EXCLUDED:
-            analyser = self.analyser
-            return list(analyser.judge(key, explain=False).tilings) if analyser is not None else []
-        return self._valid_tilings(key, n, self.key_index.record(n).flags)
-
-    def _valid_tilings(self, key: str, n: int, flags: int) -> list[Tiling]:
-        if flags & LISTED_TILINGS:
-            rows = self.conn.execute("SELECT tiles FROM tilings WHERE word = ? ORDER BY n", (n,))
-            return [notation_tilings(parse_notation(r[0], self.alphabet), self.alphabet, self.policy)[0]
-                    for r in rows]
-        if self._single_letter_tiles:
-            return [tuple(key)]
-        return [preferred_tiling(key, self.alphabet, self.policy)]
+        return self.judge.tilings(key)
 
     def analyses(self, key: str) -> list[Analysis]:
         """Every reading of a key (each source record that gave it), preferred first."""
         n = self.key_index.number(key)
-        return self._analyses(key, n) if n >= 0 else []
-
-    def _analyses(self, key: str, n: int) -> list[Analysis]:
-        text = self.key_index.string
-        rows = self.conn.execute("SELECT display, lemma, pos, kind, tag, rule, source, record FROM forms "
-                                 "WHERE word = ? ORDER BY n", (n,))
-        return [Analysis(display if display is not None else key.lower(), text(lemma), text(pos), KINDS[kind],
-                         text(tag), text(rule), text(source), record)
-                for display, lemma, pos, kind, tag, rule, source, record in rows]
+        return self.records.analyses(key, n) if n >= 0 else []
 
     def exclusions(self, key: str, limit: int = MAX_EXCLUSIONS) -> list[Exclusion]:
         """Source records the rules dropped that normalise to `key`, in source order."""
         n = self.key_index.number(key)
-        return self._exclusions(key, n, limit) if n >= 0 else []
-
-    def _exclusions(self, key: str, n: int, limit: int) -> list[Exclusion]:
-        rows = self.conn.execute(f"SELECT {_EXCLUSION_COLUMNS} FROM exclusions WHERE word = ? ORDER BY id LIMIT ?",
-                                 (n, limit))
-        return [self._exclusion(key, row) for row in rows]
-
-    def _excluded_as_written(self, word: str) -> tuple[Exclusion, ...]:
-        text = word.strip()
-        if not text:
-            return ()
-        rows = self.conn.execute(f"SELECT {_EXCLUSION_COLUMNS} FROM exclusions WHERE word IS NULL AND "
-                                 f"written IN (?, ?, ?) ORDER BY id LIMIT ?",
-                                 (text, text.lower(), text.capitalize(), MAX_EXCLUSIONS))
-        return tuple(self._exclusion("", row) for row in rows)
-
-    def _exclusion(self, key: str, row: tuple) -> Exclusion:
-        written, reason, detail, lemma, pos, kind, tag, source, record = row
-        text = self.key_index.string
-        return Exclusion(written, key, text(reason), text(detail), text(lemma), text(pos), KINDS[kind], text(tag),
-                         text(source), record)
+        return self.records.exclusions(key, n, limit) if n >= 0 else []
 
     def exclusion_counts(self) -> dict[str, int]:
         """Dropped source words per reason code."""
-        return dict(self.conn.execute("SELECT s.text, count(*) FROM exclusions e JOIN strings s ON s.id = e.reason "
-                                      "GROUP BY s.text ORDER BY s.text"))
+        return self.records.exclusion_counts()
 
     # ------------------------------------------------------------------ word-graph search
 
@@ -551,41 +244,10 @@ class Lexicon:
 
     # ------------------------------------------------------------------ lists
 
-    def export(self, field_name: str = "key", *, min_length: int | None = None, max_length: int | None = None,
-               min_tiles: int | None = None, max_tiles: int | None = None, pos: str | None = None,
-               prefix: str | None = None, contains: str | None = None, kind: str | None = None,
-               limit: int | None = None) -> Iterator[str]:
-        """Words in key order, one string each: the key, the form as written, or the tile notation."""
-        if field_name not in ("key", "display", "tiles"):
-            raise InputError(f"unknown field {field_name!r}: key, display or tiles")
-        if kind is not None and kind not in KINDS[:2]:
-            raise InputError(f"unknown kind {kind!r}: {KINDS[0]} or {KINDS[1]}")
-        start = self.normalizer.key(prefix) if prefix else ""
-        inside = self.normalizer.key(contains) if contains else ""
-        displays = self._displays() if field_name == "display" else None
-        count = 0
-        for n, key in self.key_index.keys():
-            if limit is not None and count >= limit:
-                return
-            if (start and not key.startswith(start)) or (inside and inside not in key) \
-                    or (min_length is not None and len(key) < min_length) \
-                    or (max_length is not None and len(key) > max_length):
-                continue
-            record = self.key_index.record(n)
-            if (min_tiles is not None and record.tiles < min_tiles) or \
-                    (max_tiles is not None and record.tiles > max_tiles) or \
-                    (pos is not None and record.pos != pos) or (kind is not None and KINDS[record.kind] != kind):
-                continue
-            count += 1
-            if field_name == "key":
-                yield key
-            elif field_name == "tiles":
-                yield format_tiling(self._valid_tilings(key, n, record.flags)[0], self.alphabet)
-            else:
-                yield from displays.of(n, key)
-
-    def _displays(self) -> _Displays:
-        return _Displays(self.conn.execute("SELECT word, display FROM forms ORDER BY word, n"))
+    def export(self, field_name: str = "key", **filters: Any) -> Iterator[str]:
+        """Words in key order, one string each: the key, the form as written, or the tile notation
+        (lexicon.export.export has the filters: lengths, tiles, pos, prefix, contains, kind, limit)."""
+        return export.export(self.key_index, self.records, self.normalizer, field_name, **filters)
 
     def keys(self) -> Iterator[str]:
         """Every valid key in order."""
@@ -614,26 +276,7 @@ class Lexicon:
         self.graph.close()
         if self.forms is not None:
             self.forms.close()
-        _close_all(self._connections)
-
-
-_EXCLUSION_COLUMNS = "written, reason, detail, lemma, pos, kind, tag, source, record"
-
-
-class _Displays:
-    """The forms as written of each key, read in one pass alongside the keys (both in number order)."""
-
-    def __init__(self, rows) -> None:
-        self.rows = rows
-        self.pending = next(rows, None)
-
-    def of(self, n: int, key: str) -> list[str]:
-        found = set()
-        while self.pending is not None and self.pending[0] <= n:
-            if self.pending[0] == n:
-                found.add(self.pending[1] if self.pending[1] is not None else key.lower())
-            self.pending = next(self.rows, None)
-        return sorted(found)
+        self.records.close()
 
 
 def _recorded_profile(path: Path, manifest: dict[str, Any], name: str) -> Profile:
@@ -653,16 +296,6 @@ def _recorded_profile(path: Path, manifest: dict[str, Any], name: str) -> Profil
     if profile.name != name:
         raise ArtifactError(f"{path}: the database names profile {name!r}, the recorded profile is {profile.name!r}")
     return profile
-
-
-def _check_length(name: str, word: str) -> None:
-    if len(word) > MAX_WORD_CHARS:
-        raise TooLong(f"{name} is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")
-
-
-def _close_all(connections: list[sqlite3.Connection]) -> None:
-    for conn in connections:
-        conn.close()
 
 
 def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:

@@ -123,3 +123,12 @@ def open_readonly(path: Path) -> sqlite3.Connection:
 
 def metadata(conn: sqlite3.Connection) -> dict[str, str]:
     return {row[0]: row[1] for row in conn.execute("SELECT key, value FROM metadata")}
+
+
+def read_metadata(path: Path) -> dict[str, str]:
+    """An artifact database's metadata, its format and schema checked as `open_readonly` does."""
+    conn = open_readonly(path)
+    try:
+        return metadata(conn)
+    finally:
+        conn.close()

@@ -14,8 +14,8 @@ from typing import Any
 from flask import request
 
 from lexicon import InputError, TooLong, check_text
-from lexicon.lookup import MAX_WORD_CHARS
 from lexicon.text import TEXT_PATTERN
+from lexicon.word_judge import MAX_WORD_CHARS
 
 MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100

@@ -45,8 +45,8 @@ def test_abc_bok_is_in_the_exclusions_as_hyphenated(betapet):
 def test_every_excluded_saol_entry_is_in_the_exclusion_table(betapet):
     from saol import saol14
 
-    kept = {(r[0], r[1]) for r in betapet.conn.execute("SELECT source, record FROM form_text")}
-    excluded = {(r[0], r[1]) for r in betapet.conn.execute("SELECT source, record FROM exclusion_text")}
+    kept = {(r[0], r[1]) for r in betapet.records.conn.execute("SELECT source, record FROM form_text")}
+    excluded = {(r[0], r[1]) for r in betapet.records.conn.execute("SELECT source, record FROM exclusion_text")}
     assert not kept & excluded
     assert {k for k in kept | excluded if k[0] == "saol14"} == {("saol14", n) for n in range(1, len(saol14) + 1)}
 
@@ -54,7 +54,7 @@ def test_every_excluded_saol_entry_is_in_the_exclusion_table(betapet):
 def test_counts_in_the_manifest_match_the_tables(betapet):
     counts = betapet.manifest["counts"]
     assert counts["words"] == sum(1 for _ in betapet.keys()) == len(betapet)
-    assert counts["forms"] == betapet.conn.execute("SELECT count(*) FROM forms").fetchone()[0]
+    assert counts["forms"] == betapet.records.conn.execute("SELECT count(*) FROM forms").fetchone()[0]
     assert counts["dropped"] == betapet.exclusion_counts()
     assert counts["dropped"]["multiword"] == 2432  # SAOL 14's multiword entries (docs/sources.md)
     assert counts["entries"]["saol14"] == 126_900

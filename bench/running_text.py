@@ -8,13 +8,16 @@ punctuation split), each run lower-cased; a word type counts when it has two let
 a vowel (km, st, kg are abbreviations) and Hunspell with DSSO accepts it in lower case (names such
 as Stockholm, which DSSO writes with a capital, and misspellings drop out). The frequent words are
 the `top` most frequent such types. Recall is the share of them valid in the lexicon; the share of
-their running-text tokens is given beside it.
+their running-text tokens is given beside it, and beside both the share valid of the frequent words the
+game's rules allow: a word they refuse (longer than the board, dropped by a rule) is no word a list
+true to the rules can hold, so it says nothing of the list's fidelity.
 
 Each miss gets a cause, from the evidence (Hunspell's stems of the word, SAOL 14's headwords):
 - `not in SAOL`: no stem DSSO gives the word is a headword of SAOL 14 or its supplement
   (compounds SAOL does not list, foreign and old words);
 - `SAOL writes it apart`: SAOL has it as a multiword entry (idag: `i dag`);
-- `excluded by the rules`: a source word the game's rules drop (too long …);
+- `excluded by the rules`: a word the game's rules refuse: a source word they drop, or a form longer
+  or shorter than the game's words (the verdict's too-long, too-short);
 - otherwise a form of a SAOL headword the generator does not make, named by its shape:
   comparison, masculine, participle, s-form, other form.
 """
@@ -29,9 +32,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexicon.reasons import Reason
 from support.running_text import TOP, count_words, frequent_words, shape
 
 MANPAGES = Path("/usr/share/man/sv")
+#: The cause of a miss the game's rules decide.
+REFUSED = "excluded by the rules"
+_BY_LENGTH = (Reason.TOO_LONG.value, Reason.TOO_SHORT.value)
 
 
 def journal_digital() -> list[Path]:
@@ -67,6 +74,11 @@ class Result:
     def token_recall(self) -> tuple[int, int]:
         return sum(n for w, n in self.frequent if w in self.valid), sum(n for _, n in self.frequent)
 
+    @property
+    def allowed_recall(self) -> tuple[int, int]:
+        """Valid words among the frequent words the rules allow (every one but those they refuse)."""
+        return len(self.valid), len(self.frequent) - len(self.misses.get(REFUSED, ()))
+
 
 class Causes:
     """Why a word of running text is not in the lexicon, from DSSO's stems and SAOL's headwords."""
@@ -78,13 +90,13 @@ class Causes:
 
     def __call__(self, word: str, lexicon) -> str:
         verdict = lexicon.check(word)
-        if verdict.exclusions:
-            return "excluded by the rules"
+        if verdict.exclusions or verdict.reason in _BY_LENGTH:
+            return REFUSED
         if word in self.joined:
             return "SAOL writes it apart"
         stems = [s for s in self.speller.stem(word) if s in self.headwords and s != word]
         if word in self.headwords:
-            return "excluded by the rules"
+            return REFUSED
         if not stems:
             return "not in SAOL"
         return "form not made: " + shape(word)
@@ -122,8 +134,10 @@ def measure(counts: Counter[str], lexicon, judge, top: int = TOP) -> Result:
 def report(name: str, result: Result, examples: int | None = None) -> list[str]:
     a, n = result.recall
     ta, tn = result.token_recall
+    _, allowed = result.allowed_recall
     lines = [f"- **{name}**: {result.tokens:,} tokens, {result.types:,} word types; of the {n:,} most frequent "
-             f"words that count, **{100 * a / n:.2f}%** ({a:,}) are valid, {100 * ta / tn:.2f}% of their tokens."]
+             f"words that count, **{100 * a / n:.2f}%** ({a:,}) are valid, {100 * ta / tn:.2f}% of their tokens; "
+             f"of the {allowed:,} of them the rules allow, **{100 * a / allowed:.2f}%**."]
     for cause, words in result.misses.items():
         shown = words if examples is None else words[:examples]
         more = f" … ({len(words) - len(shown)} more)" if len(shown) < len(words) else ""

@@ -115,7 +115,13 @@ class Reading:
 
     @property
     def pos(self) -> str:
+        """The stem's part of speech (the lemma's)."""
         return self.head.pos
+
+    @property
+    def word_class(self) -> str:
+        """The word's part of speech after its derivations: `adj` for budapesti (stem `noun_prs`)."""
+        return word_class(self.head.pos, self.head.tags)
 
     @property
     def compound(self) -> bool:
@@ -282,7 +288,7 @@ class Analyser:
             return Reason.AFFIX.value, f"{reading.lemma}: a standalone affix"
         # A name stays a name inflected (radnótit); a derivation makes another word of it (budapesti),
         # as the dictionary's flags say wherever the name comes from: a capitalised stem or a small one.
-        if REFUSED_POS.get(word_class(reading.pos, reading.head.tags)) is Reason.PROPER_NOUN:
+        if REFUSED_POS.get(reading.word_class) is Reason.PROPER_NOUN:
             if excludes(Reason.PROPER_NOUN):
                 return Reason.PROPER_NOUN.value, f"{reading.describe()}: a name"
         if not reading.affixed and not reading.compound and reading.lemma[:1].isupper():

@@ -241,7 +241,7 @@ class WordJudge:
     def _analysed(self, word: str, key: str, judgement: AnalysisVerdict, asked: list[Tiling] | None,
                   detail: bool) -> Verdict:
         first = judgement.readings[0]
-        reading = {"kind": ANALYSED, "pos": ud_pos(first.pos), "lemma": first.lemma, "tag": first.tag or None}
+        reading = {"kind": ANALYSED, "pos": ud_pos(first.word_class), "lemma": first.lemma, "tag": first.tag or None}
         if detail:
             reading["analyses"] = self._readings(word, judgement)
         return self._answer(word, key, list(judgement.tilings), asked, reading)
@@ -249,7 +249,8 @@ class WordJudge:
     def _readings(self, word: str, judgement: AnalysisVerdict) -> tuple[Analysis, ...]:
         source = str(self.analysis.get("source", "")) if self.analysis else ""
         display = word.strip().lower() if word.strip().isalpha() else judgement.key.lower()
-        return tuple(Analysis(display, r.lemma, ud_pos(r.pos), ANALYSED, r.tag, r.describe(), source, 0, r.as_dict())
+        return tuple(Analysis(display, r.lemma, ud_pos(r.word_class), ANALYSED, r.tag, r.describe(), source, 0,
+                              r.as_dict())
                      for r in judgement.readings)
 
     def _valid(self, word: str, key: str, n: int, asked: list[Tiling] | None, detail: bool) -> Verdict:

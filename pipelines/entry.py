@@ -36,6 +36,9 @@ class Form:
     # The form's flags where they are not its entry's (None: the entry's): a name's derived adjective
     # (budapesti) is no name.
     flags: frozenset[str] | None = None
+    # The form's part of speech where a derivation makes it another than its entry's (None: the entry's):
+    # budapesti is an adjective (ADJ) of the name Budapest (PROPN).
+    pos: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,7 +91,7 @@ def candidates(entry: Entry, with_forms: bool) -> Iterator[Candidate]:
     if with_forms:
         for form in entry.forms:
             flags = _flags(entry, form.text) if form.flags is None else form.flags
-            yield Candidate(form.text, entry.headword, entry.pos, INFLECTED, form.tag, form.rule,
+            yield Candidate(form.text, entry.headword, form.pos or entry.pos, INFLECTED, form.tag, form.rule,
                             flags, entry.source, entry.record, form.boundaries, form.tiling)
 
 

@@ -526,10 +526,13 @@ def test_a_name_is_refused_as_a_proper_noun_whatever_list_it_comes_from(names, w
 
 
 def test_a_word_a_derivation_makes_of_a_name_stays_valid(names):
-    """budapesti: Budapest (noun_prs) + i_PLACE/TIME_adj, a form of two affixes the graph holds."""
+    """budapesti: Budapest (noun_prs) + i_PLACE/TIME_adj, a form of two affixes the graph holds: an adjective
+    (ADJ), whether the graph's form index (the build's reading) or the analyser answers."""
     assert "BUDAPESTI" in names.forms
     for v in (names.check("budapesti"), names.check("budapesti", detail=False)):
         assert v.valid and v.lemma == "Budapest" and "i_PLACE/TIME_adj" in v.tag, v
+        assert v.pos == "ADJ", v
+    assert [a.pos for a in names.check("budapesti").analyses] == ["ADJ"]
 
 
 def test_a_name_written_small_is_valid_only_as_the_word_a_place_makes(tmp_path):
@@ -538,5 +541,5 @@ def test_a_name_written_small_is_valid_only_as_the_word_a_place_makes(tmp_path):
     lex = hungarian_lexicon(tmp_path, DEBIAN, "hu-test-radnot", words=["radnóti", "Radnót"])
     v = lex.check("radnóti")
     assert v.valid and v.kind == "analysed" and v.lemma == "Radnót" and "i_PLACE/TIME_adj" in v.tag, v
-    assert [a.lemma for a in v.analyses] == ["Radnót"]
+    assert v.pos == "ADJ" and [(a.lemma, a.pos) for a in v.analyses] == [("Radnót", "ADJ")], v
     assert not lex.check("Radnót").valid

@@ -19,7 +19,9 @@ from lexicon_pipelines import build
 from .conftest import word_list_pipeline
 
 #: ANSWER_FORMAT → the SHA-256 of the answers below.
-RECORDED = {1: "85bc557c661bbb09da703bf8a8405b9bb2674964c4227e756179d04a029a9602"}
+#: 2 changed Hungarian verdicts only (a derived word's part of speech), so its Swedish answers are 1's.
+RECORDED = {1: "85bc557c661bbb09da703bf8a8405b9bb2674964c4227e756179d04a029a9602",
+            2: "85bc557c661bbb09da703bf8a8405b9bb2674964c4227e756179d04a029a9602"}
 
 WORDS = "hund\nhundar\nkatt\nallé\npietà\nhus\nsus\nhå\nnu\nrekord\n"
 ASKED = ["hund", "HUNDAR", "allé", "ALLE", "pietà", "A[LL]E", "[", "", " ", "abc-bok", "mp3", "silk screen", "h",

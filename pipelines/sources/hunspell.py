@@ -165,7 +165,7 @@ class HunspellSource(Source):
                 pos=part_of_speech(stem.morph),
                 forms=tuple(Form(text, _tag(chain), _rule(chain, show),
                                  form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None,
-                                 flags=form_flags(stem, flags, chain, text))
+                                 flags=form_flags(stem, flags, chain, text), pos=form_pos(stem, chain))
                             # in the forms' order, not the order the stem's flags (a set, ordered by the
                             # process's hash seed) made them in: the staged rows, and so the version, follow it
                             for text, chain in sorted(forms.items())),
@@ -256,6 +256,18 @@ def stem_flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
     return frozenset(flags)
 
 
+def form_pos(stem, chain: Chain) -> str | None:
+    """A form's part of speech where a derivation makes it another than its stem's (budapesti,
+    `is:i_PLACE/TIME_adj` of the name Budapest: ADJ), in UD's names; None where the stem's holds."""
+    po = hunspell_po(stem.morph)
+    derived = word_class(po, _tags(chain))
+    return ud_pos(derived) if derived != po else None
+
+
+def _tags(chain: Chain) -> list[str]:
+    return [field for r in chain for field in r.affix.morph.split()]
+
+
 def form_flags(stem, flags: frozenset[str], chain: Chain, text: str) -> frozenset[str] | None:
     """A form's own flags where they differ from its stem's: a name's form in small letters that a
     derivation makes another word (budapesti, `is:i_PLACE/TIME_adj`) is no name; None where the stem's
@@ -263,7 +275,6 @@ def form_flags(stem, flags: frozenset[str], chain: Chain, text: str) -> frozense
     Budapesti, which the name's record explains)."""
     if PROPER_NOUN not in flags or not text.islower():
         return None
-    tags = [field for r in chain for field in r.affix.morph.split()]
-    if REFUSED_POS.get(word_class(hunspell_po(stem.morph), tags)) is Reason.PROPER_NOUN:
+    if REFUSED_POS.get(word_class(hunspell_po(stem.morph), _tags(chain))) is Reason.PROPER_NOUN:
         return None
     return flags - {PROPER_NOUN}

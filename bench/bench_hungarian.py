@@ -40,7 +40,7 @@ def tiling_figures(folder) -> dict:
     lex = open_lexicon(folder, verify=False)  # just built and verified by the build
     # The store lists the tilings of the keys whose tilings are not just the longest-match cut.
     chosen = lex.records.conn.execute("SELECT t.word, t.tiles FROM tilings t JOIN strings s ON s.id = t.evidence "
-                              "WHERE s.text = 'morphology' AND t.n = 0")
+                                      "WHERE s.text = 'morphology' AND t.n = 0")
     keys = dict(lex.key_index.keys())
     alphabet = lex.alphabet
     overridden = sum(format_tiling(preferred_tiling(keys[n], alphabet), alphabet) != tiles for n, tiles in chosen)

@@ -20,7 +20,7 @@ def export(key_index: KeyIndex, records: Records, normalizer: Normalizer, field_
     """Words in key order, one string each: the key (`key`), the forms as written (`display`), or the
     tile notation (`tiles`), of the keys that pass every filter given."""
     if field_name not in FIELDS:
-        raise InputError(f"unknown field {field_name!r}: key, display or tiles")
+        raise InputError(f"unknown field {field_name!r}: {', '.join(FIELDS[:-1])} or {FIELDS[-1]}")
     if kind is not None and kind not in KINDS[:2]:
         raise InputError(f"unknown kind {kind!r}: {KINDS[0]} or {KINDS[1]}")
     start = normalizer.key(prefix) if prefix else ""

@@ -76,7 +76,7 @@ class WordJudge:
         Text no one types as a word (controls, invisible characters) raises InputError.
         """
         if len(word) > MAX_WORD_CHARS:
-            check_length("the word", word)
+            _check_length("the word", word)
         if not (word.isprintable() and word.isascii()):
             check_text("word", word)
         if "[" in word or "]" in word or '"' in word:
@@ -322,6 +322,6 @@ class WordJudge:
         return self.records.tilings(key, n, self.key_index.record(n).flags)
 
 
-def check_length(name: str, word: str) -> None:
+def _check_length(name: str, word: str) -> None:
     if len(word) > MAX_WORD_CHARS:
         raise TooLong(f"{name} is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")

@@ -45,6 +45,7 @@ from .sources.hunspell import (
     form_boundaries,
     form_flags,
     form_pos,
+    hunspell_po,
     hy_boundaries,
     part_of_speech,
     stem_flags,
@@ -144,8 +145,9 @@ class GraphForms:
         if refused is not None:  # an abbreviation's forms: what the list drops them for
             counts["dropped: " + refused.value] += len(forms)
             return
-        pos = self._pos_digit[part_of_speech(stem.morph)]
-        pos_of = self._pos_digit  # a form a derivation makes another word class has its own (budapesti: ADJ)
+        # a form a derivation makes another word class has its own part of speech (budapesti: ADJ)
+        po, pos_of = hunspell_po(stem.morph), self._pos_digit
+        pos = pos_of[part_of_speech(stem.morph)]
         stem_bounds = hy_boundaries(stem.word, stem.morph) if self.source.boundaries else None
         plain, multi, single, choose = self._plain, self._multi, self._single, self.chooser.choose
         shortest, longest = self.profile.min_length, self.profile.max_tiles
@@ -166,7 +168,7 @@ class GraphForms:
                     continue
                 tilings.append(len(key))
                 tilings += self._tiles.encode_letters(key)
-                self._reading(key, chain, pos_of.get(form_pos(stem, chain), pos), readings)
+                self._reading(key, chain, pos_of.get(form_pos(po, chain), pos), readings)
                 counts["forms"] += 1
                 continue
             else:
@@ -183,7 +185,7 @@ class GraphForms:
             for tiles in valid:
                 tilings.append(len(tiles))
                 tilings += bytes(numbers[t] for t in tiles)
-            self._reading(key, chain, pos_of.get(form_pos(stem, chain), pos), readings)
+            self._reading(key, chain, pos_of.get(form_pos(po, chain), pos), readings)
             counts["forms"] += 1
 
     def _reading(self, key: str, chain, pos: str, out: bytearray) -> None:

@@ -160,12 +160,13 @@ class HunspellSource(Source):
             stats["words"] += word
             bounds = hy_boundaries(stem.word, stem.morph) if self.boundaries else None
             flags = stem_flags(stem, word, abbreviations)
+            po = hunspell_po(stem.morph)
             yield Entry(
                 headword=stem.word,
                 pos=part_of_speech(stem.morph),
                 forms=tuple(Form(text, _tag(chain), _rule(chain, show),
                                  form_boundaries(stem.word, bounds, chain, text) if self.boundaries else None,
-                                 flags=form_flags(stem, flags, chain, text), pos=form_pos(stem, chain))
+                                 flags=form_flags(stem, flags, chain, text), pos=form_pos(po, chain))
                             # in the forms' order, not the order the stem's flags (a set, ordered by the
                             # process's hash seed) made them in: the staged rows, and so the version, follow it
                             for text, chain in sorted(forms.items())),
@@ -256,10 +257,9 @@ def stem_flags(stem, word: bool, abbreviations: set[str]) -> frozenset[str]:
     return frozenset(flags)
 
 
-def form_pos(stem, chain: Chain) -> str | None:
-    """A form's part of speech where a derivation makes it another than its stem's (budapesti,
+def form_pos(po: str, chain: Chain) -> str | None:
+    """A form's part of speech where a derivation makes it another than its stem's Hunspell `po` (budapesti,
     `is:i_PLACE/TIME_adj` of the name Budapest: ADJ), in UD's names; None where the stem's holds."""
-    po = hunspell_po(stem.morph)
     derived = word_class(po, _tags(chain))
     return ud_pos(derived) if derived != po else None
 

@@ -34,7 +34,8 @@ IMMUTABLE = ResponseCacheControl({"public": None, "max-age": "31536000", "immuta
 PINNED = ResponseCacheControl({"public": None, "max-age": "86400"}).to_header()
 # Of everything else: revalidate every time.
 REVALIDATE = ResponseCacheControl({"public": None, "no-cache": None}).to_header()
-_CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE",
+#: Request headers that make an answer conditional (a 304, a range): Werkzeug decides those.
+CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE",
                 "HTTP_RANGE")
 
 
@@ -51,7 +52,7 @@ def respond(data, lex: Lexicon | None = None, *, pinned: bool = False, status: i
                ("Cache-Control", PINNED if pinned else REVALIDATE)]
     response = Response(body, status=status, mimetype=mimetype, headers=headers)
     environ = request.environ
-    if any(name in environ for name in _CONDITIONAL):
+    if any(name in environ for name in CONDITIONAL):
         response.make_conditional(request)
     return response
 

@@ -41,15 +41,20 @@ def defaults() -> dict:
     }
 
 
+def origins(config) -> list[str]:
+    """The origins CORS_ORIGINS allows; `["*"]` for any."""
+    return [o.strip() for o in config["CORS_ORIGINS"].split(",") if o.strip()] or ["*"]
+
+
 def wire(app: Flask) -> None:
     config = app.config
-    origins = [o.strip() for o in config["CORS_ORIGINS"].split(",") if o.strip()] or ["*"]
+    allowed = origins(config)
     Compress(app)
     # Every route reads; POST /valid is a read too (a batch of lookups), so all are open to the
     # origins allowed. No cookies or credentials are involved, so with any origin allowed a literal
     # `*` is sent and caches need no Vary: Origin.
-    anyone = origins == ["*"]
-    CORS(app, origins=origins, methods=["GET", "HEAD", "POST", "OPTIONS"], allow_headers=["Content-Type",
+    anyone = allowed == ["*"]
+    CORS(app, origins=allowed, methods=["GET", "HEAD", "POST", "OPTIONS"], allow_headers=["Content-Type",
          "If-None-Match"], expose_headers=EXPOSED, max_age=86400, send_wildcard=anyone, vary_header=False)
     if not anyone:
         # The answer differs by origin (the header is there or not) even when one origin is allowed,

@@ -1,0 +1,148 @@
+"""GET /valid before Flask (service/fast_valid.py): every answer it writes is the one Flask writes,
+byte for byte and header for header, and every request it does not cover reaches Flask."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lexicon_service import create_app
+from support.http import exchange
+
+PLAIN = ["word=hus", "word=HUS", "word=%C3%96V%C3%84RLD", "word=", "word", "word=a+b", "word=hus%20x",
+         "lexicon=sv-betapet&word=all%C3%A9", "word=H%C3%81[Z][S]OR", "word=[", "word=hus;lexicon=x", "word=xqzzy"]
+# Flask's to answer: a refusal of the request, an unknown lexicon, no word.
+REFUSED = ["word=hus&word=x", "word=hus&x=1", "x=1", "", "word=%zz", "word=%FF", "word=" + "a" * 300,
+           "word=hus&lexicon=nope", "word=%E2%80%8B", "word=ab%00c", "lexicon=sv-betapet"]
+HEADERS = [{}, {"Accept-Encoding": "gzip, br"}, {"Origin": "http://game.example"}]
+
+
+def _apps(root, **config):
+    settings = {"ARTIFACTS": str(root), "DEFAULT_LEXICON": "sv-betapet", **config}
+    fast, flask_only = create_app(settings), create_app(settings | {"FAST_VALID": False})
+    reached = []
+    inner = fast.wsgi_app.wsgi_app
+
+    def counted(environ, start_response):  # what reaches Flask behind the fast path
+        reached.append(environ.get("QUERY_STRING", ""))
+        return inner(environ, start_response)
+
+    fast.wsgi_app.wsgi_app = counted
+    return fast.test_client(), flask_only.test_client(), reached
+
+
+def _same(a, b) -> None:
+    def seen(r):
+        return r.status_code, [(k, v) for k, v in r.headers.items() if k != "Date"], r.get_data()
+    assert seen(a) == seen(b)
+
+
+@pytest.fixture(scope="module")
+def apps(betapet, artifacts_root):
+    return _apps(artifacts_root)
+
+
+def test_plain_answers_are_flasks_own_and_never_reach_flask(apps):
+    fast, flask_only, reached = apps
+    for query in PLAIN:
+        for headers in HEADERS:
+            before = len(reached)
+            a, b = fast.get(f"/valid?{query}", headers=headers), flask_only.get(f"/valid?{query}", headers=headers)
+            assert a.status_code == 200, query
+            _same(a, b)
+            assert len(reached) == before, f"{query!r} reached Flask"
+
+
+def test_refusals_are_flasks_problems(apps):
+    fast, flask_only, reached = apps
+    for query in REFUSED:
+        before = len(reached)
+        a, b = fast.get(f"/valid?{query}"), flask_only.get(f"/valid?{query}")
+        assert a.status_code >= 400, query
+        _same(a, b)
+        assert len(reached) == before + 1, f"{query!r} did not reach Flask"
+
+
+def test_raw_utf8_in_the_target_reads_as_its_percent_encoding(apps):
+    """A client that sends ÖVÄRLD unencoded: WSGI hands the bytes on as Latin-1, as Werkzeug reads them."""
+    fast, flask_only, reached = apps
+    raw = "word=" + "ÖVÄRLD".encode().decode("latin-1")
+    before = len(reached)
+    a = fast.get("/valid", environ_overrides={"QUERY_STRING": raw})
+    b = flask_only.get("/valid", environ_overrides={"QUERY_STRING": raw})
+    _same(a, b)
+    assert a.get_json()["normalized"] == "ÖVÄRLD" and len(reached) == before
+    _same(a, fast.get("/valid?word=%C3%96V%C3%84RLD"))
+
+
+def test_what_flask_does_more_goes_to_flask(apps, betapet):
+    """A conditional request (304), HEAD, a pinned version (cached a day), another path or method."""
+    fast, flask_only, reached = apps
+    pinned = f"/valid?word=hund&lexicon=sv-betapet@{betapet.version}"
+    a = fast.get(pinned)
+    _same(a, flask_only.get(pinned))
+    assert a.headers["Cache-Control"] == "public, max-age=86400"
+    before = len(reached)
+    for call in (lambda c: c.get(pinned, headers={"If-None-Match": a.headers["ETag"]}),
+                 lambda c: c.head("/valid?word=hund"), lambda c: c.get("/valid/?word=hund"),
+                 lambda c: c.post("/valid?word=hund", json={"words": ["hund"]}), lambda c: c.get("/healthz")):
+        _same(call(fast), call(flask_only))
+    assert len(reached) == before + 5
+    assert fast.get(pinned, headers={"If-None-Match": a.headers["ETag"]}).status_code == 304
+
+
+def test_an_answer_to_compress_is_flask_compresss(betapet, artifacts_root):
+    fast, flask_only, reached = _apps(artifacts_root, COMPRESS_MIN_SIZE=100)
+    gzip = {"Accept-Encoding": "gzip"}
+    a, b = fast.get("/valid?word=hus", headers=gzip), flask_only.get("/valid?word=hus", headers=gzip)
+    _same(a, b)
+    assert a.headers["Content-Encoding"] == "gzip" and reached == ["word=hus"]
+    _same(fast.get("/valid?word=hus"), flask_only.get("/valid?word=hus"))
+    assert reached == ["word=hus"]  # without Accept-Encoding nothing is compressed: the fast path answers
+
+
+def test_with_origins_restricted_flask_answers_everything(betapet, artifacts_root):
+    fast, flask_only, reached = _apps(artifacts_root, CORS_ORIGINS="http://game.example")
+    for headers in HEADERS:
+        _same(fast.get("/valid?word=hus", headers=headers), flask_only.get("/valid?word=hus", headers=headers))
+    assert len(reached) == len(HEADERS)
+
+
+def _counts(client) -> dict[str, float]:
+    text = client.get("/metrics").get_data(as_text=True)
+    wanted = re.compile(r'^(lexicon_lookups(_valid)?_total|lexicon_answer_cache_(hits|misses)_total|'
+                        r'lexicon_http_requests_total\{endpoint="valid"[^}]*\}|'
+                        r'lexicon_http_request_seconds_count\{endpoint="valid"\}) (?P<value>\S+)$')
+    return {m[1]: float(m["value"]) for m in map(wanted.match, text.splitlines()) if m}
+
+
+def test_metrics_count_the_same(betapet, artifacts_root):
+    """Lookups, valid words, the memo's hits and misses and the requests by status, as Flask's view and
+    hooks count them."""
+    fast, flask_only, _ = _apps(artifacts_root)
+    for query in PLAIN + PLAIN + REFUSED:
+        fast.get(f"/valid?{query}")
+        flask_only.get(f"/valid?{query}")
+    counted = _counts(fast)
+    assert counted == _counts(flask_only)
+    assert counted["lexicon_lookups_total"] == 2 * len(PLAIN)
+    assert counted["lexicon_answer_cache_hits_total"] >= len(PLAIN)
+
+
+def test_over_http_the_served_answer_is_flasks(server, betapet, artifacts_root):
+    """Through nginx and gunicorn as deployed: the fast path's answers, encoded and raw UTF-8 targets."""
+    flask_only = create_app({"ARTIFACTS": str(artifacts_root), "FAST_VALID": False}).test_client()
+    kept = ("Content-Type", "X-Lexicon-Version", "ETag", "Cache-Control", "Access-Control-Allow-Origin",
+            "Access-Control-Expose-Headers", "Vary")
+    for target, query in (("/valid?word=%C3%96V%C3%84RLD&lexicon=sv-betapet", "word=%C3%96V%C3%84RLD"),
+                          ("/valid?word=hund&lexicon=sv-betapet", "word=hund"),
+                          ("/valid?word=xqzzy&lexicon=sv-betapet", "word=xqzzy")):
+        status, headers, body = server.get(target)
+        b = flask_only.get(f"/valid?{query}&lexicon=sv-betapet")
+        assert (status, body) == (b.status_code, b.get_data())
+        assert {k: headers.get(k) for k in kept} == {k: b.headers.get(k) for k in kept}
+    raw = "GET /valid?word=ÖVÄRLD&lexicon=sv-betapet HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    status, content_type, body = exchange(server, raw.encode())
+    b = flask_only.get("/valid?word=%C3%96V%C3%84RLD&lexicon=sv-betapet")
+    assert (status, content_type, body) == (200, "application/json", b.get_data())

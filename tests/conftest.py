@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -55,12 +59,39 @@ def artifacts_root(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("artifacts")
 
 
-@pytest.fixture(scope="session")
-def betapet(artifacts_root):
-    """sv-betapet built from the installed SAOL 14 (the PyPI package saol)."""
-    from lexicon_pipelines import build
+def built_once(tmp_path_factory, name: str, artifacts_root: Path, build: Callable[[Path], dict]) -> dict:
+    """Build lexicon `name` once for the whole test run: `build(root)` makes it in `root` and says what it
+    printed. Under pytest-xdist the first worker to ask builds it into a directory the workers share,
+    under a lock, and each worker copies the result into its own artifacts directory, where its tests
+    may publish, damage and swap versions without the others seeing it."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return build(artifacts_root)
+    shared = tmp_path_factory.getbasetemp().parent / "built-once"
+    shared.mkdir(exist_ok=True)
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or when a worker dies holding it
+        said = shared / f"{name}.json"
+        if not said.exists():
+            out = build(shared / name)
+            said.write_text(json.dumps(out))
+    shutil.copytree(shared / name / name, artifacts_root / name)
+    return json.loads(said.read_text())
 
-    build("sv-betapet", artifacts_root)
+
+def shipped(name: str) -> Callable[[Path], dict]:
+    """built_once's build of a shipped pipeline, in process (it prints nothing)."""
+    def build(root: Path) -> dict:
+        from lexicon_pipelines import build
+
+        build(name, root)
+        return {}
+    return build
+
+
+@pytest.fixture(scope="session")
+def betapet(artifacts_root, tmp_path_factory):
+    """sv-betapet built from the installed SAOL 14 (the PyPI package saol)."""
+    built_once(tmp_path_factory, "sv-betapet", artifacts_root, shipped("sv-betapet"))
     return load("sv-betapet", artifacts_root)
 
 
@@ -74,7 +105,11 @@ def cli(*args: str, artifacts: Path, cwd: Path) -> subprocess.CompletedProcess:
 def betapet_inflected_build(artifacts_root, tmp_path_factory) -> subprocess.CompletedProcess:
     """The README's `lexicon build sv-betapet-inflected`, run once for the whole test run (one to two minutes):
     what it printed. Built through the CLI so that tests/test_readme.py checks this build, not a second one."""
-    built = cli("build", "sv-betapet-inflected", artifacts=artifacts_root, cwd=tmp_path_factory.mktemp("cwd"))
+    def build(root: Path) -> dict:
+        run = cli("build", "sv-betapet-inflected", artifacts=root, cwd=tmp_path_factory.mktemp("cwd"))
+        return {"args": run.args, "returncode": run.returncode, "stdout": run.stdout, "stderr": run.stderr}
+
+    built = subprocess.CompletedProcess(**built_once(tmp_path_factory, "sv-betapet-inflected", artifacts_root, build))
     assert built.returncode == 0, built.stdout + built.stderr
     return built
 
@@ -141,9 +176,7 @@ def scrabble_words(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def scrabble(artifacts_root):
+def scrabble(artifacts_root, tmp_path_factory):
     """sv-scrabble: SAOL 14 and its supplement with their inflections, by the federation's rules."""
-    from lexicon_pipelines import build
-
-    build("sv-scrabble", artifacts_root)
+    built_once(tmp_path_factory, "sv-scrabble", artifacts_root, shipped("sv-scrabble"))
     return load("sv-scrabble", artifacts_root)

@@ -461,18 +461,19 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
     rare_credited: set[int] | None = None if game.scoring.rare_bonus_every_word else set()
     words = []
     for squares, way, main, k in runs:
-        tiles = tuple(after.tiles[s] for s in squares)
-        fresh = tuple(s in part_of for s in squares)
+        line = slice(squares.start, squares.stop, squares.step)  # the run's squares, read by slicing
+        tiles = tuple(after.tiles[line])
+        fresh = tuple(map(part_of.__contains__, squares))
         if verdicts is None:  # judged without a lexicon: the words as laid, validity left out
             notation, spelled, verdict, brief = _notation(tiles, alphabet), "".join(tiles), None, None
         else:
             notation, spelled, verdict, brief = verdicts(tiles)
         word = Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, part=k)
         if game.scoring.rule == "letters":
-            blanks = tuple(after.blanks[s] for s in squares)
-            word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles, blanks, fresh, main)
+            word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles,
+                                                     tuple(after.blanks[line]), fresh, main)
         else:
-            heights = tuple(after.heights[s] for s in squares)
-            word.score, word.scoring = score.cubes(game, squares, tiles, heights, fresh, rare_credited)
+            word.score, word.scoring = score.cubes(game, squares, tiles, tuple(after.heights[line]), fresh,
+                                                   rare_credited)
         words.append(word)
     return words

@@ -41,9 +41,13 @@ def cubes(game: Game, squares, tiles, heights, new, rare_credited: set[int] | No
     holds the rare cubes already counted in an earlier word of the move when the bonus is once a cube,
     not once a word (None: every word)."""
     rules, stacking = game.scoring, game.stacking
-    flat = all(h == 1 for h in heights)
-    whole_tower = stacking is not None and stacking.scores == "stack"
-    points = [rules.flat_cube if flat else rules.cube * (h if whole_tower else 1) for h in heights]
+    flat = heights.count(1) == len(heights)
+    if flat:
+        points = [rules.flat_cube] * len(heights)
+    elif stacking is not None and stacking.scores == "stack":  # each tower scores its height
+        points = [rules.cube * h for h in heights]
+    else:
+        points = [rules.cube] * len(heights)
     rare: dict[str, int] = {}
     if rules.rare_bonus:
         for square, tile, fresh in zip(squares, tiles, new):

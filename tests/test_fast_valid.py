@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from lexicon_service import create_app
 from support.http import exchange
@@ -107,6 +109,35 @@ def test_with_origins_restricted_flask_answers_everything(betapet, artifacts_roo
     for headers in HEADERS:
         _same(fast.get("/valid?word=hus", headers=headers), flask_only.get("/valid?word=hus", headers=headers))
     assert len(reached) == len(HEADERS)
+
+
+# Pieces of a query string a hostile or careless client sends: the names the view takes and others, and
+# values of letters, escapes good and bad, raw UTF-8, notation, invisible and control characters.
+_NAMES = st.sampled_from([b"word"] * 6 + [b"lexicon"] * 2 + [b"Word", b"x", b"", b"word%20"])
+_LETTERS = [b"hus", b"HUND", b"a", b"%C3%96", b"\xc3\x96", b"%C3%A9", b"e%CC%81", b"+", b"%20", b"[SZ]", b"sv-betapet"]
+_HOSTILE = [b"\xc3", b"%FF", b"%zz", b"%", b"[", b"]", b"%5B", b";", b"=", b"%E2%80%8B", b"%00", b"%0A", b"\t",
+            b"sv-betapet@", b"@", b"x" * 40, b"\xe2\x80\x8b"]
+_PIECES = st.sampled_from(_LETTERS * 4 + _HOSTILE)
+_PAIR = st.tuples(_NAMES, st.lists(_PIECES, max_size=6).map(b"".join), st.booleans())
+_WORD = st.tuples(st.just(b"word"), st.lists(_PIECES, min_size=1, max_size=4).map(b"".join), st.just(True))
+_LEXICON = st.tuples(st.just(b"lexicon"), st.sampled_from([b"sv-betapet"] * 3 + [b"sv-betapet@", b"nope", b"%FF"]),
+                     st.just(True))
+# A word (a third of the time another pair) and up to two more, in any order.
+_QUERY = st.tuples(st.one_of(_WORD, _WORD, _PAIR), st.lists(st.one_of(_LEXICON, _LEXICON, _PAIR), max_size=2)).flatmap(
+    lambda drawn: st.permutations([drawn[0], *drawn[1]])).map(
+    lambda pairs: b"&".join(n + (b"=" + v if eq else b"") for n, v, eq in pairs))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_QUERY, accept=st.sampled_from([None, "gzip", "br, gzip"]))
+def test_any_query_gets_flasks_answer(apps, query, accept):
+    """Whatever the query string, the answer with the fast path is the answer without it."""
+    fast, flask_only, _ = apps
+    environ = {"QUERY_STRING": query.decode("latin-1")}  # as WSGI hands the target's bytes on
+    headers = {"Accept-Encoding": accept} if accept else {}
+    answer = fast.get("/valid", environ_overrides=environ, headers=headers)
+    event(f"status {answer.status_code}")  # --hypothesis-show-statistics: plain answers and refusals both drawn
+    _same(answer, flask_only.get("/valid", environ_overrides=environ, headers=headers))
 
 
 def _counts(client) -> dict[str, float]:

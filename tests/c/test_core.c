@@ -4,6 +4,7 @@
  * compiles and runs it with plain cc.
  */
 #include "check.h"
+#include "internal.h"
 #include "tl_graph.h"
 
 #include <stdio.h>
@@ -298,7 +299,40 @@ static void test_key_indexes_read_text(void) {
     free(bytes);
 }
 
+/* The CRC-32 a bundle's checksums are, one bit at a time: the definition the fast one must equal. */
+static uint32_t crc_by_bits(const uint8_t *p, size_t n) {
+    uint32_t c = 0xFFFFFFFFu;
+    while (n--) {
+        c ^= *p++;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static void test_the_checksum_is_zlibs_crc32(void) {
+    CHECK(tl_crc32((const uint8_t *)"123456789", 9) == 0xCBF43926u); /* the standard check value */
+    CHECK(tl_crc32(NULL, 0) == 0);
+    enum { SIZE = 70000 };
+    uint8_t *data = malloc(SIZE + 8);
+    uint64_t x = 88172645463325252u;
+    for (size_t i = 0; i < SIZE + 8; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        data[i] = (uint8_t)(x >> 32);
+    }
+    int agree = 1;
+    for (size_t length = 0; length <= 2100 && agree; length++) /* one stream, four, and every remainder */
+        for (size_t at = 0; at < 8; at++)
+            agree &= tl_crc32(data + at, length) == crc_by_bits(data + at, length);
+    CHECK(agree);
+    CHECK(tl_crc32(data + 3, SIZE) == crc_by_bits(data + 3, SIZE));
+    memset(data, 0xFF, SIZE);
+    CHECK(tl_crc32(data, SIZE) == crc_by_bits(data, SIZE));
+    free(data);
+}
+
 int main(void) {
+    test_the_checksum_is_zlibs_crc32();
     test_the_documented_example();
     test_the_builder_refuses_what_breaks_the_contract();
     test_the_longest_path_is_read_by_every_reader();

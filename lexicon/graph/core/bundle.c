@@ -10,37 +10,6 @@
 #define ENTRY 32
 #define MOST_SECTIONS 64
 
-/* CRC-32 with the IEEE polynomial, as zlib's crc32, eight bytes a step ("slicing by eight"): a bundle's
- * every byte is checked when it opens. The tables are made once; a race makes them twice, alike. */
-static uint32_t crc_table[8][256];
-static volatile int crc_ready;
-
-static uint32_t crc32(const uint8_t *p, size_t n) {
-    if (!crc_ready) {
-        for (uint32_t i = 0; i < 256; i++) {
-            uint32_t c = i;
-            for (int k = 0; k < 8; k++)
-                c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            crc_table[0][i] = c;
-        }
-        for (uint32_t i = 0; i < 256; i++)
-            for (int t = 1; t < 8; t++)
-                crc_table[t][i] = crc_table[0][crc_table[t - 1][i] & 0xFF] ^ (crc_table[t - 1][i] >> 8);
-        crc_ready = 1;
-    }
-    uint32_t c = 0xFFFFFFFFu;
-    for (; n >= 8; p += 8, n -= 8) {
-        uint32_t lo = c ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-        uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-        c = crc_table[7][lo & 0xFF] ^ crc_table[6][(lo >> 8) & 0xFF] ^ crc_table[5][(lo >> 16) & 0xFF] ^
-            crc_table[4][lo >> 24] ^ crc_table[3][hi & 0xFF] ^ crc_table[2][(hi >> 8) & 0xFF] ^
-            crc_table[1][(hi >> 16) & 0xFF] ^ crc_table[0][hi >> 24];
-    }
-    while (n--)
-        c = crc_table[0][(c ^ *p++) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
-}
-
 static uint32_t u32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
@@ -400,7 +369,7 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
     uint8_t header[HEADER];
     memcpy(header, bytes, HEADER);
     memset(header + 28, 0, 4);
-    if (crc32(header, HEADER) != u32(bytes + 28))
+    if (tl_crc32(header, HEADER) != u32(bytes + 28))
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's header is damaged (its checksum does not match)");
     if (u64(bytes + 16) != size)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle is %zu bytes; its header says %llu", size,
@@ -408,7 +377,7 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
     if (count > MOST_SECTIONS || HEADER + (size_t)ENTRY * count > size)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's %u sections do not fit it", count);
     const uint8_t *table = bytes + HEADER;
-    if (crc32(table, (size_t)ENTRY * count) != u32(bytes + 24))
+    if (tl_crc32(table, (size_t)ENTRY * count) != u32(bytes + 24))
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section table is damaged (its checksum does not match)");
     for (uint32_t i = 0; i < count; i++) {
         const uint8_t *e = table + ENTRY * i;
@@ -418,7 +387,7 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
         text_field(e, 17, name);
         if (at % 8 || at > size || length > size - at)
             return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section %s lies outside it", name);
-        if (crc32(bytes + at, length) != u32(e + 28))
+        if (tl_crc32(bytes + at, length) != u32(e + 28))
             return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section %s is damaged (its checksum does not match)", name);
     }
     tl_lexicon *lex = calloc(1, sizeof *lex);

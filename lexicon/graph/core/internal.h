@@ -14,6 +14,9 @@ tl_status tl_fail(tl_error *err, tl_status status, const char *format, ...)
     ;
 tl_status tl_nomem(tl_error *err);
 
+/* CRC-32 as zlib computes it (crc32.c): the checksums of a bundle. */
+uint32_t tl_crc32(const uint8_t *p, size_t n);
+
 /* 1,234,567: counts in messages read as the Python side writes them. */
 const char *tl_thousands(size_t value, char out[32]);
 

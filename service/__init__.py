@@ -7,8 +7,8 @@ the default: ARTIFACTS ($LEXICON_ARTIFACTS, else the per-user data directory:
 lexicon.artifacts.artifacts_root), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet), LEXICONS
 ($LEXICON_NAMES, comma-separated; all published ones when empty), ANSWER_CACHE ($LEXICON_ANSWER_CACHE,
 20,000 words a version), PLAY_CACHE ($LEXICON_PLAY_CACHE, 4,096 answers), FAST_VALID ($LEXICON_FAST_VALID,
-on: the plain GET /valid answered before Flask, service/fast_valid.py); CORS, compression, rate limits and proxies as
-service/extensions.py says. The app keeps all its state in app.extensions: the registry
+on: the plain GET /valid answered before Flask, service/fast_valid.py); CORS, compression, rate limits
+and proxies as service/extensions.py says. The app keeps all its state in app.extensions: the registry
 of lexicons, the answer memos, the play answers, the metrics.
 """
 

@@ -1,8 +1,8 @@
 """GET /valid answered before Flask: the request games send most, one word, plain.
 
 Flask's request and response objects, routing, hooks and its extensions' after-request work cost
-several times what the answer itself does (about 0.7 ms a request against 0.1 ms on this project's
-machine). This WSGI layer answers the plain request with the same parts the view uses (the
+more than the answer itself (`python -m bench service` gives the server's CPU a request both ways,
+docs/benchmarks.md). This WSGI layer answers the plain request with the same parts the view uses (the
 registry, the answer memo, the metrics, `etag` and the caching headers) and the same headers the
 extensions add, and hands everything else to Flask unchanged: another method or path, a conditional
 request, an origin restriction, any parameter the view would refuse, an unknown lexicon, an answer
@@ -72,7 +72,8 @@ class FastValid:
         try:
             word = params.WORD.parse("word", given["word"])
             spec = params.LEXICON.parse("lexicon", given["lexicon"]) if "lexicon" in given else None
-            lex = self.registry.get(spec or self.default)
+            spec = spec or self.default  # as the view's lexicon_for: a pinned default is pinned too
+            lex = self.registry.get(spec)
             memo = self.memos(lex)
             ok, body, tag = memo.full(word)
         except Exception:  # noqa: BLE001 - a refusal or a fault: Flask meets it again and answers its problem
@@ -84,5 +85,5 @@ class FastValid:
         self.metrics.words(1, int(ok))
         self.metrics.cache(*memo.counts())
         return body, [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag)),
-                      ("Cache-Control", PINNED if spec and "@" in spec else REVALIDATE),
+                      ("Cache-Control", PINNED if "@" in spec else REVALIDATE),
                       ("Content-Type", "application/json"), ("Content-Length", str(len(body))), *self.after]

@@ -94,6 +94,13 @@ def test_what_flask_does_more_goes_to_flask(apps, betapet):
     assert fast.get(pinned, headers={"If-None-Match": a.headers["ETag"]}).status_code == 304
 
 
+def test_a_pinned_default_is_pinned_on_both_paths(betapet, artifacts_root):
+    fast, flask_only, reached = _apps(artifacts_root, DEFAULT_LEXICON=f"sv-betapet@{betapet.version}")
+    a = fast.get("/valid?word=hund")
+    _same(a, flask_only.get("/valid?word=hund"))
+    assert a.headers["Cache-Control"] == "public, max-age=86400" and reached == []
+
+
 def test_an_answer_to_compress_is_flask_compresss(betapet, artifacts_root):
     fast, flask_only, reached = _apps(artifacts_root, COMPRESS_MIN_SIZE=100)
     gzip = {"Accept-Encoding": "gzip"}

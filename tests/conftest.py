@@ -80,12 +80,12 @@ def built_once(tmp_path_factory, name: str, artifacts_root: Path, build: Callabl
 
 def shipped(name: str) -> Callable[[Path], dict]:
     """built_once's build of a shipped pipeline, in process (it prints nothing)."""
-    def build(root: Path) -> dict:
+    def make(root: Path) -> dict:
         from lexicon_pipelines import build
 
         build(name, root)
         return {}
-    return build
+    return make
 
 
 @pytest.fixture(scope="session")

@@ -84,7 +84,9 @@ uint32_t tl_crc32(const uint8_t *p, size_t n) {
     if (n < FEWEST_SPLIT)
         return run(0xFFFFFFFFu, p, n) ^ 0xFFFFFFFFu;
     size_t part = n / (8 * STREAMS) * 8; /* each of the first three streams; the last takes the rest too */
-    uint32_t c[STREAMS] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
+    uint32_t c[STREAMS];
+    for (int s = 0; s < STREAMS; s++)
+        c[s] = 0xFFFFFFFFu;
     for (size_t i = 0; i < part; i += 8)
         for (int s = 0; s < STREAMS; s++)
             c[s] = step8(c[s], p + (size_t)s * part + i);

@@ -87,6 +87,8 @@ SERVER = (
     Variable("LEXICON_LOG_LEVEL", "loglevel", "info", str, "gunicorn's and the app's log level"),
     Variable("LEXICON_NICE", "nice", 0, _count,
              "how much lower the workers' CPU priority is (`lexicon serve` sets it for the search pool)"),
+    Variable("LEXICON_CLOSE_AT_ONCE", "close_at_once", True, _flag,
+             "1: close a connection read whole at once after its answer; 0: always linger as gunicorn does"),
     METRICS_DIR,
 )
 

@@ -133,6 +133,37 @@ def test_a_malformed_request_line_is_a_problem(front, detail, request):
     assert detail in json.loads(body)["detail"]
 
 
+def test_a_connection_read_whole_is_closed_at_once(alone):
+    """A connection whose request was read whole is closed at once after the answer (gunicorn 27 would
+    linger on it, reading, up to 2 s or until the client closed): bytes the client sends after the
+    answer meet a closed socket, which the kernel answers with a reset, and the next send fails."""
+    with socket.create_connection(("127.0.0.1", alone.port), timeout=10) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        reply = b""
+        while chunk := s.recv(65536):
+            reply += chunk
+        assert answers(reply)[0][0] == 200
+        deadline = time.monotonic() + 1  # a reset crosses the loopback at once; gunicorn's linger is 2 s
+        with pytest.raises(BrokenPipeError):
+            while time.monotonic() < deadline:
+                s.sendall(b"x")
+                time.sleep(0.01)
+
+
+@pytest.mark.parametrize("front", ["server", "alone"])
+def test_an_answer_given_without_reading_the_body_arrives_whole(front, request):
+    """A body the app never reads (a POST where only GET is served) is left in the socket; the
+    connection is then closed gunicorn's way, draining it, so the answer is not cut off by a reset."""
+    port = request.getfixturevalue(front).port
+    body = b"x" * 48_000
+    head = (f"POST /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/plain\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
+    for _ in range(5):
+        status, headers, answer = answers(exchange(port, head.encode() + body))[0]
+        assert status == 405 and len(answer) == int(headers["content-length"]) > 0
+        assert json.loads(answer)["status"] == 405
+
+
 def test_a_stalled_body_is_nginxs_to_hold_and_kills_no_worker(server):
     """A body that stops arriving never reaches a sync worker: nginx passes a request on complete,
     and drops one whose body stalls for 5 s (client_body_timeout)."""

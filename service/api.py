@@ -97,7 +97,7 @@ def valid_batch():
         raise InputError(f"unknown field {unknown[0][:40]!r} in the body; it takes {', '.join(fields)}",
                          parameter=unknown[0][:40], allowed=list(fields))
     words, spec, detail = body.get("words"), body.get("lexicon"), body.get("detail", False)
-    if not isinstance(words, list) or any(type(w) is not str for w in words):
+    if not isinstance(words, list) or not {*map(type, words)} <= {str}:  # a set of the types: no loop in Python
         raise InputError("'words' must be a list of strings", parameter="words")
     if len(words) > MAX_BATCH:
         raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}", parameter="words")

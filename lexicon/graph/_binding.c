@@ -1179,20 +1179,23 @@ static PyObject *Bundle_brief_json(Bundle *self, PyObject *words) {
         rc = tl_lexicon_check(self->lexicon, text[i], (size_t)size[i], answer, &err);
         if (rc != TL_OK)
             break;
-        size_t need = tl_answer_json(answer, text[i], (size_t)size[i], NULL, 0) + 2; /* with "[" or ",", and "]" */
-        if (used + need + 1 > room) {
+        /* The answer is written once where it fits (after its "[" or ",", with its NUL and a byte for the
+         * closing "]"); where it does not, the buffer grows to what it needs and it is written again. */
+        size_t start = used + 1, left = room > start + 1 ? room - start - 1 : 0;
+        size_t len = tl_answer_json(answer, text[i], (size_t)size[i], left ? out + start : NULL, left);
+        if (len >= left) {
             size_t bigger = room ? room : 4096;
-            while (used + need + 1 > bigger)
+            while (start + len + 2 > bigger)
                 bigger *= 2;
             char *more = realloc(out, bigger);
             if (!(grown = more != NULL))
                 break;
             out = more;
             room = bigger;
+            tl_answer_json(answer, text[i], (size_t)size[i], out + start, room - start - 1);
         }
-        out[used++] = i ? ',' : '[';
-        size_t start = used;
-        used += tl_answer_json(answer, text[i], (size_t)size[i], out + used, room - used);
+        out[used] = i ? ',' : '[';
+        used = start + len;
         valid += answer->valid == 1;
         if (answer->valid < 0) {
             open[3 * n_open] = i;

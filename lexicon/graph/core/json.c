@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int room(jbuf *j, size_t len) {
+int j_room(jbuf *j, size_t len) {
     if (j->length + len < j->capacity)
         return 1;
     if (!j->grows || j->failed)
@@ -22,14 +22,6 @@ static int room(jbuf *j, size_t len) {
     j->capacity = capacity;
     return 1;
 }
-
-void j_raw(jbuf *j, const char *text, size_t len) {
-    if (room(j, len))
-        memcpy(j->data + j->length, text, len);
-    j->length += len;
-}
-
-void j_lit(jbuf *j, const char *text) { j_raw(j, text, strlen(text)); }
 
 /* A lone surrogate (three bytes ED A0..BF xx) is written as its \u escape, so that JSON.parse gives back the
  * JavaScript string it came from. */

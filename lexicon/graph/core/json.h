@@ -5,6 +5,8 @@
 
 #include "lexicon.h"
 
+#include <string.h>
+
 typedef struct {
     char *data;
     size_t length, capacity;
@@ -12,8 +14,19 @@ typedef struct {
     int failed; /* out of memory */
 } jbuf;
 
-void j_raw(jbuf *j, const char *text, size_t len);
-void j_lit(jbuf *j, const char *text);                 /* a literal: `{`, `"key":`, `null` */
+/* Is there room for `len` more bytes (grown if it must and may)? Out of line: the buffer is rarely full. */
+int j_room(jbuf *j, size_t len);
+
+/* Inline: most of a document is short pieces, and a literal's length is then known where it is written. */
+static inline void j_raw(jbuf *j, const char *text, size_t len) {
+    if (j->length + len < j->capacity || j_room(j, len))
+        memcpy(j->data + j->length, text, len);
+    j->length += len;
+}
+
+/* a literal: `{`, `"key":`, `null` */
+static inline void j_lit(jbuf *j, const char *text) { j_raw(j, text, strlen(text)); }
+
 void j_str(jbuf *j, const char *utf8, size_t len);     /* a string (NULL: null) */
 void j_cstr(jbuf *j, const char *utf8);                /* a NUL-terminated string (NULL: null) */
 void j_cps(jbuf *j, const uint32_t *cp, size_t n);     /* a string of code points */

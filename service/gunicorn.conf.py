@@ -171,6 +171,8 @@ _close_graceful = gunicorn.util.close_graceful
 
 
 def _close(sock: socket.socket, *args, **kwargs) -> None:
+    """gunicorn's `close_graceful` for a socket with bytes unread (or one the kernel cannot count for);
+    a plain close for one with none."""
     try:
         unread = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
     except (OSError, ValueError):  # closed already, or not a socket the kernel counts for

@@ -93,18 +93,21 @@ def run() -> str:
 def _bound(http: dict) -> str:
     """What the two HTTP targets together ask of one POST /moves: wrk at 4 connections is a closed loop, so
     its mean latency is 4 over its rate (Little's law), and its rate is the search pool's CPU over a
-    request's cost; lookups keeping 90% leave the search pool about a tenth of the lookup workers' CPU."""
-    cost, budget, beside = http["cost"] * 1000, 0.1 * http["lookups_cpu"], http["beside"]
-    least = 4 * cost / budget  # ms: the least mean latency that budget allows
+    request's cost beside the lookups; lookups keeping 90% leave the search pool about a tenth of the
+    lookup workers' CPU."""
+    alone, budget, beside = http["cost"] * 1000, 0.1 * http["lookups_cpu"], http["beside"]
+    cost = beside["cost"] * 1000  # ms: what a request costs beside the lookups, where the targets hold
+    taken = beside["rate"] * cost / 1000  # cores
     tail = ms(beside["p99"]) / (4000 / beside["rate"])  # p99 over the mean latency, beside
-    return (f"What the targets ask of a request: a POST /moves costs {cost:.2f} ms of a search worker's CPU "
-            f"(user and system, alone; {beside['cost'] * 1000:.2f} ms beside). wrk at 4 connections is a closed "
-            f"loop: its mean latency is 4 over its rate (Little's law), and its rate is at most the search pool's "
-            f"CPU over that cost. Lookups keeping 90% leave the search pool about a tenth of the lookup workers' "
-            f"CPU alone ({budget:.2f} of a core), so POST /moves answers at most {budget * 1000 / cost:.0f} a "
-            f"second, a mean latency of at least {least:.0f} ms, whatever the scheduling; with p99 {tail:.1f}× "
-            f"the mean as beside here, p99 ≤ 100 ms needs a request to cost at most "
-            f"{100 / tail * budget / 4:.2f} ms.")
+    return (f"What the targets ask of a request: a POST /moves costs {alone:.2f} ms of a search worker's CPU "
+            f"(user and system) alone and {cost:.2f} ms beside the lookups, whose work evicts its caches between "
+            f"its turns on the CPU; beside them the search pool took {taken:.2f} of a core. wrk at 4 connections "
+            f"is a closed loop: its mean latency is 4 over its rate (Little's law), and its rate is at most the "
+            f"search pool's CPU over a request's cost. Lookups keeping 90% leave the search pool about a tenth "
+            f"of the lookup workers' CPU alone ({budget:.2f} of a core), so at the cost beside POST /moves "
+            f"answers at most {budget * 1000 / cost:.0f} a second, a mean latency of at least "
+            f"{4 * cost / budget:.0f} ms, whatever the scheduling; with p99 {tail:.1f}× the mean as beside here, "
+            f"p99 ≤ 100 ms needs a request to cost at most {100 / tail * budget / 4:.2f} ms beside the lookups.")
 
 
 def _positions(lex, game) -> list:

@@ -14,25 +14,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int answer(const tl_lexicon *lexicon, tl_answer *a, const char *word, size_t size, char **json,
-                  size_t *capacity) {
+typedef struct {
+    const char *const *words;
+    const size_t *sizes;
+    char *json;
+    size_t capacity;
+    int ok;
+} printer;
+
+/* Print an answer's brief document on a line of its own (tl_lexicon_check_each's emit: 1 stops the batch). */
+static int print(void *context, size_t i, const tl_answer *a) {
+    printer *p = context;
+    size_t need = tl_answer_json(a, p->words[i], p->sizes[i], p->json, p->capacity);
+    if (need >= p->capacity) {
+        char *grown = realloc(p->json, need + 1);
+        if (!(p->ok = grown != NULL))
+            return 1;
+        p->json = grown;
+        p->capacity = need + 1;
+        tl_answer_json(a, p->words[i], p->sizes[i], p->json, p->capacity);
+    }
+    fwrite(p->json, 1, need, stdout);
+    fputc('\n', stdout);
+    return 0;
+}
+
+/* Check n words as one batch, printing each answer; 0 when a word is refused or memory runs out. */
+static int check(const tl_lexicon *lexicon, tl_answer *answers, size_t n, const char *const *words,
+                 const size_t *sizes, printer *p) {
     tl_error err;
-    if (tl_lexicon_check(lexicon, word, size, a, &err) != TL_OK) {
+    p->words = words;
+    p->sizes = sizes;
+    if (tl_lexicon_check_each(lexicon, n, words, sizes, answers, print, p, &err) != TL_OK) {
         fprintf(stderr, "example: %s\n", err.message);
         return 0;
     }
-    size_t need = tl_answer_json(a, word, size, *json, *capacity);
-    if (need >= *capacity) {
-        *capacity = need + 1;
-        char *grown = realloc(*json, *capacity);
-        if (!grown)
-            return 0;
-        *json = grown;
-        tl_answer_json(a, word, size, *json, *capacity);
-    }
-    fwrite(*json, 1, need, stdout);
-    fputc('\n', stdout);
-    return 1;
+    return p->ok;
 }
 
 int main(int argc, char **argv) {
@@ -46,26 +63,28 @@ int main(int argc, char **argv) {
         fprintf(stderr, "example: %s\n", err.message);
         return 2;
     }
-    tl_answer *a = malloc(sizeof *a); /* large (TL_ANSWER_WORK): one, reused */
-    size_t capacity = 1024;
-    char *json = malloc(capacity);
-    int ok = a && json;
+    tl_answer *answers = malloc((TL_CHECK_AHEAD + 1) * sizeof *answers); /* large (TL_ANSWER_WORK): reused */
+    size_t n = (size_t)argc - 2, *sizes = malloc(n * sizeof *sizes);
+    printer p = {NULL, NULL, malloc(1024), 1024, 1};
+    int ok = answers && sizes && p.json;
     if (ok && strcmp(argv[2], "-") == 0) {
         char *line = NULL;
         size_t room = 0;
-        ssize_t n;
-        while (ok && (n = getline(&line, &room, stdin)) >= 0) {
-            if (n && line[n - 1] == '\n')
-                n--;
-            ok = answer(lexicon, a, line, (size_t)n, &json, &capacity);
+        ssize_t got;
+        while (ok && (got = getline(&line, &room, stdin)) >= 0) {
+            size_t size = (size_t)got - (got && line[got - 1] == '\n');
+            const char *word = line;
+            ok = check(lexicon, answers, 1, &word, &size, &p);
         }
         free(line);
-    } else {
-        for (int i = 2; ok && i < argc; i++)
-            ok = answer(lexicon, a, argv[i], strlen(argv[i]), &json, &capacity);
+    } else if (ok) { /* the words given, as one batch */
+        for (size_t i = 0; i < n; i++)
+            sizes[i] = strlen(argv[2 + i]);
+        ok = check(lexicon, answers, n, (const char *const *)argv + 2, sizes, &p);
     }
-    free(json);
-    free(a);
+    free(p.json);
+    free(sizes);
+    free(answers);
     tl_lexicon_close(lexicon);
     return ok ? 0 : 1;
 }

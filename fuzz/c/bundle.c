@@ -2,7 +2,9 @@
  *
  * FUZZ_BUNDLES names a folder of real bundles (make sanitize writes small Swedish and Hungarian ones). An
  * input's first byte chooses what it is:
- *   even: text, asked of bundle (byte / 2) % count as a word, a rack, a pattern, hooks and tiles;
+ *   even: text, asked of bundle (byte / 2) % count as a word, a rack, a pattern, hooks and tiles, and,
+ *         cut at each newline, as a batch (tl_lexicon_check_each), whose answers must be the ones a word
+ *         checked alone gets, up to the first word refused, where the batch must stop with its status;
  *   odd:  edits to a bundle (a section number, an offset and bytes, repeated), applied with every
  *         checksum made right again, so that only the reader's shape checks stand between the bytes
  *         and the code that reads them; a bundle that still opens answers a few words and searches.
@@ -26,7 +28,7 @@ typedef struct {
 
 static loaded bundles[MOST_BUNDLES];
 static size_t count;
-static tl_answer *answer;
+static tl_answer *answer, *ahead; /* ahead: tl_lexicon_check_each's TL_CHECK_AHEAD + 1 */
 
 static uint32_t crc32(const uint8_t *p, size_t n) {
     uint32_t c = 0xFFFFFFFFu;
@@ -83,8 +85,55 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     closedir(dir);
     REQUIRE(count > 0);
     answer = malloc(sizeof *answer);
-    REQUIRE(answer != NULL);
+    ahead = malloc((TL_CHECK_AHEAD + 1) * sizeof *ahead);
+    REQUIRE(answer != NULL && ahead != NULL);
     return 0;
+}
+
+/* A batch's answers held to the ones each word gets alone (tl_lexicon_check_each against tl_lexicon_check). */
+#define MOST_WORDS 16
+
+typedef struct {
+    const tl_lexicon *lex;
+    const char *const *text;
+    const size_t *size;
+    size_t emitted, stop_at; /* emit asks the batch to stop after answer stop_at */
+} batch;
+
+static int same_answer(void *context, size_t i, const tl_answer *got) {
+    batch *b = context;
+    REQUIRE(i == b->emitted);
+    b->emitted++;
+    tl_error err;
+    REQUIRE(tl_lexicon_check(b->lex, b->text[i], b->size[i], answer, &err) == TL_OK);
+    static char one[16384], other[16384];
+    size_t n = tl_answer_json(answer, b->text[i], b->size[i], one, sizeof one);
+    size_t m = tl_answer_json(got, b->text[i], b->size[i], other, sizeof other);
+    REQUIRE(n == m && (n >= sizeof one || memcmp(one, other, n) == 0) && got->valid == answer->valid);
+    return i == b->stop_at;
+}
+
+static void ask_batch(const tl_lexicon *lex, const char *text, size_t size) {
+    const char *words[MOST_WORDS];
+    size_t sizes[MOST_WORDS], n = 0;
+    for (const char *at = text, *end = text + size; n < MOST_WORDS && at <= end; n++) {
+        const char *cut = memchr(at, '\n', (size_t)(end - at));
+        words[n] = at;
+        sizes[n] = (size_t)((cut ? cut : end) - at);
+        at += sizes[n] + 1;
+    }
+    size_t refused = n; /* the first word a check alone refuses */
+    tl_status alone = TL_OK;
+    tl_error err;
+    for (size_t i = 0; i < n && refused == n; i++)
+        if ((alone = tl_lexicon_check(lex, words[i], sizes[i], answer, &err)) != TL_OK)
+            refused = i;
+    for (size_t stop = 0; stop <= n; stop += n ? n : 1) { /* once to the end, once stopped after the first */
+        batch b = {lex, words, sizes, 0, stop ? (size_t)-1 : 0};
+        tl_status rc = tl_lexicon_check_each(lex, n, words, sizes, ahead, same_answer, &b, &err);
+        size_t expected = !stop && n ? (refused ? 1 : 0) : refused;
+        REQUIRE(rc == (b.stop_at == 0 && refused > 0 ? TL_OK : alone) && b.emitted == expected);
+    }
 }
 
 /* Every kind of question, each answered or refused. */
@@ -159,9 +208,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!size)
         return 0;
     const loaded *b = &bundles[(data[0] >> 1) % count];
-    if (data[0] & 1)
+    if (data[0] & 1) {
         damage(b, data + 1, size - 1);
-    else
+    } else {
         ask(b->lexicon, (const char *)data + 1, size - 1);
+        ask_batch(b->lexicon, (const char *)data + 1, size - 1);
+    }
     return 0;
 }

@@ -1129,6 +1129,47 @@ static PyObject *Bundle_check_json(Bundle *self, PyObject *word) {
  * The whole batch in one call, without the interpreter (POST /valid's path): the words' UTF-8 is taken
  * first, then the lock is let go. A word with a lone surrogate (never in JSON a request parsed) is
  * encoded as the library reads it. */
+/* brief_json's batch as tl_lexicon_check_each emits it: the JSON written so far, and where the analyser's
+ * answers go. */
+typedef struct {
+    const char **text;
+    const Py_ssize_t *size;
+    char *out;
+    size_t used, room;
+    int grown;
+    long valid;
+    Py_ssize_t *open, n_open;
+} brief_batch;
+
+static int brief_emit(void *context, size_t i, const tl_answer *answer) {
+    brief_batch *b = context;
+    /* The answer is written once where it fits (after its "[" or ",", with its NUL and a byte for the
+     * closing "]"); where it does not, the buffer grows to what it needs and it is written again. */
+    size_t start = b->used + 1, left = b->room > start + 1 ? b->room - start - 1 : 0;
+    size_t len = tl_answer_json(answer, b->text[i], (size_t)b->size[i], left ? b->out + start : NULL, left);
+    if (len >= left) {
+        size_t bigger = b->room ? b->room : 4096;
+        while (start + len + 2 > bigger)
+            bigger *= 2;
+        char *more = realloc(b->out, bigger);
+        if (!(b->grown = more != NULL))
+            return 1;
+        b->out = more;
+        b->room = bigger;
+        tl_answer_json(answer, b->text[i], (size_t)b->size[i], b->out + start, b->room - start - 1);
+    }
+    b->out[b->used] = i ? ',' : '[';
+    b->used = start + len;
+    b->valid += answer->valid == 1;
+    if (answer->valid < 0) {
+        b->open[3 * b->n_open] = (Py_ssize_t)i;
+        b->open[3 * b->n_open + 1] = (Py_ssize_t)start;
+        b->open[3 * b->n_open + 2] = (Py_ssize_t)b->used;
+        b->n_open++;
+    }
+    return 0;
+}
+
 static PyObject *Bundle_brief_json(Bundle *self, PyObject *words) {
     if (!self->lexicon) {
         PyErr_SetString(PyExc_ValueError, "the bundle is closed");
@@ -1142,13 +1183,10 @@ static PyObject *Bundle_brief_json(Bundle *self, PyObject *words) {
     const char **text = PyMem_Malloc(((size_t)n + 1) * sizeof *text);
     Py_ssize_t *size = PyMem_Malloc(((size_t)n + 1) * sizeof *size);
     PyObject *held = PyList_New(0); /* the surrogatepass encodings, alive until the end */
-    tl_answer *answer = malloc(sizeof *answer);
-    char *out = NULL;
-    size_t used = 0, room = 0;
-    long valid = 0;
-    Py_ssize_t *open = PyMem_Malloc(((size_t)n + 1) * 3 * sizeof *open), n_open = 0;
+    tl_answer *answers = malloc((TL_CHECK_AHEAD + 1) * sizeof *answers);
+    brief_batch b = {text, size, NULL, 0, 0, 1, 0, PyMem_Malloc(((size_t)n + 1) * 3 * sizeof(Py_ssize_t)), 0};
     PyObject *result = NULL;
-    if (!text || !size || !held || !answer || !open) {
+    if (!text || !size || !held || !answers || !b.open) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1172,69 +1210,41 @@ static PyObject *Bundle_brief_json(Bundle *self, PyObject *words) {
         }
     }
     tl_error err;
-    tl_status rc = TL_OK;
-    int grown = 1;
+    tl_status rc;
+    /* size_t and Py_ssize_t have one width: the sizes are read as the core takes them */
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n && rc == TL_OK && grown; i++) {
-        rc = tl_lexicon_check(self->lexicon, text[i], (size_t)size[i], answer, &err);
-        if (rc != TL_OK)
-            break;
-        /* The answer is written once where it fits (after its "[" or ",", with its NUL and a byte for the
-         * closing "]"); where it does not, the buffer grows to what it needs and it is written again. */
-        size_t start = used + 1, left = room > start + 1 ? room - start - 1 : 0;
-        size_t len = tl_answer_json(answer, text[i], (size_t)size[i], left ? out + start : NULL, left);
-        if (len >= left) {
-            size_t bigger = room ? room : 4096;
-            while (start + len + 2 > bigger)
-                bigger *= 2;
-            char *more = realloc(out, bigger);
-            if (!(grown = more != NULL))
-                break;
-            out = more;
-            room = bigger;
-            tl_answer_json(answer, text[i], (size_t)size[i], out + start, room - start - 1);
-        }
-        out[used] = i ? ',' : '[';
-        used = start + len;
-        valid += answer->valid == 1;
-        if (answer->valid < 0) {
-            open[3 * n_open] = i;
-            open[3 * n_open + 1] = (Py_ssize_t)start;
-            open[3 * n_open + 2] = (Py_ssize_t)used;
-            n_open++;
-        }
-    }
+    rc = tl_lexicon_check_each(self->lexicon, (size_t)n, text, (const size_t *)size, answers, brief_emit, &b, &err);
     Py_END_ALLOW_THREADS
     if (rc != TL_OK) {
         raise_error(&err);
         goto done;
     }
-    if (!grown || (!out && !(out = malloc(2)))) {
+    if (!b.grown || (!b.out && !(b.out = malloc(2)))) {
         PyErr_NoMemory();
         goto done;
     }
     if (!n)
-        out[used++] = '[';
-    out[used++] = ']';
-    PyObject *places = PyList_New(n_open);
+        b.out[b.used++] = '[';
+    b.out[b.used++] = ']';
+    PyObject *places = PyList_New(b.n_open);
     if (!places)
         goto done;
-    for (Py_ssize_t k = 0; k < n_open; k++) {
-        PyObject *place = Py_BuildValue("(nnn)", open[3 * k], open[3 * k + 1], open[3 * k + 2]);
+    for (Py_ssize_t k = 0; k < b.n_open; k++) {
+        PyObject *place = Py_BuildValue("(nnn)", b.open[3 * k], b.open[3 * k + 1], b.open[3 * k + 2]);
         if (!place) {
             Py_DECREF(places);
             goto done;
         }
         PyList_SET_ITEM(places, k, place);
     }
-    result = Py_BuildValue("(y#lN)", out, (Py_ssize_t)used, valid, places);
+    result = Py_BuildValue("(y#lN)", b.out, (Py_ssize_t)b.used, b.valid, places);
 done:
     PyMem_Free(text);
     PyMem_Free(size);
-    PyMem_Free(open);
+    PyMem_Free(b.open);
     Py_XDECREF(held);
-    free(answer);
-    free(out);
+    free(answers);
+    free(b.out);
     return result;
 }
 

@@ -28,6 +28,7 @@ typedef struct {
     int asked;      /* the word was tile notation (`nt` holds it) */
     uint32_t form_pos; /* FROM_GRAPH: the form index reading's part of speech, its number in forms.pos */
     int64_t number; /* the key's number in the key index, or -1 */
+    int ranked;     /* `number` is the key's already: begun by tl_lexicon_check_each, not yet judged */
     size_t nk;      /* the key's length (in `key`) */
 } work_area;
 

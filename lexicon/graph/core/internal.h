@@ -14,6 +14,13 @@ tl_status tl_fail(tl_error *err, tl_status status, const char *format, ...)
     ;
 tl_status tl_nomem(tl_error *err);
 
+/* Ask the memory for the line at `p` ahead of its use (a hint: nothing where the compiler has none). */
+#if defined(__GNUC__)
+#define TL_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define TL_PREFETCH(p) ((void)(p))
+#endif
+
 /* CRC-32 as zlib computes it (crc32.c): the checksums of a bundle. */
 uint32_t tl_crc32(const uint8_t *p, size_t n);
 

@@ -53,7 +53,7 @@ VERDICT_CACHE = 20_000
 _SHAPELESS = frozenset({"not-in-line", "gap", "occupied", "same-letter", "stack-full"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Word:
     """One word a turn forms: its squares, tiles, which tiles are new, its verdict (None when judged
     without a lexicon), its score, and the play of the turn that formed it."""
@@ -423,12 +423,14 @@ def _notation(tiles: tuple[str, ...], alphabet) -> str:
 
 def _run(square: int, across: bool, size: int, heights: list[int]) -> range:
     """The squares of the unbroken line of tiles through `square`, across or down."""
-    row, col = divmod(square, size)
-    step, lo, hi = (1, square - col, square - col + size - 1) if across else (size, col, col + size * (size - 1))
+    if across:
+        step, lo, hi = 1, square - square % size, square - square % size + size - 1
+    else:
+        step, lo, hi = size, square % size, square % size + size * (size - 1)
     a = b = square
-    while a - step >= lo and heights[a - step]:
+    while a != lo and heights[a - step]:
         a -= step
-    while b + step <= hi and heights[b + step]:
+    while b != hi and heights[b + step]:
         b += step
     return range(a, b + 1, step)
 
@@ -438,15 +440,15 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
     """Every word on the board after the turn through a tile it laid, each once: for each play its main
     word along the play, then a cross word for each tile where one forms; a play that forms none is
     a `no-word` problem."""
-    size = game.size
+    size, heights = game.size, after.heights
     runs: list[tuple[range, str, bool, int]] = []
     seen: set[range] = set()
     for k, (play, direction) in enumerate(zip(plays, directions)):
-        across, cross = direction == "across", "down" if direction == "across" else "across"
-        mine = [(_run(play[0].square, across, size, after.heights), direction, True)]
-        mine += [(_run(p.square, not across, size, after.heights), cross, False) for p in play]
+        across = direction == "across"
+        cross = "down" if across else "across"
         formed = False
-        for squares, way, main in mine:
+        for squares, way, main in ((_run(play[0].square, across, size, heights), direction, True),
+                                   *((_run(p.square, not across, size, heights), cross, False) for p in play)):
             if len(squares) < 2:  # one square is not a word in any crossword game
                 continue
             formed = True
@@ -458,22 +460,22 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
                                   game.square_name(play[0].square), k))
     alphabet = game.alphabet if lexicon is None else lexicon.alphabet
     verdicts = None if lexicon is None else _verdicts(lexicon)
+    letters = game.scoring.rule == "letters"
     rare_credited: set[int] | None = None if game.scoring.rare_bonus_every_word else set()
+    laid, blanks, fresh_at = after.tiles, after.blanks, part_of.__contains__
     words = []
     for squares, way, main, k in runs:
         line = slice(squares.start, squares.stop, squares.step)  # the run's squares, read by slicing
-        tiles = tuple(after.tiles[line])
-        fresh = tuple(map(part_of.__contains__, squares))
+        tiles = tuple(laid[line])
+        fresh = tuple(map(fresh_at, squares))
         if verdicts is None:  # judged without a lexicon: the words as laid, validity left out
             notation, spelled, verdict, brief = _notation(tiles, alphabet), "".join(tiles), None, None
         else:
             notation, spelled, verdict, brief = verdicts(tiles)
-        word = Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, part=k)
-        if game.scoring.rule == "letters":
-            word.score, word.scoring = score.letters(game, alphabet, premiums, squares, tiles,
-                                                     tuple(after.blanks[line]), fresh, main)
+        if letters:
+            points, scoring = score.letters(game, alphabet, premiums, squares, tiles, tuple(blanks[line]), fresh, main)
         else:
-            word.score, word.scoring = score.cubes(game, squares, tiles, tuple(after.heights[line]), fresh,
-                                                   rare_credited)
-        words.append(word)
+            points, scoring = score.cubes(game, squares, tiles, tuple(heights[line]), fresh, rare_credited)
+        words.append(Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, points, scoring,
+                          k))
     return words

@@ -9,6 +9,7 @@ whole tower or its top cube (`stacking.scores`); each rare cube the player laid 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ..alphabet import Alphabet
@@ -50,8 +51,8 @@ def cubes(game: Game, squares, tiles, heights, new, rare_credited: set[int] | No
         points = [rules.cube] * len(heights)
     rare: dict[str, int] = {}
     if rules.rare_bonus:
-        for square, tile, fresh in zip(squares, tiles, new):
-            if fresh and tile in rules.rare and (rare_credited is None or square not in rare_credited):
+        for square, tile in compress(zip(squares, tiles), new):
+            if tile in rules.rare and (rare_credited is None or square not in rare_credited):
                 rare[game.square_name(square)] = rules.rare_bonus
                 if rare_credited is not None:
                     rare_credited.add(square)

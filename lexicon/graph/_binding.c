@@ -1124,11 +1124,6 @@ static PyObject *Bundle_check_json(Bundle *self, PyObject *word) {
     return result;
 }
 
-/* brief_json(words) -> (JSON array of the brief answers, words valid, [(index, start, end), …] of the answers
- * only analysis decides: where in the bytes each lies, for the caller to put the analyser's answer in).
- * The whole batch in one call, without the interpreter (POST /valid's path): the words' UTF-8 is taken
- * first, then the lock is let go. A word with a lone surrogate (never in JSON a request parsed) is
- * encoded as the library reads it. */
 /* brief_json's batch as tl_lexicon_check_each emits it: the JSON written so far, and where the analyser's
  * answers go. */
 typedef struct {
@@ -1170,6 +1165,11 @@ static int brief_emit(void *context, size_t i, const tl_answer *answer) {
     return 0;
 }
 
+/* brief_json(words) -> (JSON array of the brief answers, words valid, [(index, start, end), …] of the answers
+ * only analysis decides: where in the bytes each lies, for the caller to put the analyser's answer in).
+ * The whole batch in one call, without the interpreter (POST /valid's path): the words' UTF-8 is taken
+ * first, then the lock is let go. A word with a lone surrogate (never in JSON a request parsed) is
+ * encoded as the library reads it. */
 static PyObject *Bundle_brief_json(Bundle *self, PyObject *words) {
     if (!self->lexicon) {
         PyErr_SetString(PyExc_ValueError, "the bundle is closed");

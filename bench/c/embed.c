@@ -88,6 +88,10 @@ int main(int argc, char **argv) {
     }
     double load = now() - t0;
     tl_answer *batch = malloc((TL_CHECK_AHEAD + 1) * sizeof *batch);
+    if (!batch) {
+        fprintf(stderr, "embed: no memory for the batch's answers\n");
+        return 2;
+    }
     long valid = 0, each_valid = 0;
     double best_check = 1e9, best_has = 1e9, best_each = 1e9;
     for (int pass = 0; pass < 5; pass++) {

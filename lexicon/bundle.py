@@ -23,7 +23,7 @@ import sqlite3
 import struct
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from .graph.native import use_core
 from .profile import Profile
 from .tiling import notation_tilings, parse_notation
 from .unicode_tables import tables
+from .verdict import Verdict
 
 FILENAME = "lexicon.bundle"
 FORMAT = "tile-lexicon-bundle"
@@ -305,3 +306,13 @@ def answerer(folder: Path, manifest: dict[str, Any]):
         return None
     with open(folder / entry["file"], "rb") as f:
         return core.Bundle(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))
+
+
+def quick_verdicts(core_bundle, identity: dict[str, Any]):
+    """`check(word)`: the verdict `Lexicon.check(word, detail=False)` gives, made by the C library over
+    `core_bundle` (an `answerer`) for the words the bundle decides whole, else None; None without the
+    bundle. Every field a quick answer does not fill takes its default, or `identity`'s value."""
+    if core_bundle is None:
+        return None
+    fixed = {f.name: f.default for f in fields(Verdict) if f.default is not MISSING} | identity
+    return use_core(True).Verdicts(core_bundle, Verdict, fixed).check

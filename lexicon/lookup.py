@@ -7,8 +7,9 @@
 A version is its files, each read by its own part: the key index and word graph (lexicon.graph), the
 store (lexicon.records), the analyser of a lexicon validated by analysis (lexicon.analyser), the bundle
 (lexicon.bundle). `Lexicon` opens and checks them together and answers through them: verdicts from
-its `WordJudge` (lexicon.word_judge), searches from the word graph (lexicon.search), lists from
-lexicon.export, plays from lexicon.play.
+its `WordJudge` (lexicon.word_judge), or, for a quick verdict the bundle holds whole, from the C library
+over the bundle (lexicon.bundle.quick_verdicts); searches from the word graph (lexicon.search), lists
+from lexicon.export, plays from lexicon.play.
 """
 
 from __future__ import annotations
@@ -120,6 +121,10 @@ class Lexicon:
         with `detail=True`, every reading and source record, and every exclusion, from the store.
         Text no one types as a word (controls, invisible characters) raises InputError.
         """
+        if not detail:
+            quick = self._quick_verdict
+            if quick is not None and (verdict := quick(word)) is not None:
+                return verdict
         return self.judge.check(word, detail=detail)
 
     def refused(self, word: str) -> Verdict | None:
@@ -168,6 +173,13 @@ class Lexicon:
     @cached_property
     def _answerer(self):
         return bundle.answerer(self.path, self.manifest)
+
+    @cached_property
+    def _quick_verdict(self):
+        # The C library's verdict for a word the bundle decides whole (a valid word, one not in the lexicon),
+        # made without a Python call a field; None for the rest, which the judge decides.
+        return bundle.quick_verdicts(self._answerer, {"lexicon": self.name, "version": self.version,
+                                                      "alphabet": self.alphabet})
 
     # ------------------------------------------------------------------ details
 

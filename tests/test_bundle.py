@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import struct
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import pytest
 from lexicon import ArtifactError, InputError, bundle
 from lexicon.graph import _core
 from lexicon.lookup import load
+from lexicon.verdict import Verdict
 from lexicon_pipelines import build
 from lexicon_service import create_app
 from support.corpus import SIZE, corpus, queries, verdict_document
@@ -238,6 +240,55 @@ def test_words_valid_by_analysis_alone_are_not_decided_offline(hu_graphed):
         answer = c.check(word)  # two affixes: in the word graph, with its reading
         assert answer["valid"] is True and answer["lemma"] == lemma and answer["tag"], word
         assert answer == hu_graphed.brief_answers([word])[0] | {"position": -1}
+
+
+@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "small_sv", "small_hu"])
+def test_quick_verdicts_from_the_c_core_are_the_judges(name, request):
+    """`Lexicon.check(word, detail=False)` takes its verdict from the C library (bundle.quick_verdicts) wherever
+    the bundle decides the whole of it: the verdict the judge makes, field for field, of the same class; the
+    judge makes the rest, and the check raises where the judge raises."""
+    lex = request.getfixturevalue(name)
+    quick = lex._quick_verdict
+    made = Counter()
+    words = corpus(lex, size=20_000) + ["megtörtént", "legújabb", "budapesti", "HÁZSOR", "kortárs"]
+    for word in words:
+        try:
+            expected = lex.judge.check(word, detail=False)
+        except InputError as exc:
+            with pytest.raises(InputError, match=re.escape(str(exc))):
+                lex.check(word, detail=False)
+            continue
+        verdict = quick(word)
+        if verdict is not None:
+            assert type(verdict) is Verdict and verdict.alphabet is lex.alphabet, word
+            assert verdict == expected, word
+            made[verdict.kind if verdict.valid else verdict.reason] += 1
+        assert lex.check(word, detail=False) == expected, word
+    assert made["headword"] > 0
+    if lex.analyser is None:
+        assert made["not-in-lexicon"] > 0
+    if name == "hu_graphed":
+        assert made["analysed"] > 0  # a form of the form index, its tilings the cuts the word graph holds
+    if name == "betapet_inflected":
+        # a corpus of every kind of input: a fifth of it valid or not in the lexicon
+        assert made["inflected"] > 0 and sum(made.values()) > 0.15 * len(words)
+
+
+def test_quick_verdicts_refuse_a_class_they_cannot_fill(small_sv):
+    fixed = {"lexicon": "x", "version": "y", "alphabet": None, "detail": None, "position": None, "analyses": None,
+             "exclusions": ()}
+    with pytest.raises(TypeError, match="slot 'exclusions'"):
+        _core.Verdicts(small_sv._answerer, Verdict, {k: v for k, v in fixed.items() if k != "exclusions"})
+
+    class Open:  # no slots
+        pass
+
+    with pytest.raises(AttributeError):
+        _core.Verdicts(small_sv._answerer, Open, fixed)
+    made = _core.Verdicts(small_sv._answerer, Verdict, fixed)
+    assert made.check("hus").lexicon == "x" and made.check("[H]US") is None and made.check("a\x01") is None
+    with pytest.raises(TypeError):
+        made.check(b"hus")
 
 
 def test_every_code_point_normalises_as_the_library_does(betapet):

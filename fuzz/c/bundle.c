@@ -140,6 +140,15 @@ static void ask_batch(const tl_lexicon *lex, const char *text, size_t size) {
     }
 }
 
+/* tl_answer_tilings' fn: each tile of each tiling one the tile set spells. */
+static int spelled(void *context, const uint8_t *tiles, size_t n) {
+    size_t len;
+    REQUIRE(n > 0 && n <= TL_MAX_LENGTH);
+    for (size_t i = 0; i < n; i++)
+        REQUIRE(tl_lexicon_tile(context, tiles[i], &len) != NULL && len > 0);
+    return 0;
+}
+
 /* Every kind of question, each answered or refused. */
 static void ask(const tl_lexicon *lex, const char *text, size_t size) {
     tl_error err;
@@ -150,6 +159,13 @@ static void ask(const tl_lexicon *lex, const char *text, size_t size) {
         size_t need = tl_answer_json(answer, text, size, json, sizeof json);
         REQUIRE(need < sizeof json || size > 2048);
         REQUIRE(answer->valid >= -1 && answer->valid <= 1);
+        /* a valid answer's reading and tilings (the Python library's quick verdicts read them) */
+        const char *kind, *pos;
+        size_t pos_len;
+        tl_answer_reading(lex, answer, &kind, &pos, &pos_len);
+        REQUIRE(answer->valid != 1 || kind != NULL);
+        REQUIRE(pos == NULL || pos_len > 0);
+        REQUIRE(tl_answer_tilings(lex, answer, spelled, (void *)lex) == 0);
     }
     tl_text out = {0};
     tl_query options = {1, "score", 0, 5};

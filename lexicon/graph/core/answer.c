@@ -505,13 +505,15 @@ static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t siz
             w->first.n = 0;
             if (nk <= TL_MAX_LENGTH && (rc = tl_index_number(lex->keys_index, w->key, nk, 4, &w->number, err)) != TL_OK)
                 return rc;
-            /* The columns judge reads, asked of the memory now: tl_lexicon_check_each ranks the words ahead
+            /* The columns judge and tl_answer_reading read, asked of the memory now, all at once: tl_lexicon_check_each
+             * ranks the words ahead
              * while it judges this one, so that their reads from memory overlap instead of waiting in turn. */
             if (w->number >= 0) {
                 TL_PREFETCH(lex->kind + w->number);
                 TL_PREFETCH(lex->flags + w->number);
                 TL_PREFETCH(lex->lemma + w->number);
                 TL_PREFETCH(lex->note + w->number);
+                TL_PREFETCH(lex->pos + w->number);
             }
             w->ranked = *pending = 1;
             return TL_OK; /* nothing is kept in the answer's storage yet: end_check starts it */
@@ -674,8 +676,8 @@ int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(voi
     }
 }
 
-void answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char **kind, const char **pos,
-                    size_t *pos_len) {
+void tl_answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char **kind, const char **pos,
+                       size_t *pos_len) {
     const work_area *w = answer_work(answer);
     *kind = *pos = NULL;
     *pos_len = 0;
@@ -688,6 +690,24 @@ void answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char *
     }
     if (!*pos_len)
         *pos = NULL;
+}
+
+typedef struct {
+    const tl_lexicon *lex;
+    tl_tiling_fn fn;
+    void *context;
+} numbered_cuts;
+
+static int give_numbered(void *context, const tiling *t) {
+    numbered_cuts *c = context;
+    uint8_t tiles[MAX_KEY];
+    tile_numbers(c->lex, t, tiles);
+    return c->fn(c->context, tiles, t->n);
+}
+
+int tl_answer_tilings(const tl_lexicon *lex, const tl_answer *answer, tl_tiling_fn fn, void *context) {
+    numbered_cuts c = {lex, fn, context};
+    return each_valid_cut(lex, answer, give_numbered, &c);
 }
 
 /* ------------------------------------------------------------------ the brief document */

@@ -313,8 +313,14 @@ static tl_status read_unicode(tl_lexicon *lex, tl_error *err) {
     return TL_OK;
 }
 
-/* The table tl_lexicon_has reads a plain word's tiles from, where one letter is one tile. */
+/* The tables the quick paths read: each letter's own tile (tile_of), and, where one letter is one tile, the
+ * table tl_lexicon_has reads a plain word's tiles from. */
 static void quick_tiles(tl_lexicon *lex) {
+    for (uint32_t t = 0; t < lex->n_tiles; t++) {
+        uint32_t cp = lex->tile_cp[t][0];
+        if (lex->tile_len[t] == 1 && cp < 0x10000 && lex->letter_of[cp] && !lex->letter_tile[lex->letter_of[cp]])
+            lex->letter_tile[lex->letter_of[cp]] = (uint8_t)(t + 1);
+    }
     lex->quick = lex->single_letter_tiles && !lex->analysis;
     for (uint32_t t = 0; t < lex->n_tiles && lex->quick; t++) {
         uint32_t cp = lex->tile_cp[t][0], lower;
@@ -441,3 +447,10 @@ const char *tl_lexicon_name(const tl_lexicon *lex) { return lex->name; }
 const char *tl_lexicon_version(const tl_lexicon *lex) { return lex->version; }
 const char *tl_lexicon_toolkit(const tl_lexicon *lex) { return lex->toolkit; }
 const tl_graph *tl_lexicon_graph(const tl_lexicon *lex) { return lex->graph; }
+
+const char *tl_lexicon_tile(const tl_lexicon *lex, unsigned number, size_t *len) {
+    *len = 0;
+    if (number > TL_MAX_TILE || !lex->tile_of_number[number])
+        return NULL;
+    return strlist_at(&lex->tiles, lex->tile_of_number[number] - 1u, len);
+}

@@ -44,12 +44,6 @@ int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, t
 /* Each valid tiling of the checked word, preferred first (Lexicon._valid_tilings, _from_graph), to `fn` until
  * it returns nonzero: what it last returned. */
 int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(void *, const tiling *), void *context);
-/* The reading of the checked word's key as the verdict document names it: its kind (headword, inflected, or
- * analysed for a form of the form index; NULL for a word that is no valid key) and part of speech (NULL for
- * none). */
-void answer_reading(const tl_lexicon *lex, const tl_answer *answer, const char **kind, const char **pos,
-                    size_t *pos_len);
-
 void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j);
 
 #endif

@@ -9,6 +9,8 @@
 
 /* The tile whose letters are cp[0..len), as its place + 1, or 0. */
 int tile_of(const tl_lexicon *lex, const uint32_t *cp, size_t len) {
+    if (len == 1 && cp[0] < 0x10000 && lex->letter_tile[lex->letter_of[cp[0]]])
+        return lex->letter_tile[lex->letter_of[cp[0]]];
     for (uint32_t t = 0; t < lex->n_tiles; t++)
         if (lex->tile_len[t] == len && !memcmp(lex->tile_cp[t], cp, len * sizeof *cp))
             return (int)t + 1;
@@ -54,6 +56,8 @@ static size_t steps_at(const tl_lexicon *lex, const uint32_t *key, size_t n, siz
 }
 
 static int multi_occurs(const tl_lexicon *lex, const uint32_t *key, size_t n) {
+    if (lex->single_letter_tiles)
+        return 0;
     for (uint32_t t = 0; t < lex->n_tiles; t++) {
         size_t len = lex->tile_len[t];
         if (len < 2)

@@ -503,7 +503,7 @@ tl_status tl_lexicon_verdict(const tl_lexicon *lex, const char *word, size_t siz
                 shown = &asked.cuts[a];
     const char *kind, *pos;
     size_t pos_len;
-    answer_reading(lex, answer, &kind, &pos, &pos_len);
+    tl_answer_reading(lex, answer, &kind, &pos, &pos_len);
     int first = 1;
     j_opened(&j, word, size, answer, &first);
     j_judged(&j, answer, &first);

@@ -91,6 +91,24 @@ tl_status tl_lexicon_has(const tl_lexicon *lexicon, const char *word, size_t siz
  * the NUL. */
 size_t tl_answer_json(const tl_answer *answer, const char *word, size_t size, char *out, size_t capacity);
 
+/* A checked word's reading and valid tilings, as GET /valid's verdict document gives them: what a game
+ * shows beside the brief answer. Both read the answer's work, so they hold until the next check into it. */
+
+/* *kind `headword`, `inflected`, or `analysed` (a form of the form index), NULL for a text that is no valid
+ * key; *pos its part of speech, *pos_len bytes, not NUL-terminated (NULL: none). */
+void tl_answer_reading(const tl_lexicon *lexicon, const tl_answer *answer, const char **kind, const char **pos,
+                       size_t *pos_len);
+
+/* Each valid tiling of the word, preferred first, its tiles as the word graph numbers them (tl_lexicon_tile
+ * spells them), to `fn` until it returns nonzero: what it last returned; 0 when every tiling was given or
+ * there is none (a text that is no valid key, or a word only analysis knows). */
+typedef int (*tl_tiling_fn)(void *context, const uint8_t *tiles, size_t n);
+int tl_answer_tilings(const tl_lexicon *lexicon, const tl_answer *answer, tl_tiling_fn fn, void *context);
+
+/* The letters of tile `number` (as the word graph numbers tiles, 1..TL_MAX_TILE) in UTF-8, *len bytes, not
+ * NUL-terminated; NULL for a number the tile set lacks. */
+const char *tl_lexicon_tile(const tl_lexicon *lexicon, unsigned number, size_t *len);
+
 /* ------------------------------------------------------------------ the other answers */
 
 /* A document the library wrote (NUL-terminated JSON): the caller frees it with tl_text_free. */

@@ -285,16 +285,22 @@ done:
 
 /* counts[p] = the words of the sibling list from node p to its end: accepts(p), the words
  * after p's arc, and counts[p + 1] unless p ends its list (as wolges' count_words_at). Only
- * nodes reachable from the DAWG root are counted; a cycle is corrupt. */
+ * nodes reachable from the DAWG root are counted; a cycle is corrupt.
+ *
+ * Depth first over sibling lists, not nodes: a list is left on the stack until the lists its
+ * nodes' arcs lead to are counted (`next` says how far its nodes have been looked at), then its
+ * counts are summed from its last node back in one pass. A list an arc leads into the middle of
+ * (lists share their tails) is a list of its own here, counted alike. Any cycle passes through a
+ * node whose arc leads to a list still on the stack, which is how it is found. */
 tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
     if (g->counts)
         return TL_OK;
     size_t n = g->n;
     uint32_t *counts = calloc(n, sizeof *counts);
-    uint8_t *state = calloc(n, 1);
-    uint32_t *stack = malloc(n * sizeof *stack);
+    uint8_t *state = calloc(n, 1); /* of a list's first node: 1 on the stack, 2 counted */
+    uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
     tl_status rc = TL_OK;
-    if (!counts || !state || !stack) {
+    if (!counts || !state || !stack || !next) {
         rc = tl_nomem(err);
         goto done;
     }
@@ -304,43 +310,50 @@ tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
             goto done;
         }
         size_t top = 0;
-        stack[0] = g->root;
+        stack[0] = next[0] = g->root;
         state[g->root] = 1;
         for (;;) {
-            uint32_t p = stack[top];
-            uint32_t v = tl_load(g->base, p);
-            uint32_t arc = tl_arc(g, v);
-            uint32_t after = tl_is_end(g, v) ? 0 : p + 1;
-            uint32_t deps[2] = {arc, after};
+            uint32_t list = stack[top], p = next[top];
             int pushed = 0;
-            for (int k = 0; k < 2; k++) {
-                uint32_t d = deps[k];
-                if (!d)
-                    continue;
-                if (d >= n) {
-                    rc = tl_bad_index(g, d, err);
+            for (;; p++) {
+                if (p >= n) {
+                    rc = tl_bad_index(g, p, err);
                     goto done;
                 }
-                if (state[d] == 1) {
-                    rc = tl_fail(err, TL_ERR_CORRUPT, "the word graph has a cycle through node %u", d);
+                uint32_t v = tl_load(g->base, p), arc = tl_arc(g, v);
+                if (arc >= n) {
+                    rc = tl_bad_index(g, arc, err);
                     goto done;
                 }
-                if (!state[d]) {
-                    state[d] = 1;
-                    stack[++top] = d;
+                if (arc && state[arc] != 2) {
+                    if (state[arc] == 1) {
+                        rc = tl_fail(err, TL_ERR_CORRUPT, "the word graph has a cycle through node %u", arc);
+                        goto done;
+                    }
+                    next[top] = p; /* back to this node once its arc's list is counted */
+                    state[arc] = 1;
+                    ++top;
+                    stack[top] = next[top] = arc;
                     pushed = 1;
                     break;
                 }
+                if (tl_is_end(g, v))
+                    break;
             }
             if (pushed)
                 continue;
-            uint64_t total = (uint64_t)tl_accepts(g, v) + (arc ? counts[arc] : 0) + (after ? counts[after] : 0);
-            if (total > 0xFFFFFFFFu) {
-                rc = tl_fail(err, TL_ERR_LIMIT, "the word graph holds more than 2**32 - 1 words");
-                goto done;
+            uint64_t after = 0; /* p ends the list: its counts, from the last node back */
+            for (uint32_t q = p + 1; q-- > list;) {
+                uint32_t v = tl_load(g->base, q), arc = tl_arc(g, v);
+                uint64_t total = (uint64_t)tl_accepts(g, v) + (arc ? counts[arc] : 0) + after;
+                if (total > 0xFFFFFFFFu) {
+                    rc = tl_fail(err, TL_ERR_LIMIT, "the word graph holds more than 2**32 - 1 words");
+                    goto done;
+                }
+                counts[q] = (uint32_t)total;
+                after = total;
             }
-            counts[p] = (uint32_t)total;
-            state[p] = 2;
+            state[list] = 2;
             if (top == 0)
                 break;
             top--;
@@ -352,6 +365,7 @@ done:
     free(counts);
     free(state);
     free(stack);
+    free(next);
     return rc;
 }
 

@@ -286,6 +286,8 @@ def test_quick_verdicts_refuse_a_class_they_cannot_fill(small_sv):
     with pytest.raises(AttributeError):
         _core.Verdicts(small_sv._answerer, Open, fixed)
     made = _core.Verdicts(small_sv._answerer, Verdict, fixed)
+    with pytest.raises(TypeError, match="made once"):
+        made.__init__(small_sv._answerer, Verdict, fixed)
     assert made.check("hus").lexicon == "x" and made.check("[H]US") is None and made.check("a\x01") is None
     with pytest.raises(TypeError):
         made.check(b"hus")

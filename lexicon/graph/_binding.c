@@ -1466,6 +1466,7 @@ typedef struct {
     const char *pos_text[MAX_POS_CACHED]; /* parts of speech met, where the bundle holds them, and their strings */
     PyObject *pos[MAX_POS_CACHED];
     tl_answer *answer;
+    int begun; /* __init__ has run */
 } Verdicts;
 
 static void Verdicts_dealloc(Verdicts *self) {
@@ -1495,10 +1496,12 @@ static int Verdicts_init(Verdicts *self, PyObject *args, PyObject *kwargs) {
                                      &PyDict_Type, &fixed) ||
         bundle_open((Bundle *)bundle))
         return -1;
-    if (self->cls) {
+    /* made once: a second call, even after a first that failed, would overwrite the references it holds */
+    if (self->begun) {
         PyErr_SetString(PyExc_TypeError, "Verdicts is made once");
         return -1;
     }
+    self->begun = 1;
     PyObject *slots = PyObject_GetAttrString(cls, "__slots__");
     if (!slots)
         return -1;

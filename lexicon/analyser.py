@@ -34,7 +34,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .alphabet import Alphabet
 from .boundaries import common_prefix, hy_boundaries, tiling_by_parts
@@ -42,6 +42,9 @@ from .errors import ArtifactError
 from .profile import Compounds, Profile
 from .reasons import Reason
 from .tiling import Tiling, fewest_tiles, preferred_tiling
+
+if TYPE_CHECKING:
+    from .precheck import Precheck
 
 #: The engine an artifact's `analysis` entry names; the only one so far.
 ENGINE = "hunspell"
@@ -170,7 +173,8 @@ class AnalysisVerdict:
 class Analyser:
     """Judge words by Hunspell's analysis with the given dictionary files and game profile."""
 
-    def __init__(self, aff: str | Path, dic: str | Path, profile: Profile, alphabet: Alphabet | None = None) -> None:
+    def __init__(self, aff: str | Path, dic: str | Path, profile: Profile, alphabet: Alphabet | None = None,
+                 precheck: Precheck | None = None) -> None:
         aff, dic = Path(aff), Path(dic)
         if aff.suffix != ".aff" or dic.suffix != ".dic" or aff.stem != dic.stem or aff.parent != dic.parent:
             # Hunspell's binding opens <dir>/<name>.aff and <dir>/<name>.dic
@@ -188,15 +192,17 @@ class Analyser:
         self.alphabet = alphabet or profile.alphabet
         self.policy = profile.doubled_digraphs
         self._hunspell = hunspell.Hunspell(dic.stem, hunspell_data_dir=str(dic.parent))
+        self.precheck = precheck  # the parts graph: words no cut into the dictionary's parts spells
         # The library keeps state per call and is not thread-safe; gthread workers share one analyser.
         self._lock = threading.Lock()
 
     @classmethod
     def open(cls, folder: str | Path, entry: dict[str, Any], profile: Profile,
-             alphabet: Alphabet | None = None) -> Analyser:
+             alphabet: Alphabet | None = None, precheck: Precheck | None = None) -> Analyser:
         """The analyser of an artifact: `entry` is its manifest's `analysis` table, whose files the
         manifest lists with their checksums (verified when the artifact is opened), and whose compound
-        policy (the one it was built with) overrides the profile's."""
+        policy (the one it was built with) overrides the profile's; `precheck` is the parts graph its
+        `precheck` entry names (lexicon.precheck.Precheck.open), which the caller opens."""
         folder = Path(folder)
         if not isinstance(entry, dict) or entry.get("engine") != ENGINE:
             raise ArtifactError(f"{folder}: the manifest's analysis entry names engine "
@@ -213,7 +219,7 @@ class Analyser:
         for name in files.values():
             if not isinstance(name, str) or "/" in name or name.startswith("."):
                 raise ArtifactError(f"{folder}: bad analysis file name {name!r}")
-        return cls(folder / files["aff"], folder / files["dic"], profile, alphabet)
+        return cls(folder / files["aff"], folder / files["dic"], profile, alphabet, precheck)
 
     # ------------------------------------------------------------------ judging
 
@@ -228,8 +234,12 @@ class Analyser:
         if bounded is not None:
             return bounded
         word = key.lower()
-        readings = self.readings(word)
         written = as_written.strip().lower() if as_written else ""
+        if self.precheck is not None and self.precheck.refuses(word) and (
+                written in ("", word) or self.precheck.refuses(written)):
+            # every spelling Hunspell would be asked (this one, as written, capitalised) is one it rejects
+            return self._not_accepted(key) if explain else AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value)
+        readings = self.readings(word)
         if not readings and written not in ("", word) and written.isalpha():
             # a letter the game folds (jalapeño plays as JALAPENO): the dictionary knows the word as written
             readings = self.readings(written)
@@ -322,6 +332,10 @@ class Analyser:
                 reason = Reason.PROPER_NOUN if first.lemma[:1].isupper() else Reason.CAPITALISED
                 return AnalysisVerdict(key, False, f"excluded:{reason}", f"{written}: {first.describe()}",
                                        tuple(readings))
+        return self._not_accepted(key)
+
+    @staticmethod
+    def _not_accepted(key: str) -> AnalysisVerdict:
         return AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value,
                                "the dictionary's morphology does not accept it")
 

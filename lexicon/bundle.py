@@ -5,7 +5,9 @@ A header (magic, format version, file size, the lexicon's name and version, the 
 tile set's name) and a table of sections, each named, aligned to 8 bytes and checksummed (CRC-32). The
 sections hold the manifest's summary, the game's rules and tile set, the Unicode tables normalisation
 reads (lexicon.unicode_tables), the word graph, the key index's graph, columns and strings, the listed
-tilings, and, for a lexicon with graph forms, the form index. Every value is little-endian; a list of
+tilings, for a lexicon with graph forms, the form index, and for one with a precheck, its parts graph
+(lexicon.precheck: a word no cut into the dictionary's parts spells is `not-in-lexicon`, not
+`needs-analysis`). Every value is little-endian; a list of
 strings is its count, the offsets of each string in the text after them (count + 1 of them), then the
 UTF-8 text. The C core reads it (tl_lexicon_open, lexicon/graph/core/tl_lexicon.h), the JavaScript package
 and the native library through it; `read` here checks one (`lexicon bundle --check`).
@@ -114,6 +116,8 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
         out["tilings"] = _tilings(folder, keys, profile)
         if "analysis" in manifest:
             out["keys.refused"] = _refused_by_analysis(folder, manifest["analysis"], keys, profile)
+            if manifest["analysis"].get("precheck"):
+                out.update(_parts(folder, manifest["analysis"]["precheck"], keys.letters))
         if forms is not None:
             out.update(_forms(folder, forms, keys.letters))
         return out
@@ -170,6 +174,14 @@ def _forms(folder: Path, entry: dict[str, Any], letters: str) -> dict[str, bytes
         }
     finally:
         index.close()
+
+
+def _parts(folder: Path, entry: dict[str, Any], letters: str) -> dict[str, bytes]:
+    """The precheck's parts graph (lexicon.precheck), numbered by the key index's letters in small letters."""
+    if entry.get("letters") != letters.lower():
+        raise ArtifactError(f"{folder}: the parts graph's letters are not the key index's: rebuild the version")
+    return {"parts.graph": (folder / entry["file"]).read_bytes(),
+            "parts.meta": struct.pack("<2I", len(letters), int(entry.get("format") == KBWG))}
 
 
 def encode(parts: dict[str, bytes], manifest: dict[str, Any], profile: Profile) -> bytes:

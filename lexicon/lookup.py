@@ -30,6 +30,7 @@ from .graph.forms import FormIndex
 from .graph.keys import KeyIndex
 from .normalize import Normalizer
 from .pages import Page, page
+from .precheck import Precheck
 from .profile import Profile, load_profile
 from .reasons import Reason
 from .records import MAX_EXCLUSIONS, Records
@@ -83,7 +84,8 @@ class Lexicon:
         self.analysis: dict[str, Any] | None = manifest.get("analysis")
         self.analyser: Analyser | None = None
         if self.analysis is not None:
-            self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet)
+            self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet,
+                                          Precheck.open(path, self.analysis.get("precheck")))
         # The word graph's forms beyond the list (an analysing lexicon's affixed forms): their keys and
         # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.graph.forms).
         forms = entry.get("forms")
@@ -288,6 +290,8 @@ class Lexicon:
         self.graph.close()
         if self.forms is not None:
             self.forms.close()
+        if self.analyser is not None and self.analyser.precheck is not None:
+            self.analyser.precheck.close()
         self.records.close()
 
 

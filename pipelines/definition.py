@@ -98,6 +98,7 @@ class Pipeline:
     inflection: str | None = None  # the inflection generator named in `[inflection]`
     evidence: tuple[SourceConfig, ...] = ()  # its `[[inflection.evidence]]` word lists
     tiling: TilingOptions = TilingOptions()
+    precheck: bool = False  # `[analysis] precheck`: the version carries the parts graph (pipelines/precheck.py)
 
     def readers(self) -> list[Source]:
         readers = [KINDS[s.kind](s) for s in self.sources]
@@ -173,6 +174,11 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
                              maximum=3),
         }),
     }),
+    "analysis": Table("For a profile that validates by analysis: what the version carries for its analyser.", {
+        "precheck": Key(bool, "the parts graph of the analyser's dictionary, so that a word no cut into its "
+                        "parts spells is refused without Hunspell (docs/hungarian.md); a few minutes of build for "
+                        "Magyar Ispell", False),
+    }),
     "tiling": Table("How a word with several cuts into tiles gets its valid tilings (docs/tiling.md).", {
         "evidence": Key(str, "`preferred`: the preferred cut, unless the source gives the tiles in tile "
                         "notation; `morphology`: read off the morpheme boundaries the sources record",
@@ -237,7 +243,12 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         raise fail("inflection.generator", "missing: [[inflection.evidence]] lists serve a generator")
     if table["tiling"]["compound_splits"] and table["tiling"]["evidence"] != "morphology":
         raise fail("tiling.compound_splits", 'splits are morphology evidence: set evidence = "morphology" too')
+    precheck = table["analysis"]["precheck"]
+    if precheck and profile.validation is not Validation.ANALYSIS:
+        raise fail("analysis.precheck", f"profile {profile.name!r} validates by its list, with no analyser to "
+                                        f"precheck for")
     return Pipeline(
+        precheck=precheck,
         tiling=TilingOptions(table["tiling"]["evidence"], table["tiling"]["compound_splits"]),
         inflection=inflection["generator"] or None,
         evidence=_sources("inflection.evidence", inflection["evidence"], path, fail),

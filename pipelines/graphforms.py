@@ -19,8 +19,6 @@ processes (`workers`) and the output is the same however it is split.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -35,6 +33,7 @@ from lexicon.graph.writer import GraphBuilder
 
 from .entry import PROPER_NOUN, STEM_ONLY
 from .files import DEFAULT_MAX_BYTES
+from .forked import default_workers, forked
 from .hunspell import Bounds, Expander, read_aff, read_dic
 from .hunspell.aff import Affix
 from .hunspell.dic import Stem
@@ -106,17 +105,8 @@ class GraphForms:
     def chunks(self, workers: int = 1) -> Iterator[tuple[bytes, bytes, Counter]]:
         """(tilings, readings, counts) of every slice of the stems, in order."""
         slices = [(start, min(start + CHUNK, len(self.stems))) for start in range(0, len(self.stems), CHUNK)]
-        if workers <= 1 or len(slices) < 2:
-            yield from map(self.produce, slices)
-            return
-        global _PRODUCER
-        _PRODUCER = self  # the forked workers find the expander here, built once
         self.chooser.parts  # noqa: B018 - read the compound parts once, before the workers fork
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                yield from pool.imap(_produce, slices)
-        finally:
-            _PRODUCER = None
+        yield from forked(self.produce, slices, workers)
 
     def produce(self, bounds: tuple[int, int]) -> tuple[bytes, bytes, Counter]:
         tilings, readings, counts = bytearray(), bytearray(), Counter()
@@ -247,21 +237,6 @@ def add_forms(folder: Path, p: Pipeline, readers: list, rules: Rules, graph_inpu
 def _length_reason(tiles: int, shortest: int) -> Reason:
     """Why a form of `tiles` tiles outside the profile's lengths is dropped."""
     return Reason.TOO_SHORT if tiles < shortest else Reason.TOO_LONG
-
-
-_PRODUCER: GraphForms | None = None
-
-
-def _produce(bounds: tuple[int, int]) -> tuple[bytes, bytes, Counter]:
-    return _PRODUCER.produce(bounds)
-
-
-def default_workers() -> int:
-    """The processes a build uses for the forms: the CPUs this process may run on, at most four."""
-    try:
-        return max(1, min(4, len(os.sched_getaffinity(0))))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, min(4, os.cpu_count() or 1))
 
 
 __all__ = ["GraphForms", "add_forms", "default_workers"]

@@ -49,6 +49,7 @@ from lexicon.profile import Validation
 from .definition import Pipeline, load_pipeline, shipped
 from .entry import Entry
 from .graphforms import add_forms
+from .precheck import precheck_entry, write_parts
 from .progress import Progress, Silent
 from .recorded import checksums, record_inputs
 from .rules import HEADWORD, Candidate, Dropped, Kept, Rules, TilingChooser, candidates
@@ -124,6 +125,9 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         if p.graph.forms is not None:
             job.forms = add_forms(job.folder, p, job.readers, job.rules, graph_input, progress)
         graph_files(job, graph_input)
+        if p.precheck:
+            job.analysis["precheck"] |= write_parts(job.folder, job.folder / ANALYSIS_FILES["aff"],
+                                                    job.folder / ANALYSIS_FILES["dic"], p.profile, progress)
         describe(job)
         return publish(job, root, make_current=make_current, allow_shrink=allow_shrink, max_loss=max_loss)
     except BaseException:
@@ -325,5 +329,8 @@ def _copy_analysis_files(p: Pipeline, readers, build_dir: Path) -> dict[str, Any
         target = build_dir / ANALYSIS_FILES[role]
         shutil.copyfile(path, target)
         checksums[role] = artifacts.sha256_file(target)
-    return {"engine": ENGINE, "source": source.id, "files": dict(ANALYSIS_FILES), "sha256": checksums,
-            "compounds": str(p.profile.compounds)}
+    entry = {"engine": ENGINE, "source": source.id, "files": dict(ANALYSIS_FILES), "sha256": checksums,
+             "compounds": str(p.profile.compounds)}
+    if p.precheck:  # its file is named when it is built; what it is built from is known now
+        entry["precheck"] = precheck_entry(p.profile)
+    return entry

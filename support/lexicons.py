@@ -38,14 +38,16 @@ def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
 
 
 def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
-                      max_letters: int = 12, graph_forms: int = 0) -> Lexicon:
+                      max_letters: int = 12, graph_forms: int = 0, precheck: bool = False) -> Lexicon:
     """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
     a build of seconds with the dictionary's own affixes and tiling evidence. With `graph_forms`, the
-    word graph also holds their forms of up to that many affixes ([graph.forms])."""
+    word graph also holds their forms of up to that many affixes ([graph.forms]); with `precheck`, the
+    version carries the parts graph of its analyser's dictionary ([analysis] precheck)."""
     from lexicon_pipelines import build
 
     dic = subset_dic(base, words, folder, name)
     forms = f'[graph.forms]\nsource = "hu"\nmax_depth = {graph_forms}\n' if graph_forms else ""
+    forms += "[analysis]\nprecheck = true\n" if precheck else ""
     path = write_pipeline(folder, name, f'profile = "{profile}"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
                           f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 1\n'
                           f'max_letters = {max_letters}\n[tiling]\nevidence = "morphology"\n'

@@ -140,12 +140,12 @@ def saol_inflector(saol_entries):
 def hu_graphed(tmp_path_factory):
     """The Hungarian test lexicon: every 150th stem of the Debian dictionary and the stems of HU_STEMS and
     HU_KINDS_OF_WORDS, with their forms of up to two affixes in the word graph ([graph.forms]); the list
-    keeps one affix, and words beyond it are valid by analysis."""
+    keeps one affix, and words beyond it are valid by analysis, with a precheck ([analysis] precheck)."""
     lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
     words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::150]} | set(HU_STEMS)
                    | set(HU_KINDS_OF_WORDS))
     return hungarian_lexicon(tmp_path_factory.mktemp("hu-graphed"), DEBIAN, "hu-test-graphed", words=words,
-                             graph_forms=2)
+                             graph_forms=2, precheck=True)
 
 
 class Server(Served):

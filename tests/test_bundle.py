@@ -47,9 +47,9 @@ def small_sv(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def small_hu(tmp_path_factory):
-    """A Hungarian lexicon validated by analysis with forms in its word graph, built in seconds."""
+    """A Hungarian lexicon validated by analysis with forms in its word graph and a precheck, built in seconds."""
     folder = tmp_path_factory.mktemp("small-hu")
-    return hungarian_lexicon(folder, DEBIAN, "hu-small", HU_STEMS, graph_forms=1)
+    return hungarian_lexicon(folder, DEBIAN, "hu-small", HU_STEMS, graph_forms=1, precheck=True)
 
 
 def _bundle(lex) -> bytes:

@@ -62,6 +62,15 @@ static void probe(tl_graph *g, const uint8_t *data, size_t size) {
     uint8_t front[64], back[64];
     size_t n_front, n_back;
     tl_graph_hooks(g, tiles, length, front, &n_front, back, &n_back, &err);
+    if (length) { /* the precheck's walk: the first byte says how many letters, the rest is the word */
+        unsigned letters = 1 + data[0] % 47;
+        uint8_t word[8];
+        for (size_t i = 1; i < length; i++)
+            word[i - 1] = (uint8_t)(1 + tiles[i] % letters);
+        int spelled;
+        tl_status rc = tl_graph_spells(g, letters, word, length - 1, &spelled, &err);
+        REQUIRE(rc == TL_OK || rc == TL_ERR_CORRUPT || (rc == TL_ERR_INPUT && length == 1));
+    }
     uint32_t list;
     if (tl_graph_list_after(g, tiles, length / 2, length ? tiles[0] % 64 : -1, &list, &err) == TL_OK && list) {
         uint8_t first[TL_MAX_LENGTH];

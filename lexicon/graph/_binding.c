@@ -324,6 +324,25 @@ static PyObject *Graph_contains_method(Graph *self, PyObject *arg) {
     return PyBool_FromLong(found);
 }
 
+/* spells(key, letters) -> bool, or None: can a parts graph (tl_graph_spells) cut the str key into its
+ * parts? None when a character is not one of the index's letters or the key is longer than the
+ * precheck takes: it cannot tell. */
+static PyObject *Graph_spells(Graph *self, PyObject *args) {
+    PyObject *key;
+    unsigned letters;
+    if (!PyArg_ParseTuple(args, "UI", &key, &letters) || check_open(self) || need_index(self))
+        return NULL;
+    uint8_t word[TL_MAX_LENGTH];
+    size_t n;
+    if (!tl_index_encode(self->index, KEY(key), word, &n) || n < 1 || n > TL_PARTS_MAX)
+        Py_RETURN_NONE;
+    int spelled;
+    tl_error err;
+    if (tl_graph_spells(self->graph, letters, word, n, &spelled, &err) != TL_OK)
+        return raise_error(&err);
+    return PyBool_FromLong(spelled);
+}
+
 /* `key in graph`: a str key in letters (a key index: a valid key), or tile numbers. */
 static int Graph_sq_contains(Graph *self, PyObject *arg) {
     if (check_open(self))
@@ -652,6 +671,8 @@ static PyGetSetDef Graph_getset[] = {
 static PyMethodDef Graph_methods[] = {
     {"contains", (PyCFunction)Graph_contains_method, METH_O, "Does the DAWG accept these tile numbers?"},
     {"follow", (PyCFunction)Graph_follow, METH_VARARGS, "follow(tiles, start=None) -> node or 0"},
+    {"spells", (PyCFunction)Graph_spells, METH_VARARGS,
+     "spells(key, letters) -> can a parts graph cut the key into its parts (None: it cannot tell)"},
     {"node", (PyCFunction)Graph_node, METH_O, "node(index) -> (tile, accepts, is_end, arc)"},
     {"hooks", (PyCFunction)Graph_hooks, METH_O, "hooks(tiles) -> (front tiles, back tiles) as bytes"},
     {"validate", (PyCFunction)Graph_validate, METH_O, "validate(name): check untrusted bytes"},
@@ -1447,9 +1468,10 @@ static PyTypeObject BundleType = {
 
 /* The slots of the library's verdict a quick answer fills (lexicon.verdict.Verdict); every other slot takes
  * the value Verdicts was given for it. */
-enum { V_WORD, V_NORMALIZED, V_VALID, V_REASON, V_TILES, V_TILINGS, V_KIND, V_POS, V_LEMMA, V_TAG, V_FILLED };
-static const char *const filled_names[V_FILLED] = {"word", "normalized", "valid", "reason", "tiles", "tilings",
-                                                   "kind", "pos", "lemma", "tag"};
+enum { V_WORD, V_NORMALIZED, V_VALID, V_REASON, V_DETAIL, V_TILES, V_TILINGS, V_KIND, V_POS, V_LEMMA, V_TAG,
+       V_FILLED };
+static const char *const filled_names[V_FILLED] = {"word", "normalized", "valid", "reason", "detail", "tiles",
+                                                   "tilings", "kind", "pos", "lemma", "tag"};
 #define MAX_SLOTS 32
 #define MAX_POS_CACHED 32
 
@@ -1692,6 +1714,7 @@ static PyObject *Verdicts_check(Verdicts *self, PyObject *word) {
     value[V_WORD] = Py_NewRef(word);
     value[V_VALID] = Py_NewRef(a->valid ? Py_True : Py_False);
     value[V_NORMALIZED] = text_or_none(a->normalized);
+    value[V_DETAIL] = text_or_none(a->detail); /* none but the precheck's refusal ("… does not accept it") */
     PyObject *verdict = NULL;
     int ready = 1;
     for (int f = 0; f < V_FILLED; f++)

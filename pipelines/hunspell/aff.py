@@ -1,7 +1,9 @@
 """The .aff file: encoding, flag type, aliases, the special flags, and the prefix and suffix rules.
 
-Only what decides which words exist is read; suggestion and compounding directives (TRY, REP,
-MAP, KEY, BREAK, COMPOUND*, …) are skipped like any unknown keyword, as Hunspell does. Tables
+Only what decides which words exist is read; suggestion directives (TRY, REP, MAP, KEY, BREAK, …)
+are skipped like any unknown keyword, as Hunspell does. Of compounding, the flags that let a form
+stand in a compound and the flags COMPOUNDRULE names are read (for the tiling evidence and the
+precheck's parts); the rules that only forbid compounds are skipped. Tables
 are read the way Hunspell reads them: a header with a count, then exactly that many lines, so a
 wrong count, a blank line inside a table or a file that ends early is an error with the line.
 """
@@ -25,9 +27,10 @@ FLAG_DIRECTIVES = {
     b"FORBIDDENWORD": "forbidden", b"ONLYINCOMPOUND": "onlyincompound", b"KEEPCASE": "keepcase",
     b"WARN": "warn",
     # Compounding is not expanded, but which stems may begin or end a compound tells Hungarian
-    # tiling where a listed stem is two stems joined (lexicon_pipelines.tiling_evidence).
+    # tiling where a listed stem is two stems joined (lexicon_pipelines.tiling_evidence), and the
+    # precheck which forms may stand where in one (lexicon_pipelines.hunspell.parts).
     b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
-    b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast",
+    b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast", b"COMPOUNDMIDDLE": "compoundmiddle",
 }
 SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn"}
 UNSUPPORTED = {b"COMPLEXPREFIXES": "twofold prefix stripping (COMPLEXPREFIXES) is not supported"}
@@ -75,6 +78,8 @@ class AffixFile:
     compoundfirst: str | None = None  # COMPOUNDBEGIN's old name; a file may give both
     compoundend: str | None = None
     compoundlast: str | None = None  # COMPOUNDEND's old name
+    compoundmiddle: str | None = None
+    compoundrule_flags: frozenset[str] = frozenset()  # every flag a COMPOUNDRULE names
     keepcase: str | None = None
     warn: str | None = None
     fullstrip: bool = False
@@ -154,6 +159,10 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
             _once(seen, "ICONV", key, number, fail)
             for at, row in _table(key, fields, rows, number, fail, min_fields=3):
                 aff.iconv.append((decode(row[1], at), decode(row[2], at)))
+        elif key == b"COMPOUNDRULE":
+            _once(seen, "COMPOUNDRULE", key, number, fail)
+            for at, row in _table(key, fields, rows, number, fail, min_fields=2):
+                aff.compoundrule_flags |= _rule_flags(aff, row[1], lambda m, at=at: fail(m, at))
         elif key in (b"PFX", b"SFX"):
             if previous and len(fields) > 1 and previous[:2] == (key, fields[1]) and not _is_header(fields):
                 raise fail(f"a {key.decode()} {fields[1].decode('latin-1')} rule beyond the count its header on "
@@ -161,6 +170,14 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
             _affix_block(aff, decode, key, fields, rows, number, fail)
             previous = (key, fields[1], number)
     return aff
+
+
+def _rule_flags(aff: AffixFile, pattern: bytes, fail) -> frozenset[str]:
+    """The flags of a COMPOUNDRULE pattern: `0*1`, or `(aa)*(bb)?` where a flag is more than a character."""
+    grouped = re.findall(rb"\(([^()]*)\)", pattern)
+    if grouped:
+        return frozenset(aff.codec.flag(g, fail) for g in grouped)
+    return frozenset(aff.codec.flags(pattern.replace(b"*", b"").replace(b"?", b""), fail))
 
 
 def _settings(path: Path, lines: list[tuple[int, bytes]]) -> tuple[str, FlagType]:

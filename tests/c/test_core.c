@@ -331,6 +331,49 @@ static void test_the_checksum_is_zlibs_crc32(void) {
     free(data);
 }
 
+/* A parts graph over three letters (a=1 b=2 c=3, markers from 4): "ab" may begin or end a compound,
+ * "c" may stand inside one, "ba" only alone, and "c" is a prefix too. */
+static void test_parts_spell_words(void) {
+    enum { A = 1, B, C, M = 4 };
+    const uint8_t parts[][4] = {{A, B, M + TL_PART_FIRST + TL_PART_LAST}, {C, M + TL_PART_MIDDLE},
+                                {B, A, M}, {C, M + TL_PART_LEAD}};
+    const size_t lengths[] = {3, 2, 3, 2};
+    tl_builder *b = tl_builder_new();
+    tl_error err;
+    for (int i = 0; i < 4; i++)
+        CHECK(tl_builder_add(b, parts[i], lengths[i], &err) == TL_OK);
+    tl_build build;
+    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_KWG, &build, &err) == TL_OK);
+    uint8_t *bytes = malloc(build.bytes);
+    CHECK(tl_builder_write(b, bytes, build.bytes, &err) == TL_OK);
+    tl_builder_free(b);
+    tl_graph *g;
+    CHECK(tl_graph_open(bytes, build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    const struct { uint8_t word[8]; size_t n; int spelled; } cases[] = {
+        {{A, B}, 2, 1},                /* a form alone */
+        {{B, A}, 2, 1},                /* one that stands only alone */
+        {{A, B, A, B}, 4, 1},          /* first + last */
+        {{A, B, C, C, A, B}, 6, 1},    /* first + middle + middle + last */
+        {{C, B, A}, 3, 1},             /* a prefix and a form */
+        {{A, B, B, A}, 4, 0},          /* ba may not end a compound */
+        {{C}, 1, 1},                   /* c is a form too */
+        {{A, B, C}, 3, 0},             /* c may not end one */
+        {{A}, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int spelled = -1;
+        CHECK(tl_graph_spells(g, 3, cases[i].word, cases[i].n, &spelled, &err) == TL_OK);
+        CHECK(spelled == cases[i].spelled);
+    }
+    int spelled;
+    const uint8_t bad[] = {A, 4};
+    CHECK(tl_graph_spells(g, 3, bad, 2, &spelled, &err) == TL_ERR_INPUT && strstr(err.message, "letter 1 is number 4"));
+    CHECK(tl_graph_spells(g, 48, bad, 1, &spelled, &err) == TL_ERR_INPUT);
+    CHECK(tl_graph_spells(g, 3, bad, 0, &spelled, &err) == TL_ERR_INPUT);
+    tl_graph_close(g);
+    free(bytes);
+}
+
 int main(void) {
     test_the_checksum_is_zlibs_crc32();
     test_the_documented_example();
@@ -339,6 +382,7 @@ int main(void) {
     test_reading_the_example();
     test_damaged_graphs_are_named();
     test_key_indexes_read_text();
+    test_parts_spell_words();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

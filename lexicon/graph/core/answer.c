@@ -399,6 +399,25 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
         why_not(lex, a, n, key, nk, w);
         return TL_OK;
     }
+    if (lex->parts_graph && !nt && written_as_key(lex, w)) {
+        /* the precheck, as the analyser makes it: a key no cut into the dictionary's parts spells is one
+         * Hunspell rejects in every spelling the analyser would ask (lexicon.precheck) */
+        uint8_t letters[TL_PARTS_MAX];
+        int spelled = 1;
+        if (nk <= TL_PARTS_MAX) {
+            for (size_t i = 0; i < nk; i++)
+                letters[i] = lex->letter_of[key[i]];
+            if ((rc = tl_graph_spells(lex->parts_graph, lex->n_letters, letters, nk, &spelled, err)) != TL_OK)
+                return rc;
+        }
+        if (!spelled) { /* a key the list excluded keeps the list's reason and record, as every answer gives them */
+            if (n >= 0)
+                why_not(lex, a, n, key, nk, w);
+            else
+                refuse(a, "not-in-lexicon", "the dictionary's morphology does not accept it", -1);
+            return TL_OK;
+        }
+    }
     out->valid = -1; /* the dictionary's morphology decides: only the service can say */
     w->from = FROM_UNKNOWN;
     out->reason = "needs-analysis";

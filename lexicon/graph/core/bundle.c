@@ -294,6 +294,20 @@ static tl_status read_forms(tl_lexicon *lex, tl_error *err) {
     return TL_OK;
 }
 
+/* The precheck's parts graph, when the bundle has one: letters numbered as the key index numbers them. */
+static tl_status read_parts(tl_lexicon *lex, tl_error *err) {
+    size_t size;
+    if (!tl_lexicon_section(lex, "parts.meta", &size))
+        return TL_OK;
+    const uint8_t *m = need(lex, "parts.meta", 8, &size, err);
+    if (!m)
+        return err->status;
+    if (!lex->analysis || u32(m) != lex->n_letters || lex->n_letters + TL_PART_MARKERS > TL_MAX_TILE)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's parts graph numbers %u letters, not the key index's %u",
+                       u32(m), lex->n_letters);
+    return open_graph(lex, "parts.graph", u32(m + 4) != 0, &lex->parts_graph, err);
+}
+
 static tl_status read_unicode(tl_lexicon *lex, tl_error *err) {
     size_t size;
     tl_status rc;
@@ -357,7 +371,7 @@ static tl_status read_all(tl_lexicon *lex, tl_error *err) {
     if ((rc = read_unicode(lex, err)) != TL_OK || (rc = open_graph(lex, "graph", lex->big, &lex->graph, err)) != TL_OK ||
         (rc = read_keys(lex, err)) != TL_OK || (rc = read_tilings(lex, err)) != TL_OK)
         return rc;
-    if (lex->has_forms && (rc = read_forms(lex, err)) != TL_OK)
+    if ((lex->has_forms && (rc = read_forms(lex, err)) != TL_OK) || (rc = read_parts(lex, err)) != TL_OK)
         return rc;
     quick_tiles(lex);
     return TL_OK;
@@ -420,9 +434,9 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
 }
 
 tl_status tl_lexicon_verify(const tl_lexicon *lex, tl_error *err) {
-    const tl_graph *graphs[3] = {lex->graph, lex->key_graph, lex->forms_graph};
-    static const char *const names[3] = {"graph", "keys.graph", "forms.graph"};
-    for (int i = 0; i < 3; i++) {
+    const tl_graph *graphs[4] = {lex->graph, lex->key_graph, lex->forms_graph, lex->parts_graph};
+    static const char *const names[4] = {"graph", "keys.graph", "forms.graph", "parts.graph"};
+    for (int i = 0; i < 4; i++) {
         tl_status rc = graphs[i] ? tl_graph_validate(graphs[i], err) : TL_OK;
         if (rc != TL_OK)
             return tl_fail(err, rc, "the bundle's section %s: %s", names[i], err ? err->message : "");
@@ -438,6 +452,7 @@ void tl_lexicon_close(tl_lexicon *lex) {
     tl_graph_close(lex->graph);
     tl_graph_close(lex->key_graph);
     tl_graph_close(lex->forms_graph);
+    tl_graph_close(lex->parts_graph);
     if (lex->release)
         lex->release(lex->base, lex->size);
     free(lex);

@@ -142,6 +142,8 @@ struct tl_lexicon {
     tl_index *forms_index;
     uint32_t forms_separator, forms_digits, forms_base;
     strlist forms_pos, forms_kind, forms_strip, forms_add, forms_morph;
+    /* the precheck's parts graph (an analysing lexicon built with one), numbered by the key letters; or NULL */
+    tl_graph *parts_graph;
 };
 
 #endif

@@ -209,6 +209,28 @@ tl_status tl_index_contains(const tl_index *index, const void *key, size_t lengt
 tl_status tl_index_list_after(const tl_index *index, const void *key, size_t length, int width, int separator,
                               uint32_t *list, tl_error *err);
 
+/* ------------------------------------------------------------------ parts of words */
+
+/* A parts graph holds strings in letter numbers 1..letters, each ended by one marker tile
+ * letters + 1 + m: m's bits TL_PART_FIRST, _MIDDLE and _LAST are the places in a compound the string
+ * may take as a part (none: it stands only alone), and TL_PART_LEAD makes it a prefix, whose places
+ * a form after it may take too. tl_graph_spells answers whether `word` is one form, a prefix and a
+ * form, or two or more parts (first, middle ones, last) each a form or a prefix and a form, of a
+ * place the form or the prefix may take. The Hungarian analyser refuses a word it cannot spell
+ * without asking Hunspell (lexicon_pipelines.hunspell.parts says why that is sound). */
+#define TL_PART_FIRST 1u
+#define TL_PART_MIDDLE 2u
+#define TL_PART_LAST 4u
+#define TL_PART_PLACES 7u
+#define TL_PART_LEAD 8u
+#define TL_PART_MARKERS 16u /* marker tiles after the letters */
+#define TL_PARTS_MAX 64u    /* the longest word tl_graph_spells takes, in letters */
+
+/* TL_ERR_INPUT for a word of 0 or more than TL_PARTS_MAX letters, a letter outside 1..letters, or
+ * letters that leave no room for the markers (letters + TL_PART_MARKERS > 63). */
+tl_status tl_graph_spells(const tl_graph *graph, unsigned letters, const uint8_t *word, size_t length, int *spelled,
+                          tl_error *err);
+
 /* ------------------------------------------------------------------ searches */
 
 /* A search is a walk, depth-first over the DAWG in tile order, so words come sorted by tile

@@ -6,9 +6,10 @@
  * reason, detail, lemma, tag). The conventions are tl_graph.h's: opaque handles, a status and the
  * caller's tl_error from every call that can fail, the caller's buffers.
  *
- * A lexicon validated by analysis (Hungarian) answers the words its list and word graph decide; a word
- * only the dictionary's morphology can decide answers valid = -1 (null in the document) with the reason
- * `needs-analysis`: ask the service (docs/embedding.md), never a wrong "no".
+ * A lexicon validated by analysis (Hungarian) answers the words its list and word graph decide, and with
+ * a precheck (the bundle's parts graph) refuses a word no cut into the dictionary's parts spells, as the
+ * service does; a word only the dictionary's morphology can decide answers valid = -1 (null in the
+ * document) with the reason `needs-analysis`: ask the service (docs/embedding.md), never a wrong "no".
  */
 #ifndef TL_LEXICON_H
 #define TL_LEXICON_H

@@ -255,21 +255,29 @@ static void test_damaged_graphs_are_named(void) {
     free(bytes);
 }
 
+/* The builder's sequences as a DAWG in the kwg layout, opened over new bytes (free them after the graph). */
+static tl_graph *finish_and_open(tl_builder *b, uint8_t **bytes) {
+    tl_error err;
+    tl_build build;
+    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_KWG, &build, &err) == TL_OK);
+    *bytes = malloc(build.bytes);
+    CHECK(tl_builder_write(b, *bytes, build.bytes, &err) == TL_OK);
+    tl_builder_free(b);
+    tl_graph *g = NULL;
+    CHECK(tl_graph_open(*bytes, build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    return g;
+}
+
 static void test_key_indexes_read_text(void) {
     /* keys HUND, HUNDAR, KATT over letters A D H K N R T U (code-point order), one excluded */
     static const uint32_t letters[] = {'A', 'D', 'H', 'K', 'N', 'R', 'T', 'U'};
     static const uint8_t hund[] = {3, 8, 5, 2}, hundar[] = {3, 8, 5, 2, 1, 6}, katt[] = {4, 1, 7, 7};
     tl_builder *b = tl_builder_new();
     tl_error err;
-    tl_build build;
     CHECK(tl_builder_add(b, hund, 4, &err) == TL_OK && tl_builder_add(b, hundar, 6, &err) == TL_OK);
     CHECK(tl_builder_add(b, katt, 4, &err) == TL_OK);
-    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_KWG, &build, &err) == TL_OK);
-    uint8_t *bytes = malloc(build.bytes);
-    CHECK(tl_builder_write(b, bytes, build.bytes, &err) == TL_OK);
-    tl_builder_free(b);
-    tl_graph *g;
-    CHECK(tl_graph_open(bytes, build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    uint8_t *bytes;
+    tl_graph *g = finish_and_open(b, &bytes);
     tl_index *index;
     static const uint32_t twice[] = {'A', 'A'};
     CHECK(tl_index_open(g, twice, 2, &index, &err) == TL_ERR_INPUT);
@@ -342,13 +350,8 @@ static void test_parts_spell_words(void) {
     tl_error err;
     for (int i = 0; i < 4; i++)
         CHECK(tl_builder_add(b, parts[i], lengths[i], &err) == TL_OK);
-    tl_build build;
-    CHECK(tl_builder_finish(b, 0, TL_LAYOUT_KWG, &build, &err) == TL_OK);
-    uint8_t *bytes = malloc(build.bytes);
-    CHECK(tl_builder_write(b, bytes, build.bytes, &err) == TL_OK);
-    tl_builder_free(b);
-    tl_graph *g;
-    CHECK(tl_graph_open(bytes, build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    uint8_t *bytes;
+    tl_graph *g = finish_and_open(b, &bytes);
     const struct { uint8_t word[8]; size_t n; int spelled; } cases[] = {
         {{A, B}, 2, 1},                /* a form alone */
         {{B, A}, 2, 1},                /* one that stands only alone */

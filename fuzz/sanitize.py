@@ -107,7 +107,7 @@ def _fuzz(target: str, seconds: int) -> bool:
 
 def _bundles() -> Path:
     """The bundles the bundle target asks and damages: a small Swedish word list's and a small Hungarian
-    lexicon's, validated by analysis, with forms in its word graph (support.lexicons builds them)."""
+    lexicon's, validated by analysis, with forms in its word graph and a precheck (support.lexicons builds them)."""
     from lexicon.lookup import load
     from lexicon_pipelines import build
     from support.lexicons import DEBIAN, HU_STEMS, hungarian_lexicon, word_list_pipeline
@@ -120,7 +120,8 @@ def _bundles() -> Path:
     words = "hus husen hund hundar katt allé pietà ånga ärta öl zoo watt quiz abc-bok mp3 ab a FN Dalarna"
     path, _ = word_list_pipeline(work, "sv-small", "\n".join(words.split()) + "\n")
     build(path, work / "art")
-    for lex in (load("sv-small", work / "art"), hungarian_lexicon(work, DEBIAN, "hu-small", HU_STEMS, graph_forms=1)):
+    for lex in (load("sv-small", work / "art"), hungarian_lexicon(work, DEBIAN, "hu-small", HU_STEMS, graph_forms=1,
+                                                                             precheck=True)):
         shutil.copy(lex.path / lex.manifest["bundle"]["file"], folder / f"{lex.name}.bundle")
     return folder
 

@@ -21,8 +21,10 @@ typedef struct {
 static tl_status strings_from(const tl_graph *g, unsigned base, const uint8_t *word, size_t length, size_t from,
                               starts_at *row, tl_error *err) {
     uint32_t list = g->root;
-    for (size_t at = from; list; at++) { /* `list` follows word[from..at) */
-        unsigned want = at < length ? word[at] : 0;
+    /* `list` follows word[from..at); past the word's end only its markers are read, so a walk ends after
+     * length - from lists whatever the bytes (a damaged graph's tile 0 leads nowhere: no letter is 0) */
+    for (size_t at = from; list && at <= length; at++) {
+        unsigned want = at < length ? word[at] : TL_MAX_TILE + 1;
         uint32_t next = 0;
         for (uint32_t index = list;; index++) {
             if (index >= g->n)

@@ -84,8 +84,13 @@ class Lexicon:
         self.analysis: dict[str, Any] | None = manifest.get("analysis")
         self.analyser: Analyser | None = None
         if self.analysis is not None:
-            self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet,
-                                          Precheck.open(path, self.analysis.get("precheck")))
+            precheck = Precheck.open(path, self.analysis.get("precheck"))
+            try:
+                self.analyser = Analyser.open(path, self.analysis, self.profile, self.alphabet, precheck)
+            except BaseException:
+                if precheck is not None:
+                    precheck.close()
+                raise
         # The word graph's forms beyond the list (an analysing lexicon's affixed forms): their keys and
         # readings, so that `key in lexicon` and a brief answer need no analysis (lexicon.graph.forms).
         forms = entry.get("forms")

@@ -248,3 +248,18 @@ def test_the_places_come_from_the_compound_flags(tmp_path):
     aff = read_aff(long)
     assert aff.compoundrule_flags == {"Aa", "Bb", "Cc"} and aff.compoundmiddle == "Mm"
     assert dict(places(aff))[MIDDLE] == {"Aa", "Bb", "Cc", "Mm"}
+
+
+@pytest.mark.parametrize("directive", ["SIMPLIFIEDTRIPLE", "CHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b z"])
+def test_compounds_spelled_otherwise_than_joined_are_refused(tmp_path, directive):
+    """A triple letter written twice, or a pattern's replacement at the seam: not parts joined, so no precheck."""
+    from lexicon import SourceError
+    from lexicon_pipelines.hunspell import read_aff
+    from lexicon_pipelines.hunspell.parts import Parts
+
+    path = tmp_path / "seam.aff"
+    path.write_text(f"SET UTF-8\nCOMPOUNDFLAG Y\n{directive}\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="otherwise than their parts joined"):
+        Parts(read_aff(path), [], HU, 10)
+    path.write_text("SET UTF-8\nCOMPOUNDFLAG Y\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b\n", encoding="utf-8")
+    assert Parts(read_aff(path), [], HU, 10).leads == []

@@ -1509,7 +1509,7 @@ static void Verdicts_dealloc(Verdicts *self) {
 }
 
 /* Verdicts(bundle, cls, fixed): `cls` a class with slots (a dataclass with slots=True); `fixed` the value of
- * every slot but the ten a quick answer fills. A slot with neither is refused here, so that a field added to
+ * every slot but the eleven a quick answer fills. A slot with neither is refused here, so that a field added to
  * the verdict is never left unset. */
 static int Verdicts_init(Verdicts *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"bundle", "cls", "fixed", NULL};

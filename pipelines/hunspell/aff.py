@@ -32,7 +32,7 @@ FLAG_DIRECTIVES = {
     b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
     b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast", b"COMPOUNDMIDDLE": "compoundmiddle",
 }
-SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn"}
+SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn", b"SIMPLIFIEDTRIPLE": "simplifiedtriple"}
 UNSUPPORTED = {b"COMPLEXPREFIXES": "twofold prefix stripping (COMPLEXPREFIXES) is not supported"}
 
 Matcher = Callable[[str], bool]
@@ -83,6 +83,10 @@ class AffixFile:
     keepcase: str | None = None
     warn: str | None = None
     fullstrip: bool = False
+    # compounds spelled otherwise than their parts joined: a triple letter written twice, or a
+    # CHECKCOMPOUNDPATTERN's replacement at the seam (the precheck's parts cannot hold them)
+    simplifiedtriple: bool = False
+    seam_replacements: bool = False
     forbidwarn: bool = False
     ignore: str = ""  # characters removed from words and affixes
     iconv: list[tuple[str, str]] = field(default_factory=list)  # input conversions
@@ -159,6 +163,10 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
             _once(seen, "ICONV", key, number, fail)
             for at, row in _table(key, fields, rows, number, fail, min_fields=3):
                 aff.iconv.append((decode(row[1], at), decode(row[2], at)))
+        elif key == b"CHECKCOMPOUNDPATTERN":
+            _once(seen, "CHECKCOMPOUNDPATTERN", key, number, fail)
+            for _, row in _table(key, fields, rows, number, fail, min_fields=3):
+                aff.seam_replacements |= len(row) > 3 and not row[3].startswith(b"#")
         elif key == b"COMPOUNDRULE":
             _once(seen, "COMPOUNDRULE", key, number, fail)
             for at, row in _table(key, fields, rows, number, fail, min_fields=2):

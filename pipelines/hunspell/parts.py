@@ -59,6 +59,10 @@ class Parts:
     case, numbered from 1 in the order of their capitals)."""
 
     def __init__(self, aff: AffixFile, stems: Iterable[Stem], alphabet: Alphabet, max_tiles: int) -> None:
+        if aff.simplifiedtriple or aff.seam_replacements:
+            raise SourceError(f"{aff.path}: Hunspell spells some of its compounds otherwise than their parts "
+                              f"joined (SIMPLIFIEDTRIPLE, or a CHECKCOMPOUNDPATTERN replacement), which the "
+                              f"precheck's parts cannot hold: build without [analysis] precheck")
         self.aff = aff
         self.stems = list(stems)
         self.max_tiles = max_tiles

@@ -403,13 +403,12 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
         /* the precheck, as the analyser makes it: a key no cut into the dictionary's parts spells is one
          * Hunspell rejects in every spelling the analyser would ask (lexicon.precheck) */
         uint8_t letters[TL_PARTS_MAX];
-        int spelled = 1;
-        if (nk <= TL_PARTS_MAX) {
-            for (size_t i = 0; i < nk; i++)
-                letters[i] = lex->letter_of[key[i]];
-            if ((rc = tl_graph_spells(lex->parts_graph, lex->n_letters, letters, nk, &spelled, err)) != TL_OK)
-                return rc;
-        }
+        int spelled = 1, all_letters = nk <= TL_PARTS_MAX; /* else it cannot tell: ask the service */
+        for (size_t i = 0; i < nk && all_letters; i++)
+            all_letters = (letters[i] = key[i] < 0x10000 ? lex->letter_of[key[i]] : 0) != 0;
+        if (all_letters &&
+            (rc = tl_graph_spells(lex->parts_graph, lex->n_letters, letters, nk, &spelled, err)) != TL_OK)
+            return rc;
         if (!spelled) { /* a key the list excluded keeps the list's reason and record, as every answer gives them */
             if (n >= 0)
                 why_not(lex, a, n, key, nk, w);

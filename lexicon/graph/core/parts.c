@@ -49,7 +49,7 @@ static tl_status strings_from(const tl_graph *g, unsigned base, const uint8_t *w
 tl_status tl_graph_spells(const tl_graph *g, unsigned letters, const uint8_t *word, size_t length, int *spelled,
                           tl_error *err) {
     *spelled = 0;
-    if (letters < 1 || letters + 1 + TL_PART_MARKERS > TL_MAX_TILE + 1)
+    if (letters < 1 || letters > TL_MAX_TILE - TL_PART_MARKERS) /* so that letters + 1 + every marker ≤ 63 */
         return tl_fail(err, TL_ERR_INPUT, "%u letters leave no room for the parts graph's %u markers", letters,
                        TL_PART_MARKERS);
     if (length < 1 || length > TL_PARTS_MAX)

@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexicon import __version__
-from lexicon.graph.codec import LetterCodes
 from lexicon.graph.writer import GraphBuilder
 
 from .files import DEFAULT_MAX_BYTES
 from .forked import default_workers, forked
 from .hunspell import read_aff, read_dic
-from .hunspell.parts import Parts
+from .hunspell.parts import Parts, part_letters
 
 if TYPE_CHECKING:
     from lexicon import Profile
@@ -36,7 +35,7 @@ CHUNK = 500
 
 def precheck_entry(profile: Profile) -> dict[str, Any]:
     """The analysis entry's `precheck`, known before the build: the version's identity includes it."""
-    return {"letters": LetterCodes.of(profile.alphabet).letters.lower(), "max_tiles": profile.max_tiles,
+    return {"letters": part_letters(profile.alphabet), "max_tiles": profile.max_tiles,
             "toolkit": __version__}
 
 

@@ -40,9 +40,14 @@ from .expand import Bounds, Expander, _Rule
 
 #: The places of a part in a compound, as bits of a marker.
 FIRST, MIDDLE, LAST = 1, 2, 4
-#: A lead's marker is LEAD + its places; a form's is its places alone.
+#: A lead's marker is LEAD + its places; a form's is its places alone (marker numbers follow the
+#: letters': letters + 1 + marker, as tl_graph_spells reads them).
 LEAD = 8
-MARKERS = 16  # marker numbers follow the letters': letters + 1 + marker
+
+
+def part_letters(alphabet: Alphabet) -> str:
+    """The letters a parts graph numbers from 1: the key letters' order, in small letters."""
+    return LetterCodes.of(alphabet).letters.lower()
 
 
 def places(aff: AffixFile) -> list[tuple[int, frozenset[str]]]:
@@ -54,9 +59,9 @@ def places(aff: AffixFile) -> list[tuple[int, frozenset[str]]]:
 
 
 class Parts:
-    """`Parts(aff, stems, alphabet, max_tiles).strings()` → (marker, lower-case string) of every part,
-    repeats allowed; `packed()` the same as graph sequences over `letters` (the tile set's, in lower
-    case, numbered from 1 in the order of their capitals)."""
+    """`Parts(aff, stems, alphabet, max_tiles)`: its `leads` and `strings(stems)` → (marker, lower-case
+    string) of every part, repeats allowed; `packed()` the same as graph sequences over `letters`
+    (part_letters)."""
 
     def __init__(self, aff: AffixFile, stems: Iterable[Stem], alphabet: Alphabet, max_tiles: int) -> None:
         if aff.simplifiedtriple or aff.seam_replacements:
@@ -67,7 +72,7 @@ class Parts:
         self.stems = list(stems)
         self.max_tiles = max_tiles
         ex = self.expander = Expander(aff, self.stems, Bounds(max_tiles=max_tiles, tileset=alphabet))
-        self.letters = LetterCodes.of(alphabet).letters.lower()  # the key letters' order, in small letters
+        self.letters = part_letters(alphabet)
         self.codes = LetterCodes(self.letters)
         self._spelled = re.compile(f"[{re.escape(self.letters)}]+").fullmatch
         self._places = places(aff)
@@ -81,7 +86,7 @@ class Parts:
             raise SourceError(f"{aff.path}: a prefix that only changes a letter's case grants a place in a "
                               f"compound; the precheck's parts cannot hold that")
         self.leads = sorted({(LEAD | self.places_of(r.cont), r.add.lower())
-                             for r in prefixes if not r.strip and r.add})
+                             for r in prefixes if not r.strip and r.add and self.fits(r.add.lower())})
         self.stripping = [r for r in prefixes if r.strip and r not in case_only]
         # suffix classes a prefix's continuation switches on, for a stem that lacks them
         self.enabled = frozenset(f for r in prefixes for f in r.cont if f in ex.suffixes)
@@ -100,12 +105,10 @@ class Parts:
         return self._spelled(text) is not None and (len(text) <= self.max_tiles or
                                                     self.expander.size(text) <= self.expander.limit)
 
-    def strings(self, stems: Iterable[Stem] | None = None) -> Iterator[tuple[int, str]]:
-        """The leads, then the forms of `stems` (all the dictionary's when None) that fit."""
+    def strings(self, stems: Iterable[Stem]) -> Iterator[tuple[int, str]]:
+        """(marker, text) of the forms of `stems` that fit."""
         fits = self.fits
-        if stems is None:
-            yield from ((marker, text) for marker, text in self.leads if fits(text))
-        for stem in self.stems if stems is None else stems:
+        for stem in stems:
             for text, marker in self._forms(stem):
                 text = text.lower()
                 if fits(text):
@@ -117,9 +120,7 @@ class Parts:
         the leads alone."""
         encode, base = self.codes.encode, len(self.letters) + 1
         out = bytearray()
-        found = self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else \
-            ((marker, text) for marker, text in self.leads if self.fits(text))
-        for marker, text in found:
+        for marker, text in self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else self.leads:
             out.append(len(text) + 1)
             out += encode(text)
             out.append(base + marker)

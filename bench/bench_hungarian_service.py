@@ -6,7 +6,7 @@ minutes. Words: the distinct frequent words of the RÚF Bible that Hunspell acce
 board (bench/hungarian_recall.py), and as many one-letter mutations of them (bench/bench_analyser.py),
 in a fixed shuffled order (bench/rotate.lua); a run longer than the list asks words again, and the
 answer memo's hit rate (from /metrics) says how often. Beside it, the same through Flask alone
-(`LEXICON_FAST_VALID=0`, no GET /valid before Flask), and with every connection drained before it is
+(`LEXICON_FAST_PATH=0`, no GET /valid before Flask), and with every connection drained before it is
 closed, gunicorn's way (`LEXICON_CLOSE_AT_ONCE=0`). Targets: p99 < 10 ms (issue 13) for the frequent
 words; p99 ≤ 15 ms (issue 28) for half frequent words, half mutations.
 """
@@ -29,7 +29,7 @@ ON_REQUEST = True  # needs a built hu-betutorony: `BENCH_ARTIFACTS=… python -m
 LEXICON = "hu-betutorony"
 #: The service as `make run` serves it, and beside it with one part of the request path taken away.
 STACKS = (("as `make run` serves it", {}),
-          ("through Flask (`LEXICON_FAST_VALID=0`)", {"LEXICON_FAST_VALID": "0"}),
+          ("through Flask (`LEXICON_FAST_PATH=0`)", {"LEXICON_FAST_PATH": "0"}),
           ("each connection drained before it is closed (`LEXICON_CLOSE_AT_ONCE=0`)", {"LEXICON_CLOSE_AT_ONCE": "0"}))
 
 

@@ -50,12 +50,12 @@ def run() -> str:
         script = str(ROOT / "bench" / "rotate.lua")
         tables, memories = [], []
         env = {"LEXICON_DEFAULT": LEXICON}
-        flask_only = env | {"LEXICON_FAST_VALID": "0"}
+        flask_only = env | {"LEXICON_FAST_PATH": "0"}
         single = ("health", "distinct", "repeated")
         for label, start, keys in (
                 (f"as `make run` serves it (`lexicon serve`: nginx in front of {WORKERS} sync lookup workers)",
                  lambda: Served(root, WORKERS, env=env), None),
-                ("the same, every request through Flask (`LEXICON_FAST_VALID=0`: no GET /valid before Flask)",
+                ("the same, every request through Flask (`LEXICON_FAST_PATH=0`: no GET /valid before Flask)",
                  lambda: Served(root, WORKERS, env=flask_only), single),
                 (f"gunicorn alone ({WORKERS} sync workers, `lexicon serve --no-proxy`)",
                  lambda: Gunicorn("lexicon_service.wsgi:app", root, WORKERS, env=env), None)):

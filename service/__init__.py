@@ -6,8 +6,8 @@ Configuration, each from the mapping given, else the environment (service/settin
 the default: ARTIFACTS ($LEXICON_ARTIFACTS, else the per-user data directory:
 lexicon.artifacts.artifacts_root), DEFAULT_LEXICON ($LEXICON_DEFAULT, sv-betapet), LEXICONS
 ($LEXICON_NAMES, comma-separated; all published ones when empty), ANSWER_CACHE ($LEXICON_ANSWER_CACHE,
-20,000 words a version), PLAY_CACHE ($LEXICON_PLAY_CACHE, 4,096 answers), FAST_VALID ($LEXICON_FAST_VALID,
-on: the plain GET /valid answered before Flask, service/fast_valid.py); CORS, compression, rate limits
+20,000 words a version), PLAY_CACHE ($LEXICON_PLAY_CACHE, 4,096 answers), FAST_PATH ($LEXICON_FAST_PATH,
+on: the plain GET /valid and POST /moves answered before Flask, service/fast_path.py); CORS, compression, rate limits
 and proxies as service/extensions.py says. The app keeps all its state in app.extensions: the registry
 of lexicons, the answer memos, the play answers, the metrics.
 """
@@ -24,7 +24,7 @@ from lexicon.play import PlayAnswers
 from . import extensions, hooks, problems, settings
 from .answers import AnswerMemos
 from .api import MAX_BATCH, api
-from .fast_valid import FastValid
+from .fast_path import FastPath
 from .metrics import Metrics
 from .page import page
 from .play import play
@@ -57,8 +57,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.register(app)
     hooks.register(app)
     extensions.wire(app)
-    if app.config["FAST_VALID"]:
-        app.wsgi_app = FastValid(app, app.wsgi_app)  # type: ignore[method-assign]
+    if app.config["FAST_PATH"]:
+        app.wsgi_app = FastPath(app, app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 

@@ -21,8 +21,9 @@ from . import settings
 
 #: The endpoint label's values, by view name (the Flask view function behind the route); any other
 #: name is counted as "other", so the series stay few.
-ENDPOINTS = ("valid", "valid_batch", "lexicons", "lexicon", "words", "tiles", "anagram", "pattern", "hooks",
-             "judge_play", "healthz", "readyz", "metrics_view", "openapi", "index", "static", "other")
+ENDPOINTS = ("valid", "valid_batch", "lexicons", "lexicon", "words", "bundle", "tiles", "anagram", "pattern", "hooks",
+             "judge_play", "best_moves", "replay_record", "games", "game", "healthz", "readyz", "metrics_view",
+             "openapi", "index", "package", "static", "other")
 STATUSES = ("2xx", "3xx", "4xx", "5xx")
 #: Latency histogram bucket bounds in seconds.
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)

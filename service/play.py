@@ -9,11 +9,11 @@ from flask import Blueprint, current_app, request
 
 from lexicon import PlayError
 from lexicon.play import replay_request
-from lexicon.play.moves import moves_request
 from lexicon.play.request import parse_json
 
 from . import params
 from .answers import etag, respond
+from .fast_path import moves_answer, prepared
 
 play = Blueprint("play", __name__)
 
@@ -39,18 +39,12 @@ def judge_play():
     return respond(data, lexicon, tag=etag(lexicon, raw) if lexicon else None)
 
 
-#: The work a POST /moves may do: GADDAG lists entered. A mid-game Swedish position with a blank on the rack
-#: needs tens of thousands (a millisecond or two); the costliest racks seen, two blanks with phonies, 3.5
-#: million (about a fifth of a second); past this the answer is 400 too-costly.
-MOVES_MAX_VISITS = 8_000_000
-
-
 @play.post("/moves")
 def best_moves():
     raw = _body()
-    registry = _registry()
-    answer, lexicon = moves_request(parse_json(raw), registry.get, registry.game, max_visits=MOVES_MAX_VISITS)
-    return respond(answer, lexicon, tag=etag(lexicon, raw))
+    # worked out before Flask already when only Flask could write it (service/fast_path.py)
+    body, lexicon = prepared(request.environ) or moves_answer(raw, _registry())
+    return respond(body, lexicon, tag=etag(lexicon, raw))
 
 
 @play.post("/replay")

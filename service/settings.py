@@ -62,8 +62,9 @@ APP = (
     Variable("LEXICON_ANSWER_CACHE", "ANSWER_CACHE", 20_000, _count,
              "full answers to single words memoised per worker and lexicon version (GET /valid)"),
     Variable("LEXICON_PLAY_CACHE", "PLAY_CACHE", 4096, _count, "answers to POST /play kept per worker; 0 keeps none"),
-    Variable("LEXICON_FAST_VALID", "FAST_VALID", True, _flag,
-             "1: the plain `GET /valid` answered before Flask (service/fast_valid.py), the same answer; 0: by Flask"),
+    Variable("LEXICON_FAST_PATH", "FAST_PATH", True, _flag,
+             "1: the plain `GET /valid` and `POST /moves` answered before Flask (service/fast_path.py), the same "
+             "answers; 0: by Flask"),
     Variable("LEXICON_CORS_ORIGINS", "CORS_ORIGINS", "*", str,
              "the origins a page may call from, comma-separated; `*` any"),
     Variable("LEXICON_SEARCH_RATE_LIMIT", "SEARCH_RATE_LIMIT", "", str,

@@ -1,15 +1,17 @@
-"""GET /valid before Flask (service/fast_valid.py): every answer it writes is the one Flask writes,
-byte for byte and header for header, and every request it does not cover reaches Flask."""
+"""GET /valid and POST /moves before Flask (service/fast_path.py): every answer it writes is the one Flask
+writes, byte for byte and header for header, every request it does not cover reaches Flask, and none is
+worked out twice."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from lexicon_service import create_app
+from lexicon_service import create_app, fast_path
 from support.http import exchange
 
 PLAIN = ["word=hus", "word=HUS", "word=%C3%96V%C3%84RLD", "word=", "word", "word=a+b", "word=hus%20x",
@@ -22,7 +24,7 @@ HEADERS = [{}, {"Accept-Encoding": "gzip, br"}, {"Origin": "http://game.example"
 
 def _apps(root, **config):
     settings = {"ARTIFACTS": str(root), "DEFAULT_LEXICON": "sv-betapet", **config}
-    fast, flask_only = create_app(settings), create_app(settings | {"FAST_VALID": False})
+    fast, flask_only = create_app(settings), create_app(settings | {"FAST_PATH": False})
     reached = []
     inner = fast.wsgi_app.wsgi_app
 
@@ -170,7 +172,7 @@ def test_metrics_count_the_same(betapet, artifacts_root):
 
 def test_over_http_the_served_answer_is_flasks(server, betapet, artifacts_root):
     """Through nginx and gunicorn as deployed: the fast path's answers, encoded and raw UTF-8 targets."""
-    flask_only = create_app({"ARTIFACTS": str(artifacts_root), "FAST_VALID": False}).test_client()
+    flask_only = create_app({"ARTIFACTS": str(artifacts_root), "FAST_PATH": False}).test_client()
     kept = ("Content-Type", "X-Lexicon-Version", "ETag", "Cache-Control", "Access-Control-Allow-Origin",
             "Access-Control-Expose-Headers", "Vary")
     for target, query in (("/valid?word=%C3%96V%C3%84RLD&lexicon=sv-betapet", "word=%C3%96V%C3%84RLD"),
@@ -184,3 +186,116 @@ def test_over_http_the_served_answer_is_flasks(server, betapet, artifacts_root):
     status, content_type, body = exchange(server, raw.encode())
     b = flask_only.get("/valid?word=%C3%96V%C3%84RLD&lexicon=sv-betapet")
     assert (status, content_type, body) == (200, "application/json", b.get_data())
+    for moves in MOVES:  # POST /moves through the search pool
+        raw = json.dumps(moves).encode()
+        status, headers, body = server.post("/moves", raw)
+        b = _post(flask_only, raw)
+        assert (status, body) == (b.status_code, b.get_data())
+        assert {k: headers.get(k) for k in kept} == {k: b.headers.get(k) for k in kept}
+
+
+# ---------------------------------------------------------------------------------- POST /moves
+
+WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
+MOVES = [{"game": "sv-betapet", "board": WITH_HUND, "rack": "ARSTE?K", "limit": 10},
+         {"game": "sv-betapet", "board": ["." * 15] * 15, "rack": "HUND", "limit": 3},
+         {"game": "sv-betapet", "lexicon": "sv-betapet", "board": WITH_HUND, "rack": "EJ", "limit": 5},
+         {"game": "sv-betapet", "board": WITH_HUND, "rack": "ARSTE?K", "limit": 0, "phonies": True}]
+# Refusals: each the view's problem document, whether found before or after the lexicon is looked up.
+MOVES_REFUSED = [b"{", b"[]", b'{"game": "sv-betapet"}', json.dumps(MOVES[0] | {"rack": "!"}).encode(),
+                 json.dumps(MOVES[0] | {"lexicon": "nope"}).encode(),
+                 json.dumps({"game": "hu-betutorony", "board": ["." * 10] * 10, "lexicon": "sv-betapet",
+                             "rack": "ABC"}).encode()]
+
+
+@pytest.fixture()
+def worked(monkeypatch):
+    """The bodies POST /moves was worked out for, on either path."""
+    seen = []
+    real = fast_path.moves_request
+
+    def counted(body, *args, **kwargs):
+        seen.append(body)
+        return real(body, *args, **kwargs)
+
+    monkeypatch.setattr(fast_path, "moves_request", counted)
+    return seen
+
+
+def _post(client, body: bytes, headers=None, **kwargs):
+    return client.post("/moves", data=body, content_type="application/json", headers=headers or {}, **kwargs)
+
+
+def test_plain_best_plays_are_flasks_own_and_never_reach_flask(apps, worked):
+    fast, flask_only, reached = apps
+    for body in map(json.dumps, MOVES):
+        for headers in ({}, {"Origin": "http://game.example"}):
+            before, computed = len(reached), len(worked)
+            a = _post(fast, body.encode(), headers)
+            assert a.status_code == 200 and a.get_json()["plays"] is not None, body
+            _same(a, _post(flask_only, body.encode(), headers))
+            assert len(reached) == before and len(worked) == computed + 2, body  # once each app
+
+
+def test_a_refused_body_is_flasks_problem_worked_out_once(apps, worked):
+    fast, flask_only, reached = apps
+    for body in MOVES_REFUSED:
+        before = len(reached)
+        a = _post(fast, body)
+        assert a.status_code >= 400 and a.mimetype == "application/problem+json", body
+        _same(a, _post(flask_only, body))
+        assert len(reached) == before + 1, body
+    # every body that parses as JSON is worked out once by each app: the view raises the fast path's refusal again
+    assert len(worked) == 2 * (len(MOVES_REFUSED) - 1)
+
+
+def test_a_best_plays_answer_to_compress_is_flask_compresss_worked_out_once(apps, worked):
+    fast, flask_only, reached = apps
+    body = json.dumps(MOVES[0]).encode()
+    for encoding in ("gzip", "br, gzip", "zstd"):
+        before = len(reached)
+        a, b = _post(fast, body, {"Accept-Encoding": encoding}), _post(flask_only, body, {"Accept-Encoding": encoding})
+        _same(a, b)
+        assert a.headers["Content-Encoding"] == encoding.split(",")[0] and len(reached) == before + 1
+    assert len(worked) == 6
+
+
+def test_what_flask_does_more_for_moves_goes_to_flask(apps, worked):
+    """A query string (the view takes no parameter), another media type, another method, a conditional request,
+    a body shorter than it says, one larger than the service takes."""
+    fast, flask_only, reached = apps
+    body = json.dumps(MOVES[1]).encode()
+    calls = [lambda c: c.post("/moves?limit=3", data=body, content_type="application/json"),
+             lambda c: c.post("/moves", data=body, content_type="text/plain"),
+             lambda c: c.post("/moves", data=body),
+             lambda c: c.get("/moves"),
+             lambda c: _post(c, body, {"If-None-Match": '"x"'}),
+             lambda c: _post(c, body, environ_overrides={"CONTENT_LENGTH": str(len(body) + 5)}),
+             lambda c: _post(c, b" " * (5 * 1024 * 1024))]
+    for call in calls:
+        before = len(reached)
+        _same(call(fast), call(flask_only))
+        assert len(reached) == before + 1
+    assert _post(fast, body, {"If-None-Match": '"x"'}).status_code == 200
+
+
+def test_moves_with_origins_restricted_go_to_flask(betapet, artifacts_root):
+    fast, flask_only, reached = _apps(artifacts_root, CORS_ORIGINS="http://game.example")
+    body = json.dumps(MOVES[1]).encode()
+    for headers in HEADERS:
+        _same(_post(fast, body, headers), _post(flask_only, body, headers))
+    assert len(reached) == len(HEADERS)
+
+
+def test_moves_metrics_count_the_same(betapet, artifacts_root):
+    fast, flask_only, _ = _apps(artifacts_root)
+    for body in [json.dumps(m).encode() for m in MOVES] + MOVES_REFUSED:
+        _post(fast, body)
+        _post(flask_only, body)
+    wanted = re.compile(r'^lexicon_http_request(s_total|_seconds_count)\{endpoint="best_moves"[^}]*\} (\S+)$')
+
+    def counted(client):
+        text = client.get("/metrics").get_data(as_text=True)
+        return {m[0].rpartition(" ")[0]: float(m[2]) for m in map(wanted.match, text.splitlines()) if m}
+
+    assert counted(fast) == counted(flask_only) and sum(counted(fast).values()) > 0

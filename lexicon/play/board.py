@@ -22,7 +22,7 @@ from .game import Game, square_name
 
 EMPTY = "."
 #: One square of a row: a bracketed tile, or one character.
-_SQUARE = re.compile(r"\[([^\[\]]*)\]|([^\s])")
+_SQUARE = re.compile(r"\[[^\[\]]*\]|\S")
 
 
 @dataclass
@@ -94,13 +94,13 @@ def _read_squares(game: Game, rows: list, table: dict, where: str) -> tuple[list
         squares = _squares(row)
         if len(squares) != size:
             raise PlayError(f"{where}[{r}]", f"row {r + 1} has {len(squares)} squares; the board is {size} wide")
-        for c, text in enumerate(squares):
-            cell = table.get(text)
-            if cell is None:
-                square = square_name(r * size + c, size)
-                raise PlayError(f"{where}[{r}]", f"square {square}: {_why_not_a_square(text, game)}", square=square)
-            tiles.append(cell[0])
-            blanks.append(cell[1])
+        cells = [table.get(text) for text in squares]
+        if None in cells:
+            c = cells.index(None)
+            square = square_name(r * size + c, size)
+            raise PlayError(f"{where}[{r}]", f"square {square}: {_why_not_a_square(squares[c], game)}", square=square)
+        tiles += [cell[0] for cell in cells]
+        blanks += [cell[1] for cell in cells]
     return tiles, blanks
 
 
@@ -108,11 +108,7 @@ def _squares(row: str) -> list[str] | str:
     """The text of each square: the row itself when it has no brackets or spaces (every Swedish row)."""
     if "[" not in row and "]" not in row and " " not in row:
         return row
-    squares = []
-    for match in _SQUARE.finditer(row):
-        bracketed, single = match.groups()
-        squares.append(f"[{bracketed}]" if bracketed is not None else single)
-    return squares
+    return _SQUARE.findall(row)
 
 
 # Per alphabet object, by identity: hashing an Alphabet hashes every tile, which costs more than
@@ -168,10 +164,14 @@ def _heights(game: Game, heights: Any, tiles: list[str | None], where: str) -> l
     if not isinstance(heights, (list, tuple)) or len(heights) != size:
         raise PlayError(where, f"{size} strings of {size} digits, one per row")
     top = game.stacking.max_height
-    out: list[int] = []
     for r, row in enumerate(heights):
         if not isinstance(row, str) or len(row) != size or not (row.isascii() and row.isdigit()):
             raise PlayError(f"{where}[{r}]", f"row {r + 1} must be a string of {size} digits")
+    out = [digit - 48 for digit in "".join(heights).encode()]
+    if max(out) <= top and [h == 0 for h in out] == [t is None for t in tiles]:
+        return out  # every square's height fits its tile: the usual board, checked in two passes
+    out = []
+    for r, row in enumerate(heights):
         for c, digit in enumerate(row):
             i, height = r * size + c, ord(digit) - 48
             if height <= top and (height == 0) == (tiles[i] is None):

@@ -64,7 +64,7 @@ run: $(BIN)/.installed
 
 test: $(BIN)/.installed $(AXE) clients
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=25
 
 $(AXE): tests/package.json tests/package-lock.json
 	@command -v npm >/dev/null || $(MAKE) --no-print-directory debs DEBS="nodejs npm"

@@ -14,7 +14,9 @@ stacking game, so there is no peer to set beside it; the letters generator's fig
 Over HTTP, `lexicon serve` as `make run` starts it (nginx in front of a lookup pool and a search pool, 2
 workers each; no access log): GET /valid at 16 connections with the frequent words of the RÚF Bible and their
 one-letter mutations (as "Hungarian validation over HTTP" asks them), alone and then beside POST /moves at 4
-connections (every position in turn, limit 10), the pair alternated ROUNDS times; POST /moves alone once. The
+connections (every position in turn, limit 10, accepting compressed answers as browsers do), the pair
+alternated ROUNDS times; POST /moves alone ROUNDS times,
+alternated with a second instance whose every request goes through Flask (`LEXICON_FAST_PATH=0`). The
 workers keep no answers (LEXICON_ANSWER_CACHE=0), so every lookup of every round is worked out, as a word
 never asked before is, and the rounds may ask the same words. On a machine others share, the rates of two runs
 ten seconds apart differ by more than the effect measured, so each round's beside is set against its own
@@ -45,6 +47,8 @@ POSITIONS = 200
 REPEATS = 3
 SECONDS = 10
 ROUNDS = 5
+#: What POST /moves' clients accept, as browsers and HTTP libraries send it (an answer is compressed, with br).
+ENCODING = "gzip, deflate, br"
 
 
 def run() -> str:
@@ -100,7 +104,8 @@ def _bound(http: dict) -> str:
     taken = beside["rate"] * cost / 1000  # cores
     tail = ms(beside["p99"]) / (4000 / beside["rate"])  # p99 over the mean latency, beside
     return (f"What the targets ask of a request: a POST /moves costs {alone:.2f} ms of a search worker's CPU "
-            f"(user and system) alone and {cost:.2f} ms beside the lookups, whose work evicts its caches between "
+            f"(user and system) alone ({http['flask_cost'] * 1000:.2f} ms through Flask, alternated with it) and "
+            f"{cost:.2f} ms beside the lookups, whose work evicts its caches between "
             f"its turns on the CPU; beside them the search pool took {taken:.2f} of a core. wrk at 4 connections "
             f"is a closed loop: its mean latency is 4 over its rate (Little's law), and its rate is at most the "
             f"search pool's CPU over a request's cost. Lookups keeping 90% leave the search pool about a tenth "
@@ -159,16 +164,15 @@ def _http(root: str, positions) -> dict:
     (folder / "moves.txt").write_text("\n".join(bodies) + "\n", encoding="utf-8")
     lookups = {"script": str(ROOT / "bench" / "rotate.lua"), "env": {"WORDS": str(folder / "words.txt")}}
     moves = {"script": str(ROOT / "bench" / "play.lua"), "env": {"PLAYS": str(folder / "moves.txt"),
-                                                                 "ROUTE": "/moves"}}
-    server = Served(root, 2, env={"LEXICON_DEFAULT": LEXICON, "LEXICON_ANSWER_CACHE": "0", "LEXICON_ACCESS_LOG": ""},
-                    log_level="warning")
+                                                                 "ROUTE": "/moves", "ENCODING": ENCODING}}
+    env = {"LEXICON_DEFAULT": LEXICON, "LEXICON_ANSWER_CACHE": "0", "LEXICON_ACCESS_LOG": ""}
+    server = Served(root, 2, env=env, log_level="warning")
     try:
         wrk(server.url + "/valid?word=h%C3%A1z", 8, seconds=3)  # warm every worker
         wrk(server.url, 4, seconds=3, **moves)
+        moves_alone, through_flask = _alone(server, Served(root, 2, env=env | {"LEXICON_FAST_PATH": "0"},
+                                                           log_level="warning"), moves)
         pool, searching = lookup_workers(server), search_workers(server)
-        before = cpu_seconds(searching)
-        moves_alone = wrk(server.url, 4, seconds=SECONDS, **moves)
-        moves_alone["cost"] = (cpu_seconds(searching) - before) / max(moves_alone["requests"], 1)
         rounds = []
         for _ in range(ROUNDS):
             before = cpu_seconds(pool)
@@ -188,12 +192,35 @@ def _http(root: str, positions) -> dict:
     cpu_kept = statistics.median(b["cpu"] / a["cpu"] for a, b, _ in rounds)
     middle = sorted(rounds, key=lambda r: ms(r[2]["p99"]))[len(rounds) // 2]  # the round of the median p99
     rows = [(f"GET /valid alone ({len(words):,} words, the round of the median POST /moves p99)", middle[0], 16),
-            (f"POST /moves alone ({len(bodies)} positions in turn, limit 10)", moves_alone, 4),
+            (f"POST /moves alone ({len(bodies)} positions in turn, limit 10, Accept-Encoding: {ENCODING}; the run "
+             f"of median cost)", moves_alone, 4),
+            ("the same, every request through Flask (`LEXICON_FAST_PATH=0`)", through_flask, 4),
             ("GET /valid beside POST /moves", middle[1], 16),
             ("POST /moves beside GET /valid", middle[2], 4)]
     return {"rows": rows, "beside": middle[2], "kept": kept, "cpu_kept": cpu_kept, "cost": moves_alone["cost"],
+            "flask_cost": through_flask["cost"],
             "lookups_cpu": statistics.median(a["cpu"] for a, _, _ in rounds),
             "p99s": [ms(r[2]["p99"]) for r in rounds], "kepts": [b["rate"] / a["rate"] for a, b, _ in rounds]}
+
+
+def _alone(server, flask_only, moves) -> tuple[dict, dict]:
+    """POST /moves alone on `server` and on `flask_only`, the same service with every request through Flask,
+    alternated ROUNDS times so that the machine's changes of speed fall on both; for each, the run of the
+    median CPU cost a request. `flask_only` is stopped at the end."""
+    runs: dict[int, list[dict]] = {0: [], 1: []}
+    try:
+        wrk(flask_only.url, 4, seconds=3, **moves)  # warm its workers
+        for _ in range(ROUNDS):
+            for k, served in enumerate((server, flask_only)):
+                searching = search_workers(served)
+                before = cpu_seconds(searching)
+                run = wrk(served.url, 4, seconds=SECONDS // 2, **moves)
+                run["cost"] = (cpu_seconds(searching) - before) / max(run["requests"], 1)
+                runs[k].append(run)
+    finally:
+        flask_only.stop()
+    fast, flask = (sorted(runs[k], key=lambda r: r["cost"])[ROUNDS // 2] for k in (0, 1))
+    return fast, flask
 
 
 def _p(values: list[float], q: float) -> float:

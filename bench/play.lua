@@ -1,7 +1,10 @@
 -- wrk script: POST $ROUTE (/play unless given) with a different body each request, from $PLAYS (one JSON
 -- body a line): a play to judge, or a record to replay (ROUTE=/replay).
 -- Each wrk thread starts at its own offset, so the two threads do not send the same play together.
+-- ENCODING, when set, is sent as Accept-Encoding, as browsers and HTTP libraries send it.
 local route = os.getenv("ROUTE") or "/play"
+local headers = {["Content-Type"] = "application/json"}
+if os.getenv("ENCODING") then headers["Accept-Encoding"] = os.getenv("ENCODING") end
 local bodies = {}
 for line in io.lines(os.getenv("PLAYS")) do bodies[#bodies + 1] = line end
 local threads = 0
@@ -15,5 +18,5 @@ function init(args)
 end
 request = function()
   n = n + 1
-  return wrk.format("POST", route, {["Content-Type"] = "application/json"}, bodies[(n % #bodies) + 1])
+  return wrk.format("POST", route, headers, bodies[(n % #bodies) + 1])
 end

@@ -9,9 +9,10 @@ and the same headers the extensions add, and hands everything else to Flask unch
 or path, a conditional request, an origin restriction, any parameter the view would refuse, an
 unknown lexicon, an error. So every refusal is still Flask's problem document, and the fast path only
 ever writes 200s that Flask would have written byte for byte (tests/test_fast_path.py holds the two to
-each other). An answer large enough to compress, for a client that accepts it, is flask-compress's to
-write; a best-plays answer, or its refusal, already worked out goes to the view with the request
-(`prepared`), so no request is worked out twice.
+each other). An answer large enough to compress, for a client that accepts an encoding, is compressed
+here as flask-compress compresses it, with its own functions and settings (pyproject.toml pins it for
+that). A best-plays answer only Flask can write, its refusal or any fault met goes to the view with the
+request (service/moves.py's `prepared`), so no position is worked out twice.
 """
 
 from __future__ import annotations
@@ -20,41 +21,17 @@ import io
 import time
 from urllib.parse import parse_qsl
 
-import orjson
 from flask import Flask
-from werkzeug.http import quote_etag
-
-from lexicon import LexiconError
-from lexicon.play.moves import moves_request
-from lexicon.play.request import parse_json
+from flask_compress.flask_compress import _choose_algorithm, _compress_data
+from werkzeug.http import parse_options_header, quote_etag
 
 from . import params
 from .answers import CONDITIONAL, PINNED, REVALIDATE, etag
 from .extensions import EXPOSED, origins
-from .hooks import malformed_query
+from .hooks import STARTED, malformed_query
+from .moves import PREPARED, moves_answer
 
 _SPECS = {"word": params.WORD, "lexicon": params.LEXICON}
-#: The environ key of a POST /moves answer worked out before Flask, for the view to write.
-PREPARED = "lexicon.prepared"
-#: The work a POST /moves may do: GADDAG lists entered. A mid-game Swedish position with a blank on the rack
-#: needs tens of thousands (a millisecond or two); the costliest racks seen, two blanks with phonies, 3.5
-#: million (about a fifth of a second); past this the answer is 400 too-costly.
-MOVES_MAX_VISITS = 8_000_000
-
-
-def moves_answer(raw: bytes, registry):
-    """POST /moves' answer to the body `raw`: its JSON bytes and the lexicon that gave it."""
-    answer, lexicon = moves_request(parse_json(raw), registry.get, registry.game, max_visits=MOVES_MAX_VISITS)
-    return orjson.dumps(answer), lexicon
-
-
-def prepared(environ):
-    """What the fast path worked out for this request before handing it to Flask: the answer (bytes and
-    lexicon), raised again if it was a refusal; None if it worked out nothing."""
-    found = environ.pop(PREPARED, None)
-    if isinstance(found, LexiconError):
-        raise found
-    return found
 
 
 class FastPath:
@@ -66,15 +43,20 @@ class FastPath:
         self.registry = app.extensions["lexicon.registry"]
         self.memos = app.extensions["lexicon.answers"]
         self.metrics = app.extensions["lexicon.metrics"]
-        self.compress_from = app.config["COMPRESS_MIN_SIZE"]
+        self.app, config = app, app.config
+        self.compress_from = config["COMPRESS_MIN_SIZE"]
+        # flask-compress's choice among its encodings; with a cache of compressed answers, or JSON not among
+        # what it compresses, a client that accepts an encoding is Flask's
+        self.encodings = tuple(config["COMPRESS_ALGORITHM"])
+        self.compresses = (config["COMPRESS_REGISTER"] and "application/json" in config["COMPRESS_MIMETYPES"]
+                           and not config["COMPRESS_CACHE_BACKEND"])
         # flask-cors, with any origin allowed, sends these on every answer whether or not the request
         # names an origin; with origins restricted the answer depends on the Origin header: Flask's part.
-        self.enabled = origins(app.config) == ["*"]
+        self.enabled = origins(config) == ["*"]
         # flask-compress names Accept-Encoding on every answer of a type it compresses, large or not.
         self.after = [("Access-Control-Allow-Origin", "*"),
                       ("Access-Control-Expose-Headers", ", ".join(sorted(EXPOSED))), ("Vary", "Accept-Encoding")]
-
-        self.max_body = app.config["MAX_CONTENT_LENGTH"]
+        self.max_body = config["MAX_CONTENT_LENGTH"]
         # each route's answerer and the name its view's requests are counted by in /metrics
         self.routes = {("GET", "/valid"): (self._valid, "valid"), ("POST", "/moves"): (self._moves, "best_moves")}
 
@@ -82,7 +64,7 @@ class FastPath:
         route = self.routes.get((environ.get("REQUEST_METHOD"), environ.get("PATH_INFO")))
         if route is None or not self.enabled or any(name in environ for name in CONDITIONAL):
             return self.wsgi_app(environ, start_response)
-        started = time.perf_counter()
+        started = environ[STARTED] = time.perf_counter()
         answerer, view = route
         answer = answerer(environ)
         if answer is None:
@@ -113,36 +95,58 @@ class FastPath:
             ok, body, tag = memo.full(word)
         except Exception:  # noqa: BLE001 - a refusal or a fault: Flask meets it again and answers its problem
             return None
-        if len(body) >= self.compress_from and environ.get("HTTP_ACCEPT_ENCODING"):
-            # flask-compress's to write; the memo has the answer now, and counts the view's lookup of it as a
-            # hit after this one's miss (answers are rarely this long: 340–580 bytes for most words)
-            return None
-        self.metrics.words(1, int(ok))
-        self.metrics.cache(*memo.counts())
-        return body, self._headers(lex, body, tag, PINNED if "@" in spec else REVALIDATE)
+        answer = self._answer(environ, lex, body, tag, PINNED if "@" in spec else REVALIDATE)
+        if answer is not None:
+            self.metrics.words(1, int(ok))
+            self.metrics.cache(*memo.counts())
+        return answer
 
     def _moves(self, environ) -> tuple[bytes, list[tuple[str, str]]] | None:
         """POST /moves: a JSON body of a stated length and no query string (the view takes no parameter)."""
-        mimetype = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+        mimetype = parse_options_header(environ.get("CONTENT_TYPE", ""))[0].lower()  # as Werkzeug's request.mimetype
         length = environ.get("CONTENT_LENGTH", "")
-        if (environ.get("QUERY_STRING") or not mimetype.endswith("json") or not length.isdigit()
-                or int(length) > self.max_body):
+        if (environ.get("QUERY_STRING") or not mimetype.endswith("json") or not (length.isascii() and length.isdigit())
+                or (self.max_body is not None and int(length) > self.max_body)):
             return None
-        raw = environ["wsgi.input"].read(int(length))
+        raw = _read(environ["wsgi.input"], int(length))
         environ["wsgi.input"] = io.BytesIO(raw)  # for Flask, if it answers after all
         if len(raw) != int(length):
             return None  # the client sent less than it said: Flask's to refuse
         try:
             body, lex = moves_answer(raw, self.registry)
-        except LexiconError as refused:  # the view raises it again, for Flask's problem document
-            environ[PREPARED] = refused
+        except Exception as met:  # noqa: BLE001 - a refusal or a fault: the view raises it again, for Flask's problem
+            environ[PREPARED] = met
             return None
-        if len(body) >= self.compress_from and environ.get("HTTP_ACCEPT_ENCODING"):
+        answer = self._answer(environ, lex, body, etag(lex, raw), REVALIDATE)
+        if answer is None:
             environ[PREPARED] = body, lex  # flask-compress's to write
-            return None
-        return body, self._headers(lex, body, etag(lex, raw), REVALIDATE)
+        return answer
 
-    def _headers(self, lex, body: bytes, tag: str, caching: str) -> list[tuple[str, str]]:
-        """The headers of a lexicon's answer as `respond` and the extensions write them."""
-        return [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag)), ("Cache-Control", caching),
-                ("Content-Type", "application/json"), ("Content-Length", str(len(body))), *self.after]
+    def _answer(self, environ, lex, body: bytes, tag: str, caching: str) -> tuple[bytes, list[tuple[str, str]]] | None:
+        """A lexicon's answer as `respond` and the extensions write it: its headers, and the body compressed
+        as flask-compress would for this client; None when only flask-compress can write it."""
+        encoding = None
+        accepted = environ.get("HTTP_ACCEPT_ENCODING")
+        if accepted and len(body) >= self.compress_from:
+            if not self.compresses:
+                return None
+            encoding = _choose_algorithm(self.encodings, accepted)
+            if encoding is not None:
+                body, tag = _compress_data(self.app, body, encoding), f"{tag}:{encoding}"
+        headers = [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag)), ("Cache-Control", caching),
+                   ("Content-Type", "application/json"), ("Content-Length", str(len(body))), *self.after]
+        if encoding is not None:
+            headers.append(("Content-Encoding", encoding))
+        return body, headers
+
+
+def _read(stream, length: int) -> bytes:
+    """`length` bytes of the body, or what there is of them: a WSGI server may give them in parts."""
+    parts, got = [], 0
+    while got < length:
+        part = stream.read(length - got)
+        if not part:
+            break
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)

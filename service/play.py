@@ -13,7 +13,7 @@ from lexicon.play.request import parse_json
 
 from . import params
 from .answers import etag, respond
-from .fast_path import moves_answer, prepared
+from .moves import moves_answer, prepared
 
 play = Blueprint("play", __name__)
 
@@ -42,7 +42,7 @@ def judge_play():
 @play.post("/moves")
 def best_moves():
     raw = _body()
-    # worked out before Flask already when only Flask could write it (service/fast_path.py)
+    # the fast path in front of Flask may have worked it out already: the answer, or the refusal to raise again
     body, lexicon = prepared(request.environ) or moves_answer(raw, _registry())
     return respond(body, lexicon, tag=etag(lexicon, raw))
 

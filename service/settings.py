@@ -94,8 +94,15 @@ SERVER = (
 )
 
 
+#: Variables read no more, each with the one that took its place: a deployment that still sets one is told.
+RETIRED = {"LEXICON_FAST_VALID": "LEXICON_FAST_PATH"}
+
+
 def app(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """create_app's settings from the environment, each its default when unset."""
+    for old, new in RETIRED.items():
+        if old in environ:
+            raise ValueError(f"${old} is read no more: set ${new} instead")
     return {v.setting: v.read(environ) for v in APP}
 
 

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from lexicon_service import create_app, fast_path
+from lexicon_service import create_app
+from lexicon_service import moves as fast_path_moves
 from support.http import exchange
 
 PLAIN = ["word=hus", "word=HUS", "word=%C3%96V%C3%84RLD", "word=", "word", "word=a+b", "word=hus%20x",
@@ -103,14 +104,28 @@ def test_a_pinned_default_is_pinned_on_both_paths(betapet, artifacts_root):
     assert a.headers["Cache-Control"] == "public, max-age=86400" and reached == []
 
 
-def test_an_answer_to_compress_is_flask_compresss(betapet, artifacts_root):
+def test_an_answer_to_compress_is_compressed_as_flask_compress_does(betapet, artifacts_root):
+    """Each encoding flask-compress offers, a preference by quality, one it does not offer, identity: the same bytes
+    and headers as flask-compress writes, the ETag's encoding included, without reaching Flask."""
     fast, flask_only, reached = _apps(artifacts_root, COMPRESS_MIN_SIZE=100)
-    gzip = {"Accept-Encoding": "gzip"}
-    a, b = fast.get("/valid?word=hus", headers=gzip), flask_only.get("/valid?word=hus", headers=gzip)
-    _same(a, b)
-    assert a.headers["Content-Encoding"] == "gzip" and reached == ["word=hus"]
+    for accepted, encoding in (("gzip", "gzip"), ("br, gzip", "br"), ("zstd", "zstd"),
+                               ("deflate", "deflate"), ("gzip;q=0.5, br;q=0.9", "br"), ("compress", None),
+                               ("identity", None), ("*", "zstd")):
+        headers = {"Accept-Encoding": accepted}
+        a = fast.get("/valid?word=hus", headers=headers)
+        _same(a, flask_only.get("/valid?word=hus", headers=headers))
+        assert a.headers.get("Content-Encoding") == encoding, accepted
+    assert reached == []
     _same(fast.get("/valid?word=hus"), flask_only.get("/valid?word=hus"))
-    assert reached == ["word=hus"]  # without Accept-Encoding nothing is compressed: the fast path answers
+
+
+def test_with_compression_left_to_a_cache_flask_compresses(betapet, artifacts_root):
+    from flask_compress.flask_compress import DictCache
+
+    fast, flask_only, reached = _apps(artifacts_root, COMPRESS_MIN_SIZE=100, COMPRESS_CACHE_BACKEND=DictCache)
+    gzip = {"Accept-Encoding": "gzip"}
+    _same(fast.get("/valid?word=hus", headers=gzip), flask_only.get("/valid?word=hus", headers=gzip))
+    assert reached == ["word=hus"]
 
 
 def test_with_origins_restricted_flask_answers_everything(betapet, artifacts_root):
@@ -212,13 +227,13 @@ MOVES_REFUSED = [b"{", b"[]", b'{"game": "sv-betapet"}', json.dumps(MOVES[0] | {
 def worked(monkeypatch):
     """The bodies POST /moves was worked out for, on either path."""
     seen = []
-    real = fast_path.moves_request
+    real = fast_path_moves.moves_request
 
     def counted(body, *args, **kwargs):
         seen.append(body)
         return real(body, *args, **kwargs)
 
-    monkeypatch.setattr(fast_path, "moves_request", counted)
+    monkeypatch.setattr(fast_path_moves, "moves_request", counted)
     return seen
 
 
@@ -249,15 +264,61 @@ def test_a_refused_body_is_flasks_problem_worked_out_once(apps, worked):
     assert len(worked) == 2 * (len(MOVES_REFUSED) - 1)
 
 
-def test_a_best_plays_answer_to_compress_is_flask_compresss_worked_out_once(apps, worked):
+def test_a_best_plays_answer_is_compressed_as_flask_compress_does(apps, worked):
+    """What browsers and HTTP libraries send (Accept-Encoding, nearly always): the fast path's to answer too."""
     fast, flask_only, reached = apps
-    body = json.dumps(MOVES[0]).encode()
-    for encoding in ("gzip", "br, gzip", "zstd"):
-        before = len(reached)
-        a, b = _post(fast, body, {"Accept-Encoding": encoding}), _post(flask_only, body, {"Accept-Encoding": encoding})
+    body, before = json.dumps(MOVES[0]).encode(), len(reached)
+    for accepted, encoding in (("gzip, deflate", "gzip"), ("gzip, deflate, br", "br"), ("br, gzip", "br"),
+                               ("zstd", "zstd"), ("identity", None)):
+        headers = {"Accept-Encoding": accepted}
+        a, b = _post(fast, body, headers), _post(flask_only, body, headers)
         _same(a, b)
-        assert a.headers["Content-Encoding"] == encoding.split(",")[0] and len(reached) == before + 1
-    assert len(worked) == 6
+        assert a.headers.get("Content-Encoding") == encoding, accepted
+    assert len(reached) == before and len(worked) == 10
+
+
+def test_with_compression_left_to_a_cache_a_best_plays_answer_is_worked_out_once(betapet, artifacts_root, worked):
+    from flask_compress.flask_compress import DictCache
+
+    fast, flask_only, reached = _apps(artifacts_root, COMPRESS_CACHE_BACKEND=DictCache)
+    body, gzip = json.dumps(MOVES[0]).encode(), {"Accept-Encoding": "gzip"}
+    _same(_post(fast, body, gzip), _post(flask_only, body, gzip))
+    assert len(reached) == 1 and len(worked) == 2  # once each app: the view wrote the fast path's answer
+
+
+def test_a_fault_is_flasks_problem_worked_out_once(apps, monkeypatch):
+    """A fault, not a refusal (a file gone, a bug): Flask's 500 problem document, counted, not a bare 500."""
+    fast, flask_only, reached = apps
+    calls = []
+
+    def failing(*args, **kwargs):
+        calls.append(1)
+        raise OSError("the word graph went away")
+
+    monkeypatch.setattr(fast_path_moves, "moves_request", failing)
+    body, before = json.dumps(MOVES[1]).encode(), len(reached)
+    a, b = _post(fast, body), _post(flask_only, body)
+    assert a.status_code == 500 and a.mimetype == "application/problem+json"
+    _same(a, b)
+    assert len(calls) == 2 and len(reached) == before + 1
+
+
+def test_latency_counts_from_the_fast_paths_start(betapet, artifacts_root, monkeypatch):
+    """A request the fast path works out and hands to Flask is timed from when it arrived."""
+    import time
+
+    fast, _, reached = _apps(artifacts_root)
+    real = fast_path_moves.moves_request
+
+    def slow(body, *args, **kwargs):
+        time.sleep(0.2)
+        return real(body, *args, **kwargs)
+
+    monkeypatch.setattr(fast_path_moves, "moves_request", slow)
+    _post(fast, json.dumps(MOVES[0] | {"rack": "!"}).encode())  # refused after the search began
+    text = fast.get("/metrics").get_data(as_text=True)
+    spent = float(re.search(r'^lexicon_http_request_seconds_sum\{endpoint="best_moves"\} (\S+)$', text, re.M)[1])
+    assert reached and spent >= 0.2
 
 
 def test_what_flask_does_more_for_moves_goes_to_flask(apps, worked):
@@ -271,7 +332,9 @@ def test_what_flask_does_more_for_moves_goes_to_flask(apps, worked):
              lambda c: c.get("/moves"),
              lambda c: _post(c, body, {"If-None-Match": '"x"'}),
              lambda c: _post(c, body, environ_overrides={"CONTENT_LENGTH": str(len(body) + 5)}),
-             lambda c: _post(c, b" " * (5 * 1024 * 1024))]
+             lambda c: _post(c, b" " * (5 * 1024 * 1024)),
+             lambda c: c.post("/moves", data=body, content_type="application/json\xa0"),
+             lambda c: c.post("/moves", data=body, headers={"Content-Type": "text/plain; x=application/json"})]
     for call in calls:
         before = len(reached)
         _same(call(fast), call(flask_only))

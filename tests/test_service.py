@@ -313,3 +313,5 @@ def test_settings_that_cannot_be_read_are_refused_by_name(artifacts_root):
     with pytest.raises(ValueError, match="ANSWER_CACHE must be a whole number of entries, 0 or more, not -1"):
         create_app({"ARTIFACTS": str(artifacts_root), "ANSWER_CACHE": -1})
     assert settings.app({"LEXICON_NAMES": " sv-betapet, ,hu-betutorony"})["LEXICONS"] == ["sv-betapet", "hu-betutorony"]
+    with pytest.raises(ValueError, match=r"\$LEXICON_FAST_VALID is read no more: set \$LEXICON_FAST_PATH instead"):
+        settings.app({"LEXICON_FAST_VALID": "0"})  # a retired name is not silently ignored

@@ -138,8 +138,8 @@ def test_word_class_of_saol_x_entries():
     def cls(notation):
         return word_class(Entry("x", "X", notation=notation))
 
-    assert [cls("+en +er"), cls("+t +a"), cls("värre värst"), cls("komp. +re, superl. +st"), cls("mask. andre")] == [
-        "NOUN", "ADJ", "ADV", "ADV", "OTHER"]
+    assert [cls("+en +er"), cls("+t +a"), cls("värre värst"), cls("komp. +re, superl. +st"), cls("mask. andre"),
+            cls("")] == ["NOUN", "ADJ", "ADV", "ADV", "OTHER", "OTHER"]  # an X without notation is no noun (alltmer)
 
 
 # ---------------------------------------------------------------- paradigms, checked by hand
@@ -504,6 +504,43 @@ def test_a_verbs_s_forms_and_participles_need_evidence():
     assert skada["skadande"] == "pres part"
     # the participle's plural skadade is the past too: attesting the past attests no participle
     assert "skadad" not in forms_with("skada", "VERB", "+de +t", {"skadade"})
+
+
+def test_a_participle_spelled_as_a_noun_is_the_verbs_when_its_plural_is_attested():
+    from lexicon_pipelines.inflection import Context, inflect
+
+    def forms(attested, adjectives=()):
+        context = Context(headwords=frozenset({"följd", "fasad"} | set(adjectives)), attested=frozenset(attested),
+                          adjectives=frozenset(adjectives))
+        return {f.text: f.tag for f in inflect("följa", "VERB", "följde följt", context)}
+
+    assert forms({"följda"})["följda"] == "past part pl" and forms({"följda"})["följd"] == "past part"
+    assert "följda" not in forms({"följd"})  # the noun attests nothing of the verb
+    assert "följda" not in forms({"följda"}, adjectives={"följd"})  # an adjective entry gives its own forms
+    # an -ad participle's plural is the past itself: nothing tells the verb's from the noun's (fasa: fasad)
+    assert "fasad" not in {f.text for f in inflect("fasa", "VERB", "+de +t", Context(
+        headwords=frozenset({"fasad"}), attested=frozenset({"fasad", "fasade"})))}
+
+
+def test_a_weak_adjective_form_saol_leaves_out_after_a_neuter_is_made():
+    assert forms_with("trång", "ADJ", "+t, trängre H +are, trängst H +ast", {"x"})["trånga"] == "pos def/pl"
+    assert forms_with("svett", "ADJ", "n. +", {"x"}) == {"svetta": "pos def/pl"}
+    assert forms_with("tom", "ADJ", "+t", {"x"})["tomma"] == "pos def/pl"
+    assert forms_with("bemälde", "ADJ", "bemälta", {"x"}) == {"bemälta": "pos n"}  # weak already: no bemäldea
+    assert "mogena" not in forms_with("mogen", "ADJ", "moget", {"x"})  # mogna: the notation must say
+
+
+def test_a_plural_only_noun_without_notation_gets_its_definite_and_genitives_when_attested():
+    from lexicon_pipelines.inflection import Context, SaolInflector
+
+    expand = SaolInflector()
+    expand.context = Context(attested=frozenset({"kläderna", "kasusna"}))
+    assert {f.text: (f.tag, f.rule) for f in expand(Entry("kläder", "NOUN")).forms} == {
+        "kläders": ("pl indef gen", "genitive +s"), "kläderna": ("pl def", "pl def: +na"),
+        "klädernas": ("pl def gen", "genitive +s")}
+    for entry in (Entry("glasögon", "NOUN"), Entry("kasus", "NOUN"), Entry("anor", "X"), Entry("anor", "NOUN")):
+        assert expand(entry) is entry  # no plural in -r; no noun; the definite not attested
+    assert expand.report()["forms"] == 3
 
 
 def test_the_shipped_inflected_pipelines_name_their_evidence():

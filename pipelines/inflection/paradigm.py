@@ -33,12 +33,14 @@ _Rule = tuple[str, str, str]  # text, tag, rule
 @dataclass(frozen=True)
 class Context:
     """What the rest of the source says about a word: its headwords, the past participles its verbs
-    give (so that `ställd` and `välbesökt` are known to be participles), and the words independent
-    lists attest (`attested`: the pipeline's `[[inflection.evidence]]`, empty when it names none)."""
+    give (so that `ställd` and `välbesökt` are known to be participles), the words independent
+    lists attest (`attested`: the pipeline's `[[inflection.evidence]]`, empty when it names none),
+    and which headwords are adjectives (`adjectives`: a participle listed as one gives its own forms)."""
 
     headwords: frozenset[str] = frozenset()
     participles: frozenset[str] = frozenset()
     attested: frozenset[str] = frozenset()
+    adjectives: frozenset[str] = frozenset()
 
     def participial(self, word: str) -> bool:
         """A past participle, or a compound ending in one (välbesökt, oklädd)."""
@@ -332,7 +334,12 @@ def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, co
     attestable = [w for w, _, _ in weak] + [p for w, _, _ in weak for p, _ in _participle_plural(w) if p not in past]
     if not base or not context.has_participle(base, attestable):
         weak = []
-    if any(text in context.headwords for text, _, _ in weak):
+    listed = [text for text, _, _ in weak if text in context.headwords]
+    if listed and (any(t in context.adjectives for t in listed) or not context.attests(
+            [p for t in listed for p, _ in _participle_plural(t) if p not in past])):
+        # A participle SAOL lists as an adjective (ställd) gives its forms in that entry. One spelled
+        # as another headword (följd, a consequence) is still the verb's when the evidence lists
+        # attest a plural the noun cannot have (följda); the -ad ones (fasad, mognad) have none.
         weak = []
     common = keys.fill("past part", weak)
     out += common
@@ -380,6 +387,8 @@ def _adjective(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
     # nor DSSO lists such forms (DSSO accepts 7% of them).
     out: list[_Rule] = list(keys.given("pos n"))
     weak = [f for slot in ("pos def/pl", "pos def", "pos pl") for f in keys.given(slot)]
+    if not weak and base is not None and any(keys.given("pos n")):
+        weak = keys.fill("pos def/pl", _weak_adjective(base))  # trång +t: trånga, as fin +t +a
     out += weak
     stems = [t[:-1] for t, _, _ in weak if t.endswith("a")]
     masculine = [(s + "e", "pos masc", "masc: -a +e") for s in stems]
@@ -401,6 +410,31 @@ def _adjective(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
         if context.attests([s + "e"]):
             out.append((s + "e", "super def masc", "super def masc: +e"))  # min bäste vän, den yngste
     return out
+
+
+def _weak_adjective(base: str) -> list[_Rule]:
+    """The weak form SAOL leaves out after a neuter (trång +t, svett n. +): trånga, tom → tomma. None
+    for a headword that is weak already (bemälde) or whose ending may drop a vowel (mogen: mogna,
+    enkel: enkla, but allmän: allmänna), which the notation would have to say."""
+    if base[-1:] in VOWELS or base.endswith(("el", "en", "er")):
+        return []
+    if base[-1:] == "m" and base[-2:-1] in VOWELS:
+        return [(base + "ma", "pos def/pl", "pos def/pl: +ma")]
+    return [(base + "a", "pos def/pl", "pos def/pl: +a")]
+
+
+# ---------------------------------------------------------------- plural-only nouns
+
+def plural_only(headword: str, context: Context) -> list[Form]:
+    """The forms of a noun SAOL gives without a notation in the plural (kläder, anor, stödpengar):
+    its definite plural and both genitives (kläderna, kläders, klädernas). SAOL marks no plural-only
+    noun, and many nouns without a notation are no plurals (kasus, lejonparten), so the forms are
+    made when the evidence lists attest the definite; without them, never."""
+    if not headword.endswith(("ar", "er", "or")) or not context.attests([headword + "na"]):
+        return []
+    rules = _with_genitives([(headword, "pl indef", "plural-only: = headword"),
+                             (headword + "na", "pl def", "pl def: +na")])
+    return [Form(text, tag, rule) for text, tag, rule in rules if text != headword]
 
 
 # ---------------------------------------------------------------- the rest: as given

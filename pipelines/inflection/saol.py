@@ -18,7 +18,7 @@ from typing import Any
 
 from ..entry import Entry
 from .notation import UnreadableNotation, parse, shape
-from .paradigm import Context, paradigm, split_particle, weak_participle
+from .paradigm import Context, paradigm, plural_only, split_particle, weak_participle
 
 #: How many example entries the report keeps for each unparsed shape.
 EXAMPLES = 5
@@ -38,7 +38,7 @@ def word_class(entry: Entry) -> str:
         return "ADV"
     if re.match(r"[+-]?\S*t,? [+-]?\S*a\b", text):
         return "ADJ"
-    if text[:1] in "+-":
+    if text.startswith(("+", "-")):
         return "NOUN"
     return "OTHER"
 
@@ -56,10 +56,13 @@ def attested_words(evidence: Sequence) -> frozenset[str]:
 
 def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) -> Context:
     """What the generator needs to know of the whole source: its headwords, and every past
-    participle its verbs give or imply (grävde → grävd); `attested`: the evidence lists' words."""
-    headwords, participles = set(), set()
+    participle its verbs give or imply (grävde → grävd), which of them are adjectives; `attested`:
+    the evidence lists' words."""
+    headwords, participles, adjectives = set(), set(), set()
     for entry in entries:
         headwords.add(entry.headword)
+        if word_class(entry) == "ADJ":
+            adjectives.add(entry.headword)
         if entry.pos != "VERB" or not entry.notation:
             continue
         try:
@@ -68,7 +71,7 @@ def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) ->
             continue  # counted when the entry itself is expanded
         participles.update(notation.slot("past part"))
         participles.update(w for w in map(weak_participle, notation.slot("past")) if w)
-    return Context(frozenset(headwords), frozenset(participles), attested)
+    return Context(frozenset(headwords), frozenset(participles), attested, frozenset(adjectives))
 
 
 class SaolInflector:
@@ -90,7 +93,9 @@ class SaolInflector:
     def __call__(self, entry: Entry) -> Entry:
         self.entries += 1
         if not entry.notation:
-            return entry
+            forms = plural_only(entry.headword, self.context) if entry.pos == "NOUN" else []
+            self.forms += len(forms)
+            return replace(entry, forms=entry.forms + tuple(forms)) if forms else entry
         self.with_notation += 1
         pos = word_class(entry)
         base, _ = split_particle(entry.headword, pos)

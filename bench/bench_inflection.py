@@ -56,25 +56,36 @@ def generate(pipeline: str = PIPELINE) -> Generated:
 
 
 def precision(gen: Generated, judge) -> dict:
-    """Accepted and total distinct forms, per class and tag, over lemmas Hunspell knows and over all."""
-    known, every = defaultdict(set), set()
+    """Accepted and total distinct forms, per class and tag, over lemmas Hunspell knows and over all.
+
+    `agreed` narrows the known lemmas to those whose every form SAOL's notation writes Hunspell
+    accepts too: where the source and the judge agree on a word's key forms, what is left to judge
+    is the rules' derivations from them. The rest (`disputed`) are words DSSO knows otherwise or
+    only in part: a homograph of another word's form (the noun stäng, DSSO's verb form), or a noun
+    SAOL gives a plural DSSO lacks (förljugenheter), whose derived plurals follow."""
+    known, every, agreed = defaultdict(set), set(), set()
     tags: Counter = Counter()
     rejected: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for (lemma, cls), forms in gen.forms.items():
-        for text, tag in forms.items():
-            if not text.isalpha():
-                continue  # letter names (a:et) and hyphenated words: no game plays them
-            every.add(text)
-            if lemma.isalpha() and judge.accepts(lemma):
-                known[cls].add(text)
-                ok = judge.accepts(text)
-                tags[(cls, tag, ok)] += 1
-                if not ok:
-                    rejected[cls].append((lemma, text, tag))
+        words = [(text, tag) for text, tag in forms.items() if text.isalpha()]  # letter names (a:et), hyphens
+        every.update(text for text, _ in words)
+        if not (lemma.isalpha() and judge.accepts(lemma)):
+            continue
+        known[cls].update(text for text, _ in words)
+        if all(judge.accepts(text) for text, _ in words if text in gen.given):
+            agreed.update(text for text, _ in words)
+        for text, tag in words:
+            ok = judge.accepts(text)
+            tags[(cls, tag, ok)] += 1
+            if not ok:
+                rejected[cls].append((lemma, text, tag))
+                if text in gen.given:
+                    rejected["written"].append((lemma, text, tag))
     union = set().union(*known.values())
     return {
         "known": _share(union, judge), "all": _share(every, judge),
         "given": _share(union & gen.given, judge), "derived": _share(union - gen.given, judge),
+        "agreed": _share(agreed, judge), "disputed": _share(union - agreed, judge),
         "by_class": {cls: _share(texts, judge) for cls, texts in sorted(known.items())},
         "tags": tags, "rejected": rejected,
     }
@@ -136,6 +147,8 @@ def run() -> str:
         f"| precision, all generated forms | {_pct(p['all'])} | | | |",
         f"| precision, lemmas DSSO knows: forms SAOL's notation writes | {_pct(p['given'])} | | | |",
         f"| precision, lemmas DSSO knows: forms the rules derive | {_pct(p['derived'])} | | | |",
+        f"| precision, lemmas whose written forms DSSO accepts (the rules' derivations) | {_pct(p['agreed'])} | | | |",
+        f"| … the other lemmas DSSO knows (it rejects a form SAOL writes) | {_pct(p['disputed'])} | | | |",
         f"| recall | {_pct((sum(r['found'].values()), sum(r['total'].values())))} | "
         + " | ".join(_pct((r["found"][c], r["total"][c])) for c in CLASSES) + " |",
         "",
@@ -155,6 +168,9 @@ def run() -> str:
         bad = p["rejected"].get(cls, [])
         picked = rng.sample(bad, min(SAMPLE, len(bad)))
         lines.append(f"- {cls}, rejected: " + ", ".join(f"{t} ({lemma}, {tag})" for lemma, t, tag in picked))
+    written = p["rejected"].get("written", [])
+    lines.append("- written by SAOL's notation, rejected (each sets its lemma aside): " + ", ".join(
+        f"{t} ({lemma}, {tag})" for lemma, t, tag in rng.sample(written, min(SAMPLE, len(written)))))
     for cls in CLASSES:
         miss = r["missed"].get(cls, [])
         picked = rng.sample(miss, min(SAMPLE, len(miss)))

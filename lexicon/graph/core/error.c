@@ -21,11 +21,14 @@ const char *tl_status_name(tl_status status) {
 
 tl_status tl_fail(tl_error *err, tl_status status, const char *format, ...) {
     if (err) {
+        /* formatted apart first: a caller may name the message it is replacing (`"…: %s", err->message`) */
+        char message[sizeof err->message];
         va_list args;
         va_start(args, format);
-        err->status = status;
-        vsnprintf(err->message, sizeof err->message, format, args);
+        vsnprintf(message, sizeof message, format, args);
         va_end(args);
+        err->status = status;
+        memcpy(err->message, message, sizeof message);
     }
     return status;
 }

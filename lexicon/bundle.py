@@ -24,6 +24,7 @@ import mmap
 import sqlite3
 import struct
 import zlib
+from array import array
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
@@ -35,7 +36,7 @@ from .errors import ArtifactError, InputError
 from .graph import TileCodes
 from .graph import forms as formindex
 from .graph import keys as keyindex
-from .graph.format import KBWG
+from .graph.format import KBWG, little_endian
 from .graph.native import use_core
 from .profile import Profile
 from .tiling import notation_tilings, parse_notation
@@ -106,6 +107,7 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
             **tables(alphabet.language),
             "graph": (folder / graph["file"]).read_bytes(),
             "keys.graph": (folder / graph["keys"]["graph"]).read_bytes(),
+            "keys.counts": _counts(keys),
         }
         for name, _ in keyindex.COLUMNS:
             out[f"keys.{name}"] = _padded(bytes(keys.column(name)))
@@ -123,6 +125,15 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
         return out
     finally:
         keys.close()
+
+
+def _counts(keys: keyindex.KeyIndex) -> bytes:
+    """The key graph's word counts, a u32 a node, as tl_graph_count_words makes them (lexicon.graph.reader's
+    reference): rank reads them, and a client that finds them here opens the bundle without counting."""
+    counts = keys.graph.word_counts()
+    if counts and max(counts) > 0xFFFFFFFF:
+        raise ArtifactError("the key graph holds more than 2**32 - 1 words: a bundle cannot count them")
+    return little_endian(array("I", counts))
 
 
 def _tilings(folder: Path, keys: keyindex.KeyIndex, profile: Profile) -> bytes:

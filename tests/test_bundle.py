@@ -475,6 +475,48 @@ def test_sections_of_the_wrong_shape_are_refused_with_right_checksums(small_sv, 
         assert "bundle" in _refused(_rewritten(hu, **{name.replace(".", "_"): value})), name
 
 
+def test_the_key_graphs_word_counts_travel_in_the_bundle(small_sv):
+    """keys.counts are the counts the C core makes itself (verify compares them); a bundle written before they were
+    opens by counting and answers the same; counts that lie are refused by name, by open or by verify, and the
+    answers read through them stay inside the bundle (`make sanitize` runs this over the sanitized binding)."""
+    data = _bundle(small_sv)
+    parts = _sections(data)
+    nodes = len(parts["keys.graph"]) // 4
+    assert len(parts["keys.counts"]) == 4 * nodes
+    counts = struct.unpack(f"<{nodes}I", parts["keys.counts"])
+    root = struct.unpack_from("<I", parts["keys.graph"])[0] & 0x3FFFFF
+    assert counts[root] == struct.unpack_from("<I", parts["rules"], 12)[0]  # every key, from the root list
+    _core.Bundle(data).verify()
+    words = corpus(small_sv)[:3000]
+    older = bundle.encode({k: v for k, v in parts.items() if k != "keys.counts"}, *_manifest(data))
+    assert _answers(_core.Bundle(older), words) == _answers(_core.Bundle(data), words)
+    assert "section keys.counts" in _refused(_rewritten(data, keys_counts=parts["keys.counts"][:-4]))
+    assert "section keys.counts" in _refused(_rewritten(data, keys_counts=parts["keys.counts"][:-1]))
+    lying = list(counts)
+    lying[root] += 1  # one word more than there are keys: the columns do not hold it
+    assert "keys" in _refused(_rewritten(data, keys_counts=struct.pack(f"<{nodes}I", *lying)))
+    for seed in range(3):  # the root list's word count kept, every other count anything
+        rng = __import__("random").Random(seed)
+        lying = [rng.randrange(1 << 32) for _ in counts]
+        lying[root] = counts[root]
+        c = _core.Bundle(_rewritten(data, keys_counts=struct.pack(f"<{nodes}I", *lying)))
+        with pytest.raises(ArtifactError, match="keys.counts: the word counts are not the graph's own"):
+            c.verify()
+        for word in words[:500]:
+            try:
+                c.check(word)
+            except ArtifactError as exc:  # a rank past the words there are
+                assert "counts are not its own" in str(exc)
+
+
+def test_a_damaged_graph_is_refused_naming_its_section_and_its_fault(small_sv):
+    data = _bundle(small_sv)
+    graph = bytearray(_sections(data)["keys.graph"])
+    struct.pack_into("<I", graph, 4 * 2, 0x3FFFFF)  # an arc far past the last node
+    message = _refused(_rewritten(data, keys_graph=bytes(graph)))
+    assert re.search(r"section keys\.graph: node 2 points to node 4194303, past the last", message), message
+
+
 def test_a_damaged_bundle_answers_nothing_and_the_library_is_safe(small_sv):
     """A bundle the C core opened answers every text; bytes that are not UTF-8 are refused by the call."""
     c = _core.Bundle(_bundle(small_sv))
@@ -539,14 +581,14 @@ def test_the_worked_example_of_the_docs_is_what_a_build_writes(tmp_path):
     lex = load("sv-tiny", tmp_path / "art")
     data = _bundle(lex)
     doc = (ROOT / "docs" / "bundle.md").read_text(encoding="utf-8")
-    assert f"version {lex.version}, whose bundle is {len(data):,} bytes in 25 sections" in doc
-    assert all(f"{row[:8].hex(' ')}  {row[8:].hex(' ')}" in doc for row in (data[:16], data[16:32]))  # as hexdump -C
     parts = bundle.read(data).sections
+    assert f"version {lex.version}, whose bundle is {len(data):,} bytes in {len(parts)} sections" in doc
+    assert all(f"{row[:8].hex(' ')}  {row[8:].hex(' ')}" in doc for row in (data[:16], data[16:32]))  # as hexdump -C
     rules = bytes(parts["rules"])
     assert " ".join(f"{b:02x}" for b in rules[:4]) in doc and rules[16:].hex(" ") in doc
     for i in range(6):
         node = int.from_bytes(parts["keys.graph"][4 * i:4 * i + 4], "little")
         assert f"{i}  0x{node:08x}" in doc
-    assert bytes(parts["keys.lemma"]).hex(" ") in doc
+    assert bytes(parts["keys.lemma"]).hex(" ") in doc and bytes(parts["keys.counts"]).hex(" ") in doc
     assert _core.Bundle(data).check("Hus") == {"word": "Hus", "normalized": "HUS", "valid": True, "reason": None,
                                                "detail": None, "lemma": None, "tag": None, "position": -1}

@@ -19,6 +19,9 @@ collide with it; 0 is the GADDAG's separator.
 
 from __future__ import annotations
 
+import sys
+from array import array
+
 from ..errors import SequenceError
 
 KWG = "kwg"
@@ -72,3 +75,11 @@ def unpack(data: bytes, first: int) -> list[bytes]:
 def _show(sequence: bytes) -> str:
     shown = " ".join(f"{b:02x}" for b in sequence[:12])
     return shown + " …" if len(sequence) > 12 else shown
+
+
+def little_endian(values: array) -> bytes:
+    """An array's bytes as every file of the project stores numbers: little-endian, whatever the machine."""
+    if sys.byteorder == "big":  # pragma: no cover - the machines here are little-endian
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import ArtifactError, LexiconError, LimitExceeded, expect_format
 from .codec import LetterCodes
+from .format import little_endian
 from .reader import Kwg
 
 GRAPH_FILE = "keys.dwg"
@@ -130,8 +131,8 @@ class KeyTableWriter:
             "strings": {"count": len(items)},
         }
         parts: list[bytes] = []
-        layout: list[tuple[str, bytes]] = [(name, _le(self.columns[name])) for name, _ in COLUMNS]
-        layout += [("string_offsets", _le(offsets)), ("string_blob", bytes(blob))]
+        layout: list[tuple[str, bytes]] = [(name, little_endian(self.columns[name])) for name, _ in COLUMNS]
+        layout += [("string_offsets", little_endian(offsets)), ("string_blob", bytes(blob))]
         # Offsets are relative to the end of the header, which is padded to 8 bytes, and every part
         # starts on a multiple of 4 so that it can be viewed as an array in place.
         position = 0
@@ -145,13 +146,6 @@ class KeyTableWriter:
             fh.write(MAGIC + struct.pack("<I", len(text)) + text)
             for part in parts:
                 fh.write(part)
-
-
-def _le(values: array) -> bytes:
-    if sys.byteorder == "big":
-        values = array(values.typecode, values)
-        values.byteswap()
-    return values.tobytes()
 
 
 class KeyIndex:

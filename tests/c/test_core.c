@@ -377,6 +377,52 @@ static void test_parts_spell_words(void) {
     free(bytes);
 }
 
+/* Counts made once and stored beside the graph (a bundle's keys.counts) serve rank as counting does; counts
+ * that lie are found by tl_graph_check_counts and never lead a rank outside the graph or its words. */
+static void test_stored_counts(void) {
+    for (int layout = TL_LAYOUT_KWG; layout <= TL_LAYOUT_KBWG; layout++) {
+        graph_bytes bytes = build_example(0, layout);
+        tl_graph *counted, *g;
+        tl_error err;
+        CHECK(tl_graph_open(bytes.bytes, bytes.build.bytes, (tl_layout)layout, &counted, &err) == TL_OK);
+        CHECK(tl_graph_open(bytes.bytes, bytes.build.bytes, (tl_layout)layout, &g, &err) == TL_OK);
+        CHECK(tl_graph_count_words(counted, &err) == TL_OK);
+        size_t n = tl_graph_nodes(g);
+        uint32_t *stored = malloc(n * sizeof *stored);
+        CHECK(tl_graph_counts(g, stored, n - 1, &err) == TL_ERR_INPUT);
+        CHECK(tl_graph_counts(g, stored, n, &err) == TL_OK);
+        CHECK(tl_graph_use_counts(g, stored, n + 1, &err) == TL_ERR_CORRUPT);
+        SAYS(err, "word counts for a graph of");
+        CHECK(tl_graph_use_counts(g, stored, n, &err) == TL_OK && tl_graph_check_counts(g, &err) == TL_OK);
+        CHECK(tl_graph_use_counts(g, stored, n, &err) == TL_ERR_STATE);
+        CHECK(tl_graph_use_counts(counted, stored, n, &err) == TL_ERR_STATE);
+        const uint8_t *words[] = {CAR, CARE, CARS, CAT, CATS};
+        const size_t lengths[] = {3, 4, 4, 3, 4};
+        for (int i = 0; i < 5; i++) {
+            int64_t mine, theirs;
+            CHECK(tl_graph_rank(g, words[i], lengths[i], &mine, &err) == TL_OK);
+            CHECK(tl_graph_rank(counted, words[i], lengths[i], &theirs, &err) == TL_OK && mine == theirs && mine == i);
+        }
+        uint64_t total;
+        CHECK(tl_graph_word_count(g, &total, &err) == TL_OK && total == 5);
+        /* a lie: the root list's first node counts one word fewer, so CATS ranks past the words there are */
+        stored[tl_graph_root(g)]--;
+        CHECK(tl_graph_check_counts(g, &err) == TL_ERR_CORRUPT);
+        SAYS(err, "not the graph's own");
+        int64_t rank;
+        CHECK(tl_graph_rank(g, CATS, 4, &rank, &err) == TL_ERR_CORRUPT && rank == -1);
+        SAYS(err, "past the graph's 4 words");
+        for (size_t i = 0; i < n; i++) /* any values at all: ranks are answered or refused, nothing read outside */
+            stored[i] = (uint32_t)(0x9E3779B9u * (i + 1));
+        for (int i = 0; i < 5; i++)
+            CHECK(tl_graph_rank(g, words[i], lengths[i], &rank, &err) == TL_OK || rank == -1);
+        tl_graph_close(g);
+        tl_graph_close(counted);
+        free(stored);
+        free(bytes.bytes);
+    }
+}
+
 int main(void) {
     test_the_checksum_is_zlibs_crc32();
     test_the_documented_example();
@@ -386,6 +432,7 @@ int main(void) {
     test_damaged_graphs_are_named();
     test_key_indexes_read_text();
     test_parts_spell_words();
+    test_stored_counts();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

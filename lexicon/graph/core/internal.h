@@ -43,7 +43,8 @@ struct tl_graph {
     int big;            /* TL_LAYOUT_KBWG */
     uint32_t root;      /* node 0's arc: the DAWG's root list */
     uint32_t gaddag;    /* node 1's arc when node 1 is a root pointer, else 0 */
-    uint32_t *counts;   /* words per node for rank (tl_graph_count_words), else NULL */
+    const uint32_t *counts; /* words per node for rank (tl_graph_count_words or _use_counts), else NULL */
+    int own_counts;         /* `counts` were made here (and are freed with the graph) */
     uint32_t first[64]; /* the root list's node for each tile (0: none): every lookup starts there */
     int indexed;        /* `first` holds the whole, well-formed root list */
 };

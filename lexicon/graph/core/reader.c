@@ -53,7 +53,8 @@ tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_
 void tl_graph_close(tl_graph *g) {
     if (!g)
         return;
-    free(g->counts);
+    if (g->own_counts)
+        free((uint32_t *)g->counts);
     free(g);
 }
 
@@ -292,15 +293,13 @@ done:
  * counts are summed from its last node back in one pass. A list an arc leads into the middle of
  * (lists share their tails) is a list of its own here, counted alike. Any cycle passes through a
  * node whose arc leads to a list still on the stack, which is how it is found. */
-tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
-    if (g->counts)
-        return TL_OK;
+static tl_status count_into(const tl_graph *g, uint32_t *counts, tl_error *err) {
     size_t n = g->n;
-    uint32_t *counts = calloc(n, sizeof *counts);
     uint8_t *state = calloc(n, 1); /* of a list's first node: 1 on the stack, 2 counted */
     uint32_t *stack = malloc(n * sizeof *stack), *next = malloc(n * sizeof *next);
     tl_status rc = TL_OK;
-    if (!counts || !state || !stack || !next) {
+    memset(counts, 0, n * sizeof *counts);
+    if (!state || !stack || !next) {
         rc = tl_nomem(err);
         goto done;
     }
@@ -359,13 +358,59 @@ tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
             top--;
         }
     }
-    g->counts = counts;
-    counts = NULL;
 done:
-    free(counts);
     free(state);
     free(stack);
     free(next);
+    return rc;
+}
+
+tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
+    if (g->counts)
+        return TL_OK;
+    uint32_t *counts = malloc(g->n * sizeof *counts);
+    if (!counts)
+        return tl_nomem(err);
+    tl_status rc = count_into(g, counts, err);
+    if (rc != TL_OK) {
+        free(counts);
+        return rc;
+    }
+    g->counts = counts;
+    g->own_counts = 1;
+    return TL_OK;
+}
+
+tl_status tl_graph_counts(const tl_graph *g, uint32_t *out, size_t n, tl_error *err) {
+    if (n != g->n)
+        return tl_fail(err, TL_ERR_INPUT, "room for %zu counts; the graph has %zu nodes", n, g->n);
+    return count_into(g, out, err);
+}
+
+tl_status tl_graph_use_counts(tl_graph *g, const uint32_t *counts, size_t n, tl_error *err) {
+    if (g->counts)
+        return tl_fail(err, TL_ERR_STATE, "the graph has its word counts already");
+    if (n != g->n)
+        return tl_fail(err, TL_ERR_CORRUPT, "%zu word counts for a graph of %zu nodes", n, g->n);
+    if (g->root >= g->n)
+        return tl_bad_index(g, g->root, err);
+    g->counts = counts;
+    g->own_counts = 0;
+    return TL_OK;
+}
+
+tl_status tl_graph_check_counts(const tl_graph *g, tl_error *err) {
+    if (!g->counts)
+        return TL_OK;
+    uint32_t *own = malloc(g->n * sizeof *own);
+    if (!own)
+        return tl_nomem(err);
+    tl_status rc = count_into(g, own, err);
+    for (size_t i = 0; rc == TL_OK && i < g->n; i++)
+        if (own[i] != g->counts[i])
+            rc = tl_fail(err, TL_ERR_CORRUPT, "the word counts are not the graph's own: node %zu counts %u words, "
+                         "not %u", i, (unsigned)g->counts[i], (unsigned)own[i]);
+    free(own);
     return rc;
 }
 
@@ -399,8 +444,12 @@ tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, 
         uint32_t v = tl_load(g->base, node);
         index -= counts[node];
         if (i + 1 == length) {
-            if (tl_accepts(g, v))
-                *rank = (int64_t)index;
+            if (!tl_accepts(g, v))
+                return TL_OK;
+            if (index >= counts[g->root]) /* counts that are not the graph's (tl_graph_use_counts) */
+                return tl_fail(err, TL_ERR_CORRUPT, "a rank of %llu past the graph's %u words: its counts are "
+                               "not its own", (unsigned long long)index, (unsigned)counts[g->root]);
+            *rank = (int64_t)index;
             return TL_OK;
         }
         index += (uint64_t)tl_accepts(g, v);

@@ -146,6 +146,18 @@ tl_status tl_graph_contains(const tl_graph *graph, const uint8_t *tiles, size_t 
 /* Count the words below every node once (4 bytes a node), for rank and word count. Not safe to call
  * while another thread reads the graph; every read after it is. */
 tl_status tl_graph_count_words(tl_graph *graph, tl_error *err);
+/* Use counts made before (tl_graph_counts: one a node, `n` = the graph's nodes) instead of counting: a file that
+ * stores them beside the graph (a bundle's keys.counts) opens without the pass. Borrowed: they stay alive and
+ * unchanged while the graph is read. Reads stay inside the graph and the counts whatever they hold, and a
+ * rank past the word count they give is TL_ERR_CORRUPT; tl_graph_check_counts says whether they are the
+ * graph's own. Refused (TL_ERR_STATE) once the graph has counts. */
+tl_status tl_graph_use_counts(tl_graph *graph, const uint32_t *counts, size_t n, tl_error *err);
+/* Counts as tl_graph_count_words makes them, into `out` (`n` = the graph's nodes): what a file stores for
+ * tl_graph_use_counts. */
+tl_status tl_graph_counts(const tl_graph *graph, uint32_t *out, size_t n, tl_error *err);
+/* TL_OK when the graph's counts are the ones tl_graph_count_words would make; TL_ERR_CORRUPT naming the
+ * first node where they are not. */
+tl_status tl_graph_check_counts(const tl_graph *graph, tl_error *err);
 
 /* The sequence's position among the DAWG's words in tile order (0, 1, …), or -1: a minimal
  * perfect hash of the words, as wolges' get_word_index. Needs tl_graph_count_words. */

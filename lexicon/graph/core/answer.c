@@ -480,6 +480,47 @@ static tl_status check_notation(const tl_lexicon *lex, answer *a, work_area *w, 
     return judge(lex, a, w->key, nk, nt, w, err);
 }
 
+/* The key ranked: the columns judge and tl_answer_reading read, asked of the memory now, all at once
+ * (tl_lexicon_check_each ranks the words ahead while it judges this one, so that their reads from memory
+ * overlap instead of waiting in turn), and the judging left to end_check. */
+static tl_status ranked(const tl_lexicon *lex, work_area *w, int *pending) {
+    if (w->number >= 0) {
+        TL_PREFETCH(lex->kind + w->number);
+        TL_PREFETCH(lex->flags + w->number);
+        TL_PREFETCH(lex->lemma + w->number);
+        TL_PREFETCH(lex->note + w->number);
+        TL_PREFETCH(lex->pos + w->number);
+    }
+    w->ranked = *pending = 1;
+    return TL_OK; /* nothing is kept in the answer's storage yet: end_check starts it */
+}
+
+/* A word of letters in either case, each below LATIN_END (quick_key), decoded straight into its key and the
+ * key's letter numbers, as normalize_word would make them: 1, or 0 for any other text (the whole way decides). */
+static int quick_key(const tl_lexicon *lex, const uint8_t *p, size_t size, work_area *w, uint8_t *codes) {
+    size_t n = 0;
+    for (size_t i = 0; i < size; n++) {
+        uint32_t c = p[i];
+        if (c >= 0x80) { /* two bytes, a code point from U+0080: a letter below LATIN_END has no more */
+            if (c < 0xC2 || c > 0xDF || i + 1 >= size || (p[i + 1] & 0xC0) != 0x80)
+                return 0;
+            c = (c & 0x1F) << 6 | (p[i + 1] & 0x3F);
+            i += 2;
+        } else {
+            i++;
+        }
+        if (n == TL_MAX_LENGTH || c >= LATIN_END || !(codes[n] = lex->quick_key[c]))
+            return 0;
+        w->word[n] = c;
+        w->key[n] = lex->letters[codes[n] - 1];
+    }
+    w->n = w->norm.key.n = n;
+    memcpy(w->norm.key.cp, w->key, n * sizeof *w->key);
+    w->norm.reason = R_NONE;
+    w->norm.position = 0;
+    return n > 0;
+}
+
 /* A check up to the judging of a plain word's key, which is ranked and left to `end_check` (*pending 1);
  * every other text is answered whole here. */
 static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t size, tl_answer *out, int *pending,
@@ -495,6 +536,14 @@ static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t siz
     w->ranked = 0;
     w->nk = 0;
     w->asked = 0;
+    uint8_t codes[TL_MAX_LENGTH];
+    if (quick_key(lex, (const uint8_t *)text, size, w, codes)) {
+        w->first.n = 0;
+        tl_status rc = tl_graph_rank(lex->key_graph, codes, w->n, &w->number, err);
+        if (rc != TL_OK)
+            return rc;
+        return ranked(lex, w, pending);
+    }
     size_t bad;
     long n = utf8_decode((const uint8_t *)text, size, w->word, TL_MAX_WORD, &bad);
     if (n == -1)
@@ -523,18 +572,7 @@ static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t siz
             w->first.n = 0;
             if (nk <= TL_MAX_LENGTH && (rc = tl_index_number(lex->keys_index, w->key, nk, 4, &w->number, err)) != TL_OK)
                 return rc;
-            /* The columns judge and tl_answer_reading read, asked of the memory now, all at once: tl_lexicon_check_each
-             * ranks the words ahead
-             * while it judges this one, so that their reads from memory overlap instead of waiting in turn. */
-            if (w->number >= 0) {
-                TL_PREFETCH(lex->kind + w->number);
-                TL_PREFETCH(lex->flags + w->number);
-                TL_PREFETCH(lex->lemma + w->number);
-                TL_PREFETCH(lex->note + w->number);
-                TL_PREFETCH(lex->pos + w->number);
-            }
-            w->ranked = *pending = 1;
-            return TL_OK; /* nothing is kept in the answer's storage yet: end_check starts it */
+            return ranked(lex, w, pending);
         }
     }
     if (rc == TL_OK && a.full)

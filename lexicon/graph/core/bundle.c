@@ -341,9 +341,17 @@ static tl_status read_unicode(tl_lexicon *lex, tl_error *err) {
     return TL_OK;
 }
 
-/* The tables the quick paths read: each letter's own tile (tile_of), and, where one letter is one tile, the
+/* The tables the quick paths read: the letter each code point below LATIN_END plays as (begin_check: text
+ * there is its own NFC, and upper case maps each code point alone, so a word of letters in either case
+ * normalises letter by letter), each letter's own tile (tile_of), and, where one letter is one tile, the
  * table tl_lexicon_has reads a plain word's tiles from. */
 static void quick_tiles(tl_lexicon *lex) {
+    for (uint32_t cp = 0; cp < LATIN_END; cp++) {
+        cpbuf upper;
+        if (!(uni_props(&lex->uni, cp) & (P_SPACE | P_UNPRINTABLE | P_REFUSED | P_COMBINING | P_MARK)) &&
+            uni_upper(&lex->uni, &cp, 1, &upper) && upper.n == 1 && is_letter(lex, upper.cp[0]))
+            lex->quick_key[cp] = lex->letter_of[upper.cp[0]];
+    }
     for (uint32_t t = 0; t < lex->n_tiles; t++) {
         uint32_t cp = lex->tile_cp[t][0];
         if (lex->tile_len[t] == 1 && cp < 0x10000 && lex->letter_of[cp] && !lex->letter_tile[lex->letter_of[cp]])

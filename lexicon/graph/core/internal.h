@@ -45,6 +45,11 @@ struct tl_graph {
     uint32_t gaddag;    /* node 1's arc when node 1 is a root pointer, else 0 */
     const uint32_t *counts; /* words per node for rank (tl_graph_count_words or _use_counts), else NULL */
     int own_counts;         /* `counts` were made here (and are freed with the graph) */
+    /* The first two steps of a walk from the root read off a table: for tiles a, b the node of b in a's list
+     * (pairs[a * 64 + b]; 0: no word starts so) and, once there are counts, the rank so far; for each a whose
+     * list is whole (pair_rows). NULL when the root list is not indexed or the table could not be had. */
+    struct tl_pair { uint32_t node, before; } *pairs;
+    uint64_t pair_rows;
     uint32_t first[64]; /* the root list's node for each tile (0: none): every lookup starts there */
     int indexed;        /* `first` holds the whole, well-formed root list */
 };

@@ -116,6 +116,9 @@ struct tl_lexicon {
     uint32_t n_letters;
     uint8_t letter_of[0x10000]; /* code point → letter number (0: not a letter of the alphabet) */
     uint8_t letter_tile[64];    /* letter number → the place + 1 of the tile that is that letter alone (0: none) */
+    /* A code point below LATIN_END → the key letter number of its upper case, where that is one letter of the
+     * alphabet (0: none): a word of such code points normalises to their upper case, one by one (begin_check). */
+    uint8_t quick_key[LATIN_END];
     /* One letter a tile and no analysis: a word's tiles are its letters, in either case (tl_lexicon_has). */
     int quick;
     uint8_t quick_tile[0x800]; /* code point → the number of the tile it is, upper or lower case (0: none) */

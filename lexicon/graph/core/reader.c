@@ -8,6 +8,36 @@
 
 #include <stdlib.h>
 
+/* The table of the first two steps from the root (struct tl_graph's `pairs`): the root list is indexed by tile
+ * already, and the list after each of its nodes is the next widest a walk reads. A row whose list is out of
+ * order or leaves the graph is left out, and walks starting there read the list as before. Without memory
+ * for it, there is no table. */
+static void index_pairs(tl_graph *g) {
+    if (!g->indexed || !(g->pairs = calloc(64 * 64, sizeof *g->pairs)))
+        return;
+    for (unsigned a = 1; a < 64; a++) {
+        uint32_t first = g->first[a], list = first ? tl_arc(g, tl_load(g->base, first)) : 0;
+        unsigned previous = 0;
+        int whole = list == 0; /* no word starts with a, or none goes on after it: every pair of the row is none */
+        for (uint32_t i = list; i && i < g->n; i++) {
+            uint32_t v = tl_load(g->base, i);
+            unsigned b = tl_tile(g, v);
+            if (b >= 64 || b <= previous)
+                break;
+            g->pairs[a * 64 + b].node = i;
+            previous = b;
+            if (tl_is_end(g, v)) {
+                whole = 1;
+                break;
+            }
+        }
+        if (whole)
+            g->pair_rows |= 1ull << a;
+        else
+            memset(g->pairs + a * 64, 0, 64 * sizeof *g->pairs);
+    }
+}
+
 tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_graph **out, tl_error *err) {
     *out = NULL;
     if (layout != TL_LAYOUT_KWG && layout != TL_LAYOUT_KBWG)
@@ -46,6 +76,7 @@ tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_
             break;
         }
     }
+    index_pairs(g);
     *out = g;
     return TL_OK;
 }
@@ -55,6 +86,7 @@ void tl_graph_close(tl_graph *g) {
         return;
     if (g->own_counts)
         free((uint32_t *)g->counts);
+    free(g->pairs);
     free(g);
 }
 
@@ -78,8 +110,15 @@ tl_status tl_graph_node(const tl_graph *g, size_t index, tl_node *out, tl_error 
 tl_status tl_graph_follow(const tl_graph *g, uint32_t start, const uint8_t *tiles, size_t length, uint32_t *node,
                           tl_error *err) {
     uint32_t index = start, found = 0;
+    size_t i = 0;
     *node = 0;
-    for (size_t i = 0; i < length; i++) {
+    if (start == g->root && length >= 2 && g->pairs && tiles[0] < 64 && tiles[1] < 64 && (g->pair_rows >> tiles[0] & 1)) {
+        if (!(found = g->pairs[tiles[0] * 64 + tiles[1]].node)) /* the first two steps at once */
+            return TL_OK;
+        index = tl_arc(g, tl_load(g->base, found));
+        i = 2;
+    }
+    for (; i < length; i++) {
         if (index == g->root && g->indexed) {
             found = tiles[i] < 64 ? g->first[tiles[i]] : 0;
         } else {
@@ -365,6 +404,24 @@ done:
     return rc;
 }
 
+/* The rank so far at each pair's node (struct tl_graph's `pairs`), once the graph has counts: every rank starts
+ * in the root list and the list after it, the widest two, so that reading them is most of a rank's work. */
+static void rank_pairs(tl_graph *g) {
+    const uint32_t *counts = g->counts;
+    for (unsigned a = 1; g->pairs && a < 64; a++) {
+        uint32_t first = g->first[a];
+        if (!first || !(g->pair_rows >> a & 1))
+            continue;
+        uint32_t v = tl_load(g->base, first), list = tl_arc(g, v);
+        uint64_t before = (uint64_t)counts[g->root] - counts[first] + tl_accepts(g, v) + (list ? counts[list] : 0);
+        for (unsigned b = 1; b < 64; b++) {
+            struct tl_pair *pair = &g->pairs[a * 64 + b];
+            if (pair->node)
+                pair->before = (uint32_t)(before - counts[pair->node]);
+        }
+    }
+}
+
 tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
     if (g->counts)
         return TL_OK;
@@ -378,6 +435,7 @@ tl_status tl_graph_count_words(tl_graph *g, tl_error *err) {
     }
     g->counts = counts;
     g->own_counts = 1;
+    rank_pairs(g);
     return TL_OK;
 }
 
@@ -396,6 +454,7 @@ tl_status tl_graph_use_counts(tl_graph *g, const uint32_t *counts, size_t n, tl_
         return tl_bad_index(g, g->root, err);
     g->counts = counts;
     g->own_counts = 0;
+    rank_pairs(g);
     return TL_OK;
 }
 
@@ -423,39 +482,48 @@ static tl_status need_counts(const tl_graph *g, tl_error *err) {
 tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, int64_t *rank, tl_error *err) {
     tl_status rc = need_counts(g, err);
     *rank = -1;
-    if (rc != TL_OK)
+    if (rc != TL_OK || !length)
         return rc;
     const uint32_t *counts = g->counts;
-    uint32_t p = g->root;
+    uint32_t p = g->root, node = 0; /* tiles[0..i) are read, the last of them at `node` (0: none read yet) */
     uint64_t index = 0;
-    for (size_t i = 0; i < length; i++) {
+    size_t i = 0;
+    if (length >= 2 && g->pairs && tiles[0] < 64 && tiles[1] < 64 && (g->pair_rows >> tiles[0] & 1)) {
+        const struct tl_pair *pair = &g->pairs[tiles[0] * 64 + tiles[1]]; /* the first two steps at once */
+        if (!(node = pair->node))
+            return TL_OK;
+        index = pair->before;
+        i = 2;
+    }
+    for (;;) {
+        if (node) {
+            uint32_t v = tl_load(g->base, node);
+            if (i == length) {
+                if (!tl_accepts(g, v))
+                    return TL_OK;
+                if (index >= counts[g->root]) /* counts that are not the graph's (tl_graph_use_counts) */
+                    return tl_fail(err, TL_ERR_CORRUPT, "a rank of %llu past the graph's %u words: its counts are "
+                                   "not its own", (unsigned long long)index, (unsigned)counts[g->root]);
+                *rank = (int64_t)index;
+                return TL_OK;
+            }
+            index += (uint64_t)tl_accepts(g, v); /* the word ending here comes before every longer one */
+            p = tl_arc(g, v);
+        }
         if (!p)
             return TL_OK;
         if (p >= g->n)
             return tl_bad_index(g, p, err);
-        index += counts[p];
-        uint32_t node;
+        index += counts[p]; /* less the words from `node` on: those of the siblings before it */
         if (p == g->root && g->indexed) /* the root list, read by every lookup, is indexed by tile */
             node = tiles[i] < 64 ? g->first[tiles[i]] : 0;
         else if ((rc = tl_child(g, p, tiles[i], &node, err)) != TL_OK)
             return rc;
         if (!node)
             return TL_OK;
-        uint32_t v = tl_load(g->base, node);
         index -= counts[node];
-        if (i + 1 == length) {
-            if (!tl_accepts(g, v))
-                return TL_OK;
-            if (index >= counts[g->root]) /* counts that are not the graph's (tl_graph_use_counts) */
-                return tl_fail(err, TL_ERR_CORRUPT, "a rank of %llu past the graph's %u words: its counts are "
-                               "not its own", (unsigned long long)index, (unsigned)counts[g->root]);
-            *rank = (int64_t)index;
-            return TL_OK;
-        }
-        index += (uint64_t)tl_accepts(g, v);
-        p = tl_arc(g, v);
+        i++;
     }
-    return TL_OK;
 }
 
 tl_status tl_graph_word_count(const tl_graph *g, uint64_t *count, tl_error *err) {

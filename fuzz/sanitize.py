@@ -50,6 +50,7 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_bundle.py::test_a_damaged_bundle_answers_nothing_and_the_library_is_safe",
                "tests/test_bundle.py::test_the_key_graphs_word_counts_travel_in_the_bundle",
                "tests/test_bundle.py::test_a_damaged_graph_is_refused_naming_its_section_and_its_fault",
+               "tests/test_bundle.py::test_a_word_graph_tile_the_tile_set_lacks_is_refused_by_verify_and_by_the_searches",
                "tests/test_moves.py::test_the_generator_finds_what_trying_everything_finds",
                "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.

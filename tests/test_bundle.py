@@ -517,6 +517,24 @@ def test_a_damaged_graph_is_refused_naming_its_section_and_its_fault(small_sv):
     assert re.search(r"section keys\.graph: node 2 points to node 4194303, past the last", message), message
 
 
+def test_a_word_graph_tile_the_tile_set_lacks_is_refused_by_verify_and_by_the_searches(small_sv):
+    """A bundle whose checksums are right but whose word graph holds a tile the tile set lacks: verify names the node,
+    and a search that meets it refuses with the damage instead of spelling a tile that is not there."""
+    data = _bundle(small_sv)
+    graph = bytearray(_sections(data)["graph"])
+    at = struct.unpack_from("<I", graph)[0] & 0x3FFFFF  # the root list
+    while not struct.unpack_from("<I", graph, 4 * at)[0] & 0x400000:
+        at += 1
+    node = struct.unpack_from("<I", graph, 4 * at)[0]
+    struct.pack_into("<I", graph, 4 * at, node & 0x00FFFFFF | 63 << 24)  # its last tile becomes tile 63: still in order
+    c = _core.Bundle(_rewritten(data, graph=bytes(graph)))
+    with pytest.raises(ArtifactError, match=rf"section graph: node {at} has tile 63, which the tile set lacks"):
+        c.verify()
+    with pytest.raises(ArtifactError, match="holds a tile its tile set lacks"):
+        c.pattern("*")
+    assert c.pattern("A?")[0]  # a search that does not meet it answers
+
+
 def test_a_damaged_bundle_answers_nothing_and_the_library_is_safe(small_sv):
     """A bundle the C core opened answers every text; bytes that are not UTF-8 are refused by the call."""
     c = _core.Bundle(_bundle(small_sv))

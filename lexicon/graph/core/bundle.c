@@ -466,6 +466,12 @@ tl_status tl_lexicon_verify(const tl_lexicon *lex, tl_error *err) {
     tl_status rc = tl_graph_check_counts(lex->key_graph, err);
     if (rc != TL_OK)
         return tl_fail(err, rc, "the bundle's section keys.counts: %s", err ? err->message : "");
+    /* every tile a word of the word graph holds one of the tile set's, as its searches spell them */
+    uint64_t tiles = 0;
+    for (unsigned t = 1; t <= TL_MAX_TILE; t++)
+        tiles |= (uint64_t)(lex->tile_of_number[t] != 0) << t;
+    if ((rc = tl_graph_check_tiles(lex->graph, tiles, err)) != TL_OK)
+        return tl_fail(err, rc, "the bundle's section graph: %s", err ? err->message : "");
     return TL_OK;
 }
 

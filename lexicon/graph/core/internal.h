@@ -63,6 +63,9 @@ static inline uint32_t tl_arc(const tl_graph *g, uint32_t v) { return g->big ? (
  * with the file and in tile order), without the walk from the roots: what keeps every read inside. */
 tl_status tl_graph_check_nodes(const tl_graph *g, tl_error *err);
 
+/* Every node a DAWG path reaches holds a tile of `tiles` (bit t for tile t), or TL_ERR_CORRUPT naming one. */
+tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err);
+
 /* TL_ERR_CORRUPT for a node index past the end. */
 tl_status tl_bad_index(const tl_graph *g, size_t index, tl_error *err);
 

@@ -401,7 +401,9 @@ static tl_status start(jbuf *j, query *q, tl_text *out, tl_error *err) {
 /* A problem ends the query too: its document is the text. */
 static tl_status refused(query *q, tl_text *out, tl_status status) {
     jbuf *j = q->j;
-    if (j->failed || !j->length)
+    /* a problem document comes with the refusals of what was asked; any other failure leaves `out` empty,
+     * not holding the part of the answer written before it */
+    if (j->failed || !j->length || (status != TL_ERR_INPUT && status != TL_ERR_COSTLY))
         return status;
     j_raw(j, "", 1);
     out->data = j->data;
@@ -700,8 +702,9 @@ static int add_hit(hit_list *l, const hit *h) {
 }
 
 /* A walk's word as a hit: which positions a blank plays (every tile beyond the rack's own, the earliest
- * positions natural first: search._blanks) and its face value (a blank scores 0). */
-static void make_hit(const tl_lexicon *lex, const uint8_t *path, size_t n, const rack *r, hit *h) {
+ * positions natural first: search._blanks) and its face value (a blank scores 0). 0 when the word graph
+ * holds a tile the tile set lacks (a bundle damaged past its checksums), else 1. */
+static int make_hit(const tl_lexicon *lex, const uint8_t *path, size_t n, const rack *r, hit *h) {
     uint8_t left[64];
     memcpy(left, r ? r->counts : (const uint8_t[64]){0}, 64);
     h->n = (uint8_t)n;
@@ -710,6 +713,8 @@ static void make_hit(const tl_lexicon *lex, const uint8_t *path, size_t n, const
     memcpy(h->tiles, path, n);
     for (size_t i = 0; i < n; i++) {
         uint8_t number = path[i];
+        if (number > TL_MAX_TILE || !lex->tile_of_number[number])
+            return 0;
         if (!r || left[number]) {
             if (r)
                 left[number]--;
@@ -718,6 +723,7 @@ static void make_hit(const tl_lexicon *lex, const uint8_t *path, size_t n, const
             h->blanks |= 1ull << i;
         }
     }
+    return 1;
 }
 
 static int by_length(const void *a, const void *b) {
@@ -794,7 +800,10 @@ static tl_status page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack
         const uint8_t *path = tl_walk_tiles(walk, &n);
         if (seen < wanted) {
             if (!alpha || seen >= (size_t)offset) {
-                make_hit(lex, path, n, r, &h);
+                if (!make_hit(lex, path, n, r, &h)) {
+                    free(kept.hits);
+                    return tl_fail(q->err, TL_ERR_CORRUPT, "the bundle's word graph holds a tile its tile set lacks");
+                }
                 h.order = seen;
                 if (!add_hit(&kept, &h)) {
                     free(kept.hits);

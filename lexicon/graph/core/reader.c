@@ -321,6 +321,49 @@ done:
     return rc;
 }
 
+/* Every node a DAWG path reaches from the root holds a tile of `tiles` (bit t for tile t): what a reader that
+ * spells words through a tile set needs of a graph from elsewhere. Over lists, each once; TL_ERR_CORRUPT
+ * names the first node that holds another tile. */
+tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err) {
+    if (!g->root)
+        return TL_OK;
+    uint8_t *seen = calloc(g->n, 1);
+    uint32_t *stack = malloc(g->n * sizeof *stack);
+    tl_status rc = TL_OK;
+    if (!seen || !stack) {
+        rc = tl_nomem(err);
+        goto done;
+    }
+    size_t top = 0;
+    stack[top++] = g->root;
+    while (top && rc == TL_OK) {
+        uint32_t list = stack[--top];
+        if (seen[list])
+            continue;
+        seen[list] = 1;
+        for (uint32_t i = list;; i++) {
+            if (i >= g->n) {
+                rc = tl_bad_index(g, i, err);
+                break;
+            }
+            uint32_t v = tl_load(g->base, i), arc = tl_arc(g, v);
+            unsigned tile = tl_tile(g, v);
+            if (tile > 63 || !(tiles >> tile & 1)) {
+                rc = tl_fail(err, TL_ERR_CORRUPT, "node %u has tile %u, which the tile set lacks", i, tile);
+                break;
+            }
+            if (arc && arc < g->n && !seen[arc])
+                stack[top++] = arc; /* each list is pushed at most once a node that leads to it: n in all */
+            if (tl_is_end(g, v))
+                break;
+        }
+    }
+done:
+    free(seen);
+    free(stack);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ word counts and rank */
 
 /* counts[p] = the words of the sibling list from node p to its end: accepts(p), the words

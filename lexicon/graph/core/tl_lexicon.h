@@ -135,8 +135,8 @@ typedef struct tl_query {
  * whether it is valid), GET /anagram (`?` a blank), GET /pattern (`?` one tile, `*` any run) and GET /hooks,
  * with the same limits and budgets. Each writes the document into `out` and returns TL_OK; for input the
  * service refuses, `out` holds the problem instead, {"code": "bad-rack", "status": 400, "detail": …,
- * "position": …}, and the status is TL_ERR_INPUT (TL_ERR_COSTLY for `too-costly`). On TL_ERR_NOMEM `out`
- * is empty. */
+ * "position": …}, and the status is TL_ERR_INPUT (TL_ERR_COSTLY for `too-costly`). On TL_ERR_NOMEM, and
+ * TL_ERR_CORRUPT for a bundle damaged past its checksums (one tl_lexicon_verify refuses), `out` is empty. */
 tl_status tl_lexicon_tiles(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
 /* GET /valid's verdict document for a word, as far as the bundle holds it: the brief answer's fields, then
  * the lexicon and version, position, kind and part of speech, the tiles shown with their points, value and

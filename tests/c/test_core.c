@@ -423,6 +423,20 @@ static void test_stored_counts(void) {
     }
 }
 
+/* The tiles a DAWG path reaches, each node once however the lists share their tails. */
+static void test_the_tiles_a_graph_holds(void) {
+    graph_bytes bytes = build_example(1, TL_LAYOUT_KWG);
+    tl_graph *g;
+    tl_error err;
+    CHECK(tl_graph_open(bytes.bytes, bytes.build.bytes, TL_LAYOUT_KWG, &g, &err) == TL_OK);
+    const uint64_t letters = 1ull << 1 | 1ull << 3 | 1ull << 5 | 1ull << 18 | 1ull << 19 | 1ull << 20; /* A C E R S T */
+    CHECK(tl_graph_check_tiles(g, letters, &err) == TL_OK); /* the GADDAG's separators are not on a DAWG path */
+    CHECK(tl_graph_check_tiles(g, letters & ~(1ull << 19), &err) == TL_ERR_CORRUPT);
+    SAYS(err, "has tile 19, which the tile set lacks");
+    tl_graph_close(g);
+    free(bytes.bytes);
+}
+
 int main(void) {
     test_the_checksum_is_zlibs_crc32();
     test_the_documented_example();
@@ -433,6 +447,7 @@ int main(void) {
     test_key_indexes_read_text();
     test_parts_spell_words();
     test_stored_counts();
+    test_the_tiles_a_graph_holds();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;
 }

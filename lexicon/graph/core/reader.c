@@ -322,8 +322,9 @@ done:
 }
 
 /* Every node a DAWG path reaches from the root holds a tile of `tiles` (bit t for tile t): what a reader that
- * spells words through a tile set needs of a graph from elsewhere. Over lists, each once; TL_ERR_CORRUPT
- * names the first node that holds another tile. */
+ * spells words through a tile set needs of a graph from elsewhere. Each node is read once, so a list an arc
+ * leads into the middle of stops where its tail was read before, and each node pushes at most one list: the
+ * stack holds n; TL_ERR_CORRUPT names the first node that holds another tile. */
 tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err) {
     if (!g->root)
         return TL_OK;
@@ -337,15 +338,14 @@ tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err)
     size_t top = 0;
     stack[top++] = g->root;
     while (top && rc == TL_OK) {
-        uint32_t list = stack[--top];
-        if (seen[list])
-            continue;
-        seen[list] = 1;
-        for (uint32_t i = list;; i++) {
+        for (uint32_t i = stack[--top];; i++) {
             if (i >= g->n) {
                 rc = tl_bad_index(g, i, err);
                 break;
             }
+            if (seen[i])
+                break; /* this node and the rest of its list were read from another start */
+            seen[i] = 1;
             uint32_t v = tl_load(g->base, i), arc = tl_arc(g, v);
             unsigned tile = tl_tile(g, v);
             if (tile > 63 || !(tiles >> tile & 1)) {
@@ -353,7 +353,7 @@ tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err)
                 break;
             }
             if (arc && arc < g->n && !seen[arc])
-                stack[top++] = arc; /* each list is pushed at most once a node that leads to it: n in all */
+                stack[top++] = arc;
             if (tl_is_end(g, v))
                 break;
         }

@@ -66,6 +66,7 @@ def precision(gen: Generated, judge) -> dict:
     known, every, agreed = defaultdict(set), set(), set()
     tags: Counter = Counter()
     rejected: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    written: list[tuple[str, str, str]] = []  # forms SAOL's notation writes that DSSO rejects
     for (lemma, cls), forms in gen.forms.items():
         words = [(text, tag) for text, tag in forms.items() if text.isalpha()]  # letter names (a:et), hyphens
         every.update(text for text, _ in words)
@@ -80,14 +81,14 @@ def precision(gen: Generated, judge) -> dict:
             if not ok:
                 rejected[cls].append((lemma, text, tag))
                 if text in gen.given:
-                    rejected["written"].append((lemma, text, tag))
+                    written.append((lemma, text, tag))
     union = set().union(*known.values())
     return {
         "known": _share(union, judge), "all": _share(every, judge),
         "given": _share(union & gen.given, judge), "derived": _share(union - gen.given, judge),
         "agreed": _share(agreed, judge), "disputed": _share(union - agreed, judge),
         "by_class": {cls: _share(texts, judge) for cls, texts in sorted(known.items())},
-        "tags": tags, "rejected": rejected,
+        "tags": tags, "rejected": rejected, "written": written,
     }
 
 
@@ -168,7 +169,7 @@ def run() -> str:
         bad = p["rejected"].get(cls, [])
         picked = rng.sample(bad, min(SAMPLE, len(bad)))
         lines.append(f"- {cls}, rejected: " + ", ".join(f"{t} ({lemma}, {tag})" for lemma, t, tag in picked))
-    written = p["rejected"].get("written", [])
+    written = p["written"]
     lines.append("- written by SAOL's notation, rejected (each sets its lemma aside): " + ", ".join(
         f"{t} ({lemma}, {tag})" for lemma, t, tag in rng.sample(written, min(SAMPLE, len(written)))))
     for cls in CLASSES:

@@ -130,10 +130,9 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
 def _counts(keys: keyindex.KeyIndex) -> bytes:
     """The key graph's word counts, a u32 a node, as tl_graph_count_words makes them (lexicon.graph.reader's
     reference): rank reads them, and a client that finds them here opens the bundle without counting."""
-    counts = keys.graph.word_counts()
-    if counts and max(counts) > 0xFFFFFFFF:
+    if keys.size > 0xFFFFFFFF:  # no node counts more words than the whole graph
         raise ArtifactError("the key graph holds more than 2**32 - 1 words: a bundle cannot count them")
-    return little_endian(array("I", counts))
+    return little_endian(array("I", keys.graph.word_counts()))
 
 
 def _tilings(folder: Path, keys: keyindex.KeyIndex, profile: Profile) -> bytes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 import struct
 import subprocess
@@ -496,7 +497,7 @@ def test_the_key_graphs_word_counts_travel_in_the_bundle(small_sv):
     lying[root] += 1  # one word more than there are keys: the columns do not hold it
     assert "keys" in _refused(_rewritten(data, keys_counts=struct.pack(f"<{nodes}I", *lying)))
     for seed in range(3):  # the root list's word count kept, every other count anything
-        rng = __import__("random").Random(seed)
+        rng = random.Random(seed)
         lying = [rng.randrange(1 << 32) for _ in counts]
         lying[root] = counts[root]
         c = _core.Bundle(_rewritten(data, keys_counts=struct.pack(f"<{nodes}I", *lying)))

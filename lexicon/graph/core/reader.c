@@ -8,6 +8,23 @@
 
 #include <stdlib.h>
 
+/* The nodes of the sibling list at `list` by tile into out[tile]: 1 when the list is whole (tiles 1..63 in
+ * increasing order, ending inside the graph), else 0, `out` filled only in part. */
+static int index_list(const tl_graph *g, uint32_t list, uint32_t out[64]) {
+    unsigned previous = 0;
+    for (uint32_t i = list; i && i < g->n; i++) {
+        uint32_t v = tl_load(g->base, i);
+        unsigned tile = tl_tile(g, v);
+        if (tile >= 64 || tile <= previous)
+            return 0;
+        out[tile] = i;
+        previous = tile;
+        if (tl_is_end(g, v))
+            return 1;
+    }
+    return 0;
+}
+
 /* The table of the first two steps from the root (struct tl_graph's `pairs`): the root list is indexed by tile
  * already, and the list after each of its nodes is the next widest a walk reads. A row whose list is out of
  * order or leaves the graph is left out, and walks starting there read the list as before. Without memory
@@ -16,25 +33,13 @@ static void index_pairs(tl_graph *g) {
     if (!g->indexed || !(g->pairs = calloc(64 * 64, sizeof *g->pairs)))
         return;
     for (unsigned a = 1; a < 64; a++) {
-        uint32_t first = g->first[a], list = first ? tl_arc(g, tl_load(g->base, first)) : 0;
-        unsigned previous = 0;
-        int whole = list == 0; /* no word starts with a, or none goes on after it: every pair of the row is none */
-        for (uint32_t i = list; i && i < g->n; i++) {
-            uint32_t v = tl_load(g->base, i);
-            unsigned b = tl_tile(g, v);
-            if (b >= 64 || b <= previous)
-                break;
-            g->pairs[a * 64 + b].node = i;
-            previous = b;
-            if (tl_is_end(g, v)) {
-                whole = 1;
-                break;
-            }
-        }
-        if (whole)
-            g->pair_rows |= 1ull << a;
-        else
-            memset(g->pairs + a * 64, 0, 64 * sizeof *g->pairs);
+        uint32_t first = g->first[a], list = first ? tl_arc(g, tl_load(g->base, first)) : 0, row[64] = {0};
+        /* no word starts with a, or none goes on after it: every pair of the row is none */
+        if (list && !index_list(g, list, row))
+            continue;
+        for (unsigned b = 1; b < 64; b++)
+            g->pairs[a * 64 + b].node = row[b];
+        g->pair_rows |= 1ull << a;
     }
 }
 
@@ -63,19 +68,7 @@ tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_
     }
     /* The root list is the longest and is read by every lookup: index it by tile once. A damaged
      * list is left unindexed (lookups then scan it, and fail where it breaks). */
-    unsigned previous = 0;
-    for (uint32_t index = g->root; index && index < g->n; index++) {
-        uint32_t v = tl_load(bytes, index);
-        unsigned tile = tl_tile(g, v);
-        if (tile >= 64 || (index > g->root && tile <= previous))
-            break;
-        g->first[tile] = index;
-        previous = tile;
-        if (tl_is_end(g, v)) {
-            g->indexed = 1;
-            break;
-        }
-    }
+    g->indexed = index_list(g, g->root, g->first);
     index_pairs(g);
     *out = g;
     return TL_OK;

@@ -35,8 +35,9 @@ tl_status tl_lexicon_load(const char *path, tl_lexicon **out, tl_error *err);
 void tl_lexicon_close(tl_lexicon *lexicon);
 
 /* The word graphs walked from their roots as well (no cycle, no list that leads to no word, no path
- * longer than a word can be: tl_graph_validate), and the key graph's stored word counts (keys.counts)
- * counted again and compared, tens of milliseconds for a large lexicon. The checksums
+ * longer than a word can be: tl_graph_validate), the key graph's stored word counts (keys.counts)
+ * counted again and compared, and every tile a word of the word graph holds found in the tile set, tens of
+ * milliseconds for a large lexicon. The checksums
  * tl_lexicon_open checks attest a bundle the toolkit wrote, whose graphs it has walked so; every read stays
  * inside the bytes either way, and every walk within its budget. Ask it of a bundle from anywhere else. */
 tl_status tl_lexicon_verify(const tl_lexicon *lexicon, tl_error *err);

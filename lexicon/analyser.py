@@ -239,14 +239,15 @@ class Analyser:
                 written in ("", word) or self.precheck.refuses(written)):
             # every spelling Hunspell would be asked (this one, as written, capitalised) is one it rejects
             return self._not_accepted(key) if explain else AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value)
-        readings = self.readings(word)
+        analyses, spelled = self._analyses(word)
+        readings = self._parsed(word, analyses) if spelled else []
         if not readings and written not in ("", word) and written.isalpha():
             # a letter the game folds (jalapeño plays as JALAPENO): the dictionary knows the word as written
             readings = self.readings(written)
         if not readings:
             if not explain:
                 return AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value)
-            return self._unknown(key, as_written)
+            return self._unknown(key, as_written, frozenset(analyses) if not spelled else frozenset())
         allowed, refused = [], []
         abbreviated = {r.lemma for r in readings if r.pos == "abr"}
         for reading in readings:
@@ -257,17 +258,34 @@ class Analyser:
             return AnalysisVerdict(key, False, f"excluded:{reason}", detail, tuple(r for r, _ in refused))
         return self._tiled(key, [r for r, _ in allowed])
 
-    def readings(self, word: str) -> list[Reading]:
+    def readings(self, word: str, rejected: frozenset[str] = frozenset()) -> list[Reading]:
         """Hunspell's readings of `word` as written, or none when Hunspell does not accept it (its
-        analysis alone may split a word it rejects into parts: társasház)."""
+        analysis alone may split a word it rejects into parts: társasház). `rejected`: as `_analyses`."""
+        analyses, spelled = self._analyses(word, rejected)
+        return self._parsed(word, analyses) if spelled else []
+
+    def _analyses(self, word: str, rejected: frozenset[str] = frozenset()) -> tuple[list[str], bool]:
+        """Hunspell's analyses of `word` as written, and whether its `spell` accepts the word.
+
+        `rejected` are the analyses of the word in small letters, which `spell` rejected, when `word`
+        is that word capitalised. Hunspell analyses a capitalised word as itself and in small letters,
+        and spells it as itself, then in small letters; when the capitalised spelling adds no analysis
+        of its own, no entry of the dictionary begins with its capital, so its own check fails as the
+        small one did, and `spell` is not asked again (for a word that reads as a compound of three or
+        more parts Hunspell rejects it after a search of milliseconds: ötödréshét, gyertyakartó).
+        """
         with self._lock:
             # The readings are the analyses, so a word with none has none whatever `spell` says; and
             # for Magyar Ispell `analyze` costs a fifth of `spell`, which also tries the compound
             # rules' replacements (CHECKCOMPOUNDREP): asked second, it is asked only of words with
             # an analysis, and a non-word costs one cheap call instead of one dear one.
             analyses = self._hunspell.analyze(word)
-            if not analyses or not self._hunspell.spell(word):
-                return []
+            if not analyses or (rejected and rejected.issuperset(analyses)):
+                return analyses, False
+            return analyses, self._hunspell.spell(word)
+
+    @staticmethod
+    def _parsed(word: str, analyses: list[str]) -> list[Reading]:
         out = []
         for analysis in analyses:
             for alternative in alternatives(analysis):
@@ -313,20 +331,22 @@ class Analyser:
             return Reason.COMPOUND.value, " + ".join(p.text for p in reading.parts)
         return None
 
-    def _unknown(self, key: str, as_written: str | None) -> AnalysisVerdict:
+    def _unknown(self, key: str, as_written: str | None, rejected: frozenset[str]) -> AnalysisVerdict:
         """Hunspell rejects the word in lower case: say so, or that it is a name or an abbreviation.
+        `rejected`: the analyses of the word in lower case, if it has any.
 
         Each lookup is a full search through Hunspell's compound rules for a word that is no word,
         so few are made: the word capitalised (Budapesten), and as written when that is neither
         capitals nor small letters (pH). All capitals say nothing, since Hunspell accepts any word
         in capitals, and an abbreviation of the dictionary is a stem the word list already explains.
         """
-        spellings = [key[:1] + key[1:].lower()]
+        capitalised = key[:1] + key[1:].lower()
+        spellings = [capitalised]
         written = (as_written or "").strip()
-        if written and written not in (key, key.lower(), spellings[0]):
+        if written and written not in (key, key.lower(), capitalised):
             spellings.insert(0, written)
         for written in spellings:
-            readings = self.readings(written)
+            readings = self.readings(written, rejected if written == capitalised else frozenset())
             abbreviations = tuple(r for r in readings if r.pos == "abr" or _mixed_case(written))
             if abbreviations:
                 return AnalysisVerdict(key, False, f"excluded:{Reason.ABBREVIATION}", f"{written}: an abbreviation",

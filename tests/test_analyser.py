@@ -255,6 +255,37 @@ def test_words_from_a_real_sample_are_judged_as_hunspell_does(analyser, judge):
     assert [w for w in valid if not judge.spell(w)] == []
 
 
+
+class _Counting:
+    """Hunspell itself, counting the words `spell` is asked."""
+
+    def __init__(self, inner):
+        self.inner, self.spelled = inner, []
+
+    def analyze(self, word):
+        return self.inner.analyze(word)
+
+    def spell(self, word):
+        self.spelled.append(word)
+        return self.inner.spell(word)
+
+
+@pytest.mark.parametrize("word", ["gyertyakartó", "tanakoltok", "báníjátok"])
+def test_a_typo_compound_is_not_spelled_again_capitalised(judge, word):
+    """Hunspell analyses these typos (of gyertyatartó, tanakodtok, bánjátok) as compounds of three parts and
+    rejects them after a search of milliseconds. Capitalised they have no analysis of their own, so the
+    analyser does not ask `spell` again to find out whether they are names: Hunspell's answer is the same."""
+    mine = Analyser(DEBIAN.with_suffix(".aff"), DEBIAN.with_suffix(".dic"), PROFILE)
+    counting = mine._hunspell = _Counting(mine._hunspell)
+    capitalised = word[:1].upper() + word[1:]
+    assert judge.analyze(word) and not judge.spell(word)
+    assert set(judge.analyze(capitalised)) == set(judge.analyze(word))
+    assert not judge.spell(capitalised)
+    verdict = mine.judge(word.upper())
+    assert (verdict.valid, verdict.reason) == (False, "not-in-lexicon")
+    assert counting.spelled == [word]
+
+
 # ---------------------------------------------------------------- the artifact carries its dictionary
 
 

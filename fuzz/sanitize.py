@@ -42,6 +42,7 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_bundle.py::test_quick_verdicts_from_the_c_core_are_the_judges[small_sv]",
                "tests/test_bundle.py::test_quick_verdicts_from_the_c_core_are_the_judges[small_hu]",
                "tests/test_bundle.py::test_quick_verdicts_refuse_a_class_they_cannot_fill",
+               "tests/test_bundle.py::test_check_is_the_c_librarys_and_hands_the_judge_what_it_does_not_decide",
                "tests/test_bundle.py::test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers[small_sv]",
                "tests/test_bundle.py::test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers[small_hu]",
                "tests/test_bundle.py::test_damaged_bundles_are_refused_saying_what",

@@ -330,11 +330,12 @@ def answerer(folder: Path, manifest: dict[str, Any]):
         return core.Bundle(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))
 
 
-def quick_verdicts(core_bundle, identity: dict[str, Any]):
-    """`check(word)`: the verdict `Lexicon.check(word, detail=False)` gives, made by the C library over
-    `core_bundle` (an `answerer`) for the words the bundle decides whole, else None; None without the
-    bundle. Every field a quick answer does not fill takes its default, or `identity`'s value."""
+def quick_verdicts(core_bundle, identity: dict[str, Any], judge=None):
+    """The C library's verdicts over `core_bundle` (an `answerer`), None without the bundle: `.check(word)` is the
+    verdict `Lexicon.check(word, detail=False)` gives for the words the bundle decides whole, else None; with a
+    `judge` (the library's own check), the object is `Lexicon.check`, the judge making the verdicts it does not.
+    Every field a quick answer does not fill takes its default, or `identity`'s value."""
     if core_bundle is None:
         return None
     fixed = {f.name: f.default for f in fields(Verdict) if f.default is not MISSING} | identity
-    return use_core(True).Verdicts(core_bundle, Verdict, fixed).check
+    return use_core(True).Verdicts(core_bundle, Verdict, fixed, judge)

@@ -14,7 +14,7 @@ from lexicon.export, plays from lexicon.play.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -121,18 +121,20 @@ class Lexicon:
 
     # ------------------------------------------------------------------ verdicts
 
-    def check(self, word: str, *, detail: bool = True) -> Verdict:
-        """Judge a word given as letters (`allé`) or tile notation (`HÁ[Z][S]OR`, `["H","Á",…]`).
+    @cached_property
+    def check(self) -> Callable[..., Verdict]:
+        """`check(word, *, detail=True) -> Verdict`: judge a word given as letters (`allé`) or tile notation
+        (`HÁ[Z][S]OR`, `["H","Á",…]`).
 
         With `detail=False` the verdict carries the preferred reading only, from the key index;
         with `detail=True`, every reading and source record, and every exclusion, from the store.
         Text no one types as a word (controls, invisible characters) raises InputError.
+
+        Where the version has a bundle, `check` is the C library's (bundle.quick_verdicts): it answers
+        `detail=False` for a word the bundle decides whole (a valid word, one not in the lexicon) with no
+        Python frame on the way, and hands every other call to the judge as it came.
         """
-        if not detail:
-            quick = self._quick_verdict
-            if quick is not None and (verdict := quick(word)) is not None:
-                return verdict
-        return self.judge.check(word, detail=detail)
+        return self._verdicts if self._verdicts is not None else self.judge.check
 
     def refused(self, word: str) -> Verdict | None:
         """The answer for text no one types as a word, where `check` raises (WordJudge.refused); None for
@@ -182,11 +184,15 @@ class Lexicon:
         return bundle.answerer(self.path, self.manifest)
 
     @cached_property
-    def _quick_verdict(self):
-        # The C library's verdict for a word the bundle decides whole (a valid word, one not in the lexicon),
-        # made without a Python call a field; None for the rest, which the judge decides.
+    def _verdicts(self):
+        # The C library's verdicts for the words the bundle decides whole, made without a Python call a field
+        # (`_verdicts.check(word)`, None for the rest); called as `check`, the judge's for the rest.
         return bundle.quick_verdicts(self._answerer, {"lexicon": self.name, "version": self.version,
-                                                      "alphabet": self.alphabet})
+                                                      "alphabet": self.alphabet}, self.judge.check)
+
+    @property
+    def _quick_verdict(self):
+        return self._verdicts.check if self._verdicts is not None else None
 
     # ------------------------------------------------------------------ details
 

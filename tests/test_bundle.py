@@ -292,6 +292,34 @@ def test_quick_verdicts_refuse_a_class_they_cannot_fill(small_sv):
     assert made.check("hus").lexicon == "x" and made.check("[H]US") is None and made.check("a\x01") is None
     with pytest.raises(TypeError):
         made.check(b"hus")
+    with pytest.raises(TypeError, match="without a judge"):
+        made("hus", detail=False)
+    with pytest.raises(TypeError, match="judge is a callable"):
+        _core.Verdicts(small_sv._answerer, Verdict, fixed, 1)
+
+
+def test_check_is_the_c_librarys_and_hands_the_judge_what_it_does_not_decide(small_sv):
+    """With a bundle, `Lexicon.check` is the C library's callable: a quick verdict where the bundle decides the
+    word whole, and the judge's for everything else, called with the arguments as they came."""
+    asked = []
+
+    def judge(*args, **kwargs):
+        asked.append((args, kwargs))
+        return small_sv.judge.check(*args, **kwargs)
+
+    made = bundle.quick_verdicts(small_sv._answerer, {"lexicon": small_sv.name, "version": small_sv.version,
+                                                      "alphabet": small_sv.alphabet}, judge)
+    assert made("hus", detail=False) == small_sv.judge.check("hus", detail=False) and asked == []
+    assert made("[H]US", detail=False) == small_sv.judge.check("[H]US", detail=False)
+    assert made("hus") == small_sv.judge.check("hus")
+    assert made(word="hus", detail=False).valid
+    assert asked == [(("[H]US",), {"detail": False}), (("hus",), {}), ((), {"word": "hus", "detail": False})]
+    with pytest.raises(InputError, match="U\\+0001"):
+        made("a\x01", detail=False)
+    with pytest.raises(TypeError):
+        made("hus", False)
+    assert type(small_sv.check) is _core.Verdicts
+    assert small_sv.check("hus", detail=False) == small_sv.judge.check("hus", detail=False)
 
 
 def test_every_code_point_normalises_as_the_library_does(betapet):

@@ -1488,6 +1488,8 @@ typedef struct {
     const char *pos_text[MAX_POS_CACHED]; /* parts of speech met, where the bundle holds them, and their strings */
     PyObject *pos[MAX_POS_CACHED];
     tl_answer *answer;
+    PyObject *judge; /* what makes every verdict `check` does not: Lexicon.check's own way, or None */
+    vectorcallfunc vectorcall;
     int begun; /* __init__ has run */
 } Verdicts;
 
@@ -1502,22 +1504,31 @@ static void Verdicts_dealloc(Verdicts *self) {
     Py_XDECREF(self->inflected);
     Py_XDECREF(self->analysed);
     Py_XDECREF(self->not_in_lexicon);
+    Py_XDECREF(self->judge);
     for (int i = 0; i < MAX_POS_CACHED; i++)
         Py_XDECREF(self->pos[i]);
     free(self->answer);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Verdicts(bundle, cls, fixed): `cls` a class with slots (a dataclass with slots=True); `fixed` the value of
- * every slot but the eleven a quick answer fills. A slot with neither is refused here, so that a field added to
- * the verdict is never left unset. */
+static PyObject *Verdicts_call(Verdicts *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
+/* Verdicts(bundle, cls, fixed, judge=None): `cls` a class with slots (a dataclass with slots=True); `fixed` the
+ * value of every slot but the eleven a quick answer fills. A slot with neither is refused here, so that a field
+ * added to the verdict is never left unset. `judge`, a callable taking (word, *, detail=True), makes the object
+ * a callable of the same signature (Verdicts_call). */
 static int Verdicts_init(Verdicts *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"bundle", "cls", "fixed", NULL};
-    PyObject *bundle, *cls, *fixed;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!", kwlist, &BundleType, &bundle, &PyType_Type, &cls,
-                                     &PyDict_Type, &fixed) ||
+    static char *kwlist[] = {"bundle", "cls", "fixed", "judge", NULL};
+    PyObject *bundle, *cls, *fixed, *judge = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!O!|O", kwlist, &BundleType, &bundle, &PyType_Type, &cls,
+                                     &PyDict_Type, &fixed, &judge) ||
         bundle_open((Bundle *)bundle))
         return -1;
+    self->vectorcall = (vectorcallfunc)Verdicts_call;
+    if (judge != Py_None && !PyCallable_Check(judge)) {
+        PyErr_SetString(PyExc_TypeError, "Verdicts' judge is a callable");
+        return -1;
+    }
     /* made once: a second call, even after a first that failed, would overwrite the references it holds */
     if (self->begun) {
         PyErr_SetString(PyExc_TypeError, "Verdicts is made once");
@@ -1586,6 +1597,7 @@ static int Verdicts_init(Verdicts *self, PyObject *args, PyObject *kwargs) {
     }
     self->bundle = (Bundle *)Py_NewRef(bundle);
     self->cls = (PyTypeObject *)Py_NewRef(cls);
+    self->judge = Py_NewRef(judge);
     return 0;
 }
 
@@ -1732,6 +1744,30 @@ static PyObject *Verdicts_check(Verdicts *self, PyObject *word) {
     return verdict;
 }
 
+/* verdicts(word, *, detail=True): Lexicon.check itself, with no Python frame on the way for the words the
+ * bundle decides whole (a method written in Python made a plain word's check about 5% dearer);
+ * the judge makes every other verdict, and raises where it raises, with the arguments as they came. */
+static PyObject *Verdicts_call(Verdicts *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    if (!self->judge || self->judge == Py_None) {
+        PyErr_SetString(PyExc_TypeError, "Verdicts made without a judge is not callable");
+        return NULL;
+    }
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs == 1 && nkw == 1 && PyUnicode_Check(args[0]) &&
+        PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "detail") == 0) {
+        int detail = PyObject_IsTrue(args[1]);
+        if (detail < 0)
+            return NULL;
+        if (!detail) {
+            PyObject *verdict = Verdicts_check(self, args[0]);
+            if (verdict != Py_None)
+                return verdict; /* the verdict, or NULL with the error set */
+            Py_DECREF(verdict);
+        }
+    }
+    return PyObject_Vectorcall(self->judge, args, nargsf, kwnames);
+}
+
 static PyMethodDef Verdicts_methods[] = {
     {"check", (PyCFunction)Verdicts_check, METH_O,
      "check(word) -> the verdict Lexicon.check(word, detail=False) gives, or None where the library judges"},
@@ -1741,9 +1777,12 @@ static PyMethodDef Verdicts_methods[] = {
 static PyTypeObject VerdictsType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "lexicon.graph._core.Verdicts",
-    .tp_doc = "Verdicts(bundle, cls, fixed): the library's quick verdicts, made from the bundle's answers.",
+    .tp_doc = "Verdicts(bundle, cls, fixed, judge=None): the library's quick verdicts, made from the bundle's "
+              "answers; with a judge, a callable: verdicts(word, *, detail=True) -> the verdict Lexicon.check gives.",
     .tp_basicsize = sizeof(Verdicts),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_vectorcall_offset = offsetof(Verdicts, vectorcall),
+    .tp_call = PyVectorcall_Call,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Verdicts_init,
     .tp_dealloc = (destructor)Verdicts_dealloc,

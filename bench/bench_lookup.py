@@ -34,8 +34,8 @@ def run() -> str:
             one = _rate(lambda lex=lex, words=words: _one_at_a_time(lex.check, words), len(words))
             judge = _rate(lambda lex=lex, words=words: _one_at_a_time(lex.judge.check, words), len(words))
             kept = _rate(lambda lex=lex, words=words: [lex.check(w, detail=False) for w in words], len(words))
-            quick = lex._quick_verdict
-            made = sum(1 for w in words if quick is not None and quick(w) is not None) / len(words)
+            verdicts = lex._verdicts
+            made = sum(1 for w in words if verdicts is not None and verdicts.check(w) is not None) / len(words)
             brief = _rate(lambda lex=lex, words=words: lex.brief_answers(words), len(words))
             sample = words[:20_000]
             full = _rate(lambda lex=lex, sample=sample: [lex.check(w) for w in sample], len(sample))

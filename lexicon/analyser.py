@@ -247,7 +247,7 @@ class Analyser:
         if not readings:
             if not explain:
                 return AnalysisVerdict(key, False, Reason.NOT_IN_LEXICON.value)
-            return self._unknown(key, as_written, frozenset(analyses) if not spelled else frozenset())
+            return self._unknown(key, as_written, frozenset() if spelled else frozenset(analyses))
         allowed, refused = [], []
         abbreviated = {r.lemma for r in readings if r.pos == "abr"}
         for reading in readings:
@@ -276,9 +276,9 @@ class Analyser:
         """
         with self._lock:
             # The readings are the analyses, so a word with none has none whatever `spell` says; and
-            # for Magyar Ispell `analyze` costs a fifth of `spell`, which also tries the compound
-            # rules' replacements (CHECKCOMPOUNDREP): asked second, it is asked only of words with
-            # an analysis, and a non-word costs one cheap call instead of one dear one.
+            # `spell` is the dearer call on what reaches here (on the compounds it tries the compound
+            # rules' replacements, CHECKCOMPOUNDREP, and for three parts a typo search): asked second,
+            # it is asked only of words with an analysis.
             analyses = self._hunspell.analyze(word)
             if not analyses or (rejected and rejected.issuperset(analyses)):
                 return analyses, False

@@ -190,10 +190,6 @@ class Lexicon:
         return bundle.quick_verdicts(self._answerer, {"lexicon": self.name, "version": self.version,
                                                       "alphabet": self.alphabet}, self.judge.check)
 
-    @property
-    def _quick_verdict(self):
-        return self._verdicts.check if self._verdicts is not None else None
-
     # ------------------------------------------------------------------ details
 
     def tilings(self, key: str) -> list[Tiling]:

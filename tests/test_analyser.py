@@ -6,6 +6,7 @@ is refused with its reason; the tiles come from the analysis's morpheme boundari
 """
 
 import dataclasses
+import random
 import shutil
 from pathlib import Path
 
@@ -284,6 +285,31 @@ def test_a_typo_compound_is_not_spelled_again_capitalised(judge, word):
     verdict = mine.judge(word.upper())
     assert (verdict.valid, verdict.reason) == (False, "not-in-lexicon")
     assert counting.spelled == [word]
+
+
+
+def test_the_capitalised_spelling_is_skipped_only_where_hunspell_rejects_it(judge):
+    """Over a one-letter mutation of every word of the RÚF Bible: each word Hunspell analyses but rejects in
+    small letters, and whose capitalised spelling adds no analysis, Hunspell rejects capitalised too, and the
+    analyser refuses it without spelling it capitalised."""
+    from .test_precheck import ruf_words
+
+    mine = Analyser(DEBIAN.with_suffix(".aff"), DEBIAN.with_suffix(".dic"), PROFILE)
+    counting = mine._hunspell = _Counting(mine._hunspell)
+    rng = random.Random(31)
+    letters = "".join(sorted(HU.letters)).lower()
+    skipped = []
+    for word in ruf_words():
+        i = rng.randrange(len(word))
+        word = word[:i] + rng.choice(letters.replace(word[i], "")) + word[i + 1:]
+        analyses = judge.analyze(word)
+        if not analyses or judge.spell(word) or not set(judge.analyze(word.capitalize())) <= set(analyses):
+            continue
+        assert not judge.spell(word.capitalize()), word
+        assert not mine.judge(word.upper()).valid, word
+        assert word.capitalize() not in counting.spelled, word
+        skipped.append(word)
+    assert len(skipped) > 20, skipped
 
 
 # ---------------------------------------------------------------- the artifact carries its dictionary

@@ -249,7 +249,7 @@ def test_quick_verdicts_from_the_c_core_are_the_judges(name, request):
     the bundle decides the whole of it: the verdict the judge makes, field for field, of the same class; the
     judge makes the rest, and the check raises where the judge raises."""
     lex = request.getfixturevalue(name)
-    quick = lex._quick_verdict
+    quick = lex._verdicts.check
     made = Counter()
     words = corpus(lex, size=20_000) + ["megtörtént", "legújabb", "budapesti", "HÁZSOR", "kortárs"]
     for word in words:

@@ -211,7 +211,7 @@ static tl_status key_counts(tl_lexicon *lex, tl_error *err) {
     tl_status rc = size % 4 ? tl_fail(err, TL_ERR_CORRUPT, "%zu bytes is not a whole number of counts", size)
                             : tl_graph_use_counts(lex->key_graph, (const uint32_t *)p, size / 4, err);
     if (rc != TL_OK)
-        tl_fail(err, rc, "the bundle's section keys.counts: %s", err->message);
+        tl_fail(err, rc, "the bundle's section keys.counts: %s", err ? err->message : "");
     return rc;
 }
 

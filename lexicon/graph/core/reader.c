@@ -43,6 +43,15 @@ static void index_pairs(tl_graph *g) {
     }
 }
 
+/* The table's pair for a walk from the root that starts with tiles[0], tiles[1], or NULL where the table does
+ * not answer (no table, a word of one tile, a row left out): the walk then reads the lists itself. A pair
+ * whose node is 0 says that no word starts so. */
+static const struct tl_pair *first_pair(const tl_graph *g, const uint8_t *tiles, size_t length) {
+    if (length < 2 || !g->pairs || tiles[0] >= 64 || tiles[1] >= 64 || !(g->pair_rows >> tiles[0] & 1))
+        return NULL;
+    return &g->pairs[tiles[0] * 64 + tiles[1]];
+}
+
 tl_status tl_graph_open(const uint8_t *bytes, size_t size, tl_layout layout, tl_graph **out, tl_error *err) {
     *out = NULL;
     if (layout != TL_LAYOUT_KWG && layout != TL_LAYOUT_KBWG)
@@ -105,8 +114,9 @@ tl_status tl_graph_follow(const tl_graph *g, uint32_t start, const uint8_t *tile
     uint32_t index = start, found = 0;
     size_t i = 0;
     *node = 0;
-    if (start == g->root && length >= 2 && g->pairs && tiles[0] < 64 && tiles[1] < 64 && (g->pair_rows >> tiles[0] & 1)) {
-        if (!(found = g->pairs[tiles[0] * 64 + tiles[1]].node)) /* the first two steps at once */
+    const struct tl_pair *pair = start == g->root ? first_pair(g, tiles, length) : NULL;
+    if (pair) { /* the first two steps at once */
+        if (!(found = pair->node))
             return TL_OK;
         index = tl_arc(g, tl_load(g->base, found));
         i = 2;
@@ -524,8 +534,8 @@ tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, 
     uint32_t p = g->root, node = 0; /* tiles[0..i) are read, the last of them at `node` (0: none read yet) */
     uint64_t index = 0;
     size_t i = 0;
-    if (length >= 2 && g->pairs && tiles[0] < 64 && tiles[1] < 64 && (g->pair_rows >> tiles[0] & 1)) {
-        const struct tl_pair *pair = &g->pairs[tiles[0] * 64 + tiles[1]]; /* the first two steps at once */
+    const struct tl_pair *pair = first_pair(g, tiles, length);
+    if (pair) { /* the first two steps at once */
         if (!(node = pair->node))
             return TL_OK;
         index = pair->before;

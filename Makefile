@@ -13,8 +13,10 @@ LEXICON ?= sv-betapet
 # hunspell-sv is the judge of the Swedish inflections; hunspell-tools gives its unmunch; nginx is the
 # proxy in front of the service (`make run`, the tests and the soak start it with service/nginx.conf).
 BUILD_DEBS := libicu-dev pkg-config
-# The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries).
-SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv
+# The real sources the shipped pipelines read besides PyPI's (wswedish, the Hunspell dictionaries; the
+# Hungarian corpora that attest compounds: FreeDict's Hungarian headwords, the Hungarian thesaurus, the
+# Hungarian manual pages, and wamerican, the English words that are no Hungarian ones).
+SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv dict-freedict-hun-eng mythes-hu manpages-hu wamerican
 TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch and
 # times whole processes with GNU time.

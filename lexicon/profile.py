@@ -25,18 +25,34 @@ JOINABLE = frozenset({Reason.MULTIWORD, Reason.HYPHENATED, Reason.AFFIX})
 
 
 class Validation(StrEnum):
-    """How a lexicon decides validity: by its enumerated list, or by the dictionary's morphology."""
+    """How a lexicon decides validity: by its enumerated list; by its list, word graph and the rules the
+    build compiled from the dictionary's morphology (`compiled`: every answer decided at build time); or
+    by asking the dictionary's morphology at query time (`analysis`: Hunspell, whose compound search stops
+    after 50 ms of CPU time, so an answer may depend on the machine)."""
 
     LIST = "list"
+    COMPILED = "compiled"
     ANALYSIS = "analysis"
 
 
 class Compounds(StrEnum):
-    """Which compounds validation by analysis accepts: what the dictionary's compound rules make
-    (`dictionary`), or only compounds the dictionary lists as one stem (`listed`)."""
+    """Which compounds a lexicon of the dictionary's morphology accepts beyond those it lists as one stem:
+    none (`listed`); those real text attests, with their forms (`attested`); those and every two-part
+    compound the dictionary's compound flags allow that is no misspelling, English word or name
+    (`rule`); or whatever Hunspell's compound rules make at query time (`dictionary`, with `analysis`)."""
 
     DICTIONARY = "dictionary"
     LISTED = "listed"
+    ATTESTED = "attested"
+    RULE = "rule"
+
+
+#: The compound policies each validation takes, its default first.
+COMPOUND_POLICIES = {
+    "list": (Compounds.DICTIONARY,),
+    "compiled": (Compounds.RULE, Compounds.ATTESTED, Compounds.LISTED),
+    "analysis": (Compounds.DICTIONARY, Compounds.LISTED),
+}
 
 
 @dataclass(frozen=True)
@@ -111,11 +127,13 @@ def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> 
         policy = f.get("doubled_digraphs", str, "as-written")
         f.check("doubled_digraphs", policy in {p.value for p in DoubledDigraphs},
                 f"{policy!r}: one of {', '.join(p.value for p in DoubledDigraphs)}")
-        validation, compounds = f.get("validation", str, "list"), f.get("compounds", str, "dictionary")
+        validation = f.get("validation", str, "list")
         f.check("validation", validation in {v.value for v in Validation},
                 f"{validation!r}: one of {', '.join(v.value for v in Validation)}")
-        f.check("compounds", compounds in {c.value for c in Compounds},
-                f"{compounds!r}: one of {', '.join(c.value for c in Compounds)}")
+        policies = COMPOUND_POLICIES[validation]
+        compounds = f.get("compounds", str, policies[0].value)
+        f.check("compounds", compounds in policies,
+                f"{compounds!r}: with validation = {validation!r}, one of {', '.join(policies)}")
         min_length, max_tiles = f.get("min_length", int), f.get("max_tiles", int)
         f.check("min_length", 1 <= min_length, "must be at least 1")
         f.check("max_tiles", min_length <= max_tiles <= 64, "must be between min_length and 64")

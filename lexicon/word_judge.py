@@ -208,12 +208,14 @@ class WordJudge:
                     with_exclusions: bool) -> Verdict:
         """A key the list does not hold as valid: the analyser's answer, or why the list does not have it."""
         analyser = self.analyser
-        if analyser is None:
-            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
-        if n < 0 and not detail and self.forms is not None:
+        # A form the word graph holds beyond the list: answered by the form index, unless an analyser is
+        # there to explain it in detail.
+        if n < 0 and self.forms is not None and (analyser is None or not detail):
             found = self._from_graph(word, key, asked)
             if found is not None:
                 return found
+        if analyser is None:
+            return self._why_not(word, key, n, with_exclusions=with_exclusions, detail=detail)
         # A key the list dropped keeps the list's reason and record (the same in every answer, quick or
         # detailed); a key no source gave is explained by the analyser (a name? an abbreviation?).
         judgement = analyser.judge(key, word, explain=n < 0)

@@ -20,6 +20,7 @@ from .schema import REQUIRED, Key, SchemaError, Table, Tables
 from .schema import reference as schema_reference
 from .sources import KINDS, Source, SourceConfig
 from .sources.base import VERSION
+from .sources.corpus import CORPORA
 from .tiling_evidence import CompoundParts, MorphologyChooser
 
 PIPELINE_DIR = Path(__file__).parent
@@ -85,6 +86,18 @@ class TilingOptions:
 
 
 @dataclass(frozen=True)
+class CompoundOptions:
+    """The `[compounds]` table of a lexicon validated by compiled rules: the Hunspell source whose
+    morphology judges its evidence and makes its compound rule, the corpora that attest words
+    (lexicon_pipelines.attested), and a foreign word list whose words are not this language's."""
+
+    dictionary: str
+    evidence: tuple[SourceConfig, ...] = ()
+    foreign: Path | None = None
+    foreign_debian: str = ""
+
+
+@dataclass(frozen=True)
 class Pipeline:
     name: str
     description: str
@@ -99,6 +112,7 @@ class Pipeline:
     evidence: tuple[SourceConfig, ...] = ()  # its `[[inflection.evidence]]` word lists
     tiling: TilingOptions = TilingOptions()
     precheck: bool = False  # `[analysis] precheck`: the version carries the parts graph (pipelines/precheck.py)
+    compounds: CompoundOptions | None = None  # `[compounds]`, for a profile validated by compiled rules
 
     def readers(self) -> list[Source]:
         readers = [KINDS[s.kind](s) for s in self.sources]
@@ -186,6 +200,17 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
         "compound_splits": Key(bool, "with `morphology`: also split listed stems into two stems of the "
                                "sources", False),
     }),
+    "compounds": Table("For a profile validated by compiled rules (`validation = \"compiled\"`): what decides "
+                       "its words beyond the dictionary's forms, at build time (docs/hungarian.md).", {
+        "dictionary": Key(str, "the id of the Hunspell source whose morphology judges the evidence and whose "
+                          "compound flags make the compound rule", ""),
+        "foreign": Key(str, "a word list of another language, one word a line (Debian's wamerican: "
+                       "`/usr/share/dict/american-english`): its words in small letters are not words of this "
+                       "language where only running text attests them", ""),
+        "foreign_debian": Key(str, "the Debian package that installs `foreign`, named when it is missing", ""),
+        "evidence": Tables("corpora that attest words in use (source tables of the kinds "
+                           + ", ".join(f"`{c.kind}`" for c in CORPORA) + ")", SOURCE),
+    }),
     "inflection": Table("The inflection generator that adds every form (docs/inflection.md); only for "
                         "a profile that plays inflections.", {
         "generator": Key(str, "the generator: " + ", ".join(f"`{g}`" for g in sorted(GENERATORS)), "",
@@ -235,6 +260,10 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
 
     profile = _profile(table["profile"], path, fail)
     sources = _sources("sources", table["sources"], path, fail)
+    for i, config in enumerate(sources):
+        if getattr(KINDS[config.kind], "evidence", False):
+            raise fail(f"sources[{i}].kind", f"{config.kind!r} is a corpus that attests words, not a word list: "
+                                             f"name it under [[compounds.evidence]]")
     inflection = table["inflection"]
     if inflection["generator"] and not profile.inflections:
         raise fail("inflection", f"profile {profile.name!r} plays no inflections (inflections = false): "
@@ -248,6 +277,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         raise fail("analysis.precheck", f"profile {profile.name!r} validates by its list, with no analyser to "
                                         f"precheck for")
     return Pipeline(
+        compounds=_compounds(table["compounds"], sources, profile, path, fail),
         precheck=precheck,
         tiling=TilingOptions(table["tiling"]["evidence"], table["tiling"]["compound_splits"]),
         inflection=inflection["generator"] or None,
@@ -274,10 +304,39 @@ def _forms(table: dict[str, Any], sources, profile: Profile, fail) -> FormsOptio
     if kinds.get(table["source"]) != "hunspell":
         raise fail("graph.forms.source", f"{table['source']!r} is not a hunspell source of this pipeline "
                                          f"(its sources: {', '.join(kinds)})")
-    if profile.validation is not Validation.ANALYSIS:
+    if profile.validation is Validation.LIST:
         raise fail("graph.forms", f"profile {profile.name!r} validates by its list; the graph's extra forms "
-                                  f"need a profile that validates by analysis (validation = \"analysis\")")
+                                  f"need a profile of the dictionary's morphology (validation = \"compiled\" "
+                                  f"or \"analysis\")")
     return FormsOptions(table["source"], table["max_depth"])
+
+
+def _compounds(table: dict[str, Any], sources, profile: Profile, path: Path, fail) -> CompoundOptions | None:
+    """The `[compounds]` table: required by a profile validated by compiled rules, and only there; its
+    dictionary a Hunspell source of the pipeline, its evidence corpora."""
+    compiled = profile.validation is Validation.COMPILED
+    if not table["dictionary"]:
+        if compiled:
+            raise fail("compounds.dictionary", f"missing: profile {profile.name!r} is validated by compiled rules, "
+                                               f"which the morphology of a hunspell source of the pipeline makes")
+        if table["evidence"] or table["foreign"]:
+            raise fail("compounds", "evidence and a foreign list serve a dictionary: name it (compounds.dictionary)")
+        return None
+    if not compiled:
+        raise fail("compounds", f"profile {profile.name!r} is validated by {profile.validation}; the [compounds] "
+                                f"table serves a profile with validation = \"compiled\"")
+    kinds = {s.id: s.kind for s in sources}
+    if kinds.get(table["dictionary"]) != "hunspell":
+        raise fail("compounds.dictionary", f"{table['dictionary']!r} is not a hunspell source of this pipeline "
+                                           f"(its sources: {', '.join(kinds)})")
+    corpora = {c.kind for c in CORPORA}
+    evidence = _sources("compounds.evidence", table["evidence"], path, fail)
+    for i, config in enumerate(evidence):
+        if config.kind not in corpora:
+            raise fail(f"compounds.evidence[{i}].kind", f"{config.kind!r} is a word list, not a corpus that attests "
+                                                        f"words: one of {', '.join(sorted(corpora))}")
+    foreign = named_file(table["foreign"], path.parent) if table["foreign"] else None
+    return CompoundOptions(table["dictionary"], evidence, foreign, table["foreign_debian"])
 
 
 def _profile(reference: str, path: Path, fail) -> Profile:

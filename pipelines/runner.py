@@ -46,6 +46,7 @@ from lexicon.graph import forms as formindex
 from lexicon.guard import MAX_LOSS, Change, compare_folders
 from lexicon.profile import Validation
 
+from .attested import Attestation
 from .definition import Pipeline, load_pipeline, shipped
 from .entry import Entry
 from .graphforms import add_forms
@@ -89,11 +90,13 @@ class Job:
     gaddag: bool
     inputs: dict[str, Any]  # the recorded profile, tile set and overlays (lexicon_pipelines.recorded)
     analysis: dict[str, Any] | None  # the analyser's files, for a profile that validates by analysis
+    graph_input: GraphInput  # the word graphs' input: the graph's forms beyond the list first, then the list
     counts: Counts = field(default_factory=Counts)
     staging: Staging | None = None
     summary: dict[str, Any] = field(default_factory=dict)  # what `write` wrote: the version, words, forms …
     graph: dict[str, Any] = field(default_factory=dict)  # what `graph_files` wrote
     forms: dict[str, Any] | None = None  # what `add_forms` wrote: the graph's forms beyond the list
+    attestation: Attestation | None = None  # the evidence corpora's words (lexicon_pipelines.attested)
     manifest: dict[str, Any] = field(default_factory=dict)
 
     def source_order(self) -> dict[str, int]:
@@ -120,10 +123,10 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
     folder = artifacts.new_build_dir(root, p.name)
     try:
         job = _job(p, folder, progress, choose, expand, p.graph.gaddag if gaddag is None else gaddag)
+        if p.graph.forms is not None:  # first: the evidence a corpus gives is what these forms lack
+            job.forms = add_forms(job.folder, p, job.readers, job.rules, job.graph_input, progress)
         stage(job, judge(job, read(job)))
         graph_input = write(job)
-        if p.graph.forms is not None:
-            job.forms = add_forms(job.folder, p, job.readers, job.rules, graph_input, progress)
         graph_files(job, graph_input)
         if p.precheck:
             job.analysis["precheck"] |= write_parts(job.folder, job.folder / ANALYSIS_FILES["aff"],
@@ -142,16 +145,20 @@ def _job(p: Pipeline, folder: Path, progress: Progress, choose: TilingChooser | 
     the recorded inputs, and the analyser's dictionary (copied before the sources are read)."""
     readers = p.readers()
     inflector = p.inflector() if p.profile.inflections and expand is None else None
-    return Job(p, folder, progress, readers, Rules(p.profile, choose or p.chooser(readers)),
-               (expand or inflector) if p.profile.inflections else None, inflector, gaddag,
-               record_inputs(p, folder), _copy_analysis_files(p, readers, folder))
+    job = Job(p, folder, progress, readers, Rules(p.profile, choose or p.chooser(readers)),
+              (expand or inflector) if p.profile.inflections else None, inflector, gaddag,
+              record_inputs(p, folder), _copy_analysis_files(p, readers, folder), GraphInput.of(p.profile.alphabet))
+    if p.compounds is not None and p.compounds.evidence:
+        job.attestation = Attestation(p, readers, folder)
+    return job
 
 
 # ---------------------------------------------------------------------- the steps
 
 def read(job: Job) -> Iterator[tuple[int, Entry]]:
     """Every source's entries in pipeline order, each with its source's place and, when the game
-    plays inflections, its forms."""
+    plays inflections, its forms; then the words the evidence corpora attest that the lexicon admits
+    (lexicon_pipelines.attested)."""
     order, counts, progress = job.source_order(), job.counts, job.progress
     for reader in job.readers:
         progress.start(f"read {reader.id}", reader.size_hint())
@@ -162,6 +169,9 @@ def read(job: Job) -> Iterator[tuple[int, Entry]]:
             yield order[reader.id], entry
             progress.advance()
         progress.finish(f"{counts.entries[reader.id]:,} entries")
+    if job.attestation is not None:
+        job.attestation.forms_entry = job.forms
+        yield from job.attestation.entries(progress, counts, len(order))
 
 
 def judge(job: Job, entries: Iterable[tuple[int, Entry]]) -> Iterator[tuple[int, Iterator[Kept | Dropped]]]:
@@ -201,7 +211,7 @@ def write(job: Job) -> GraphInput:
     if job.p.graph.forms is not None:  # the graph's forms beyond the list: made by this code from these bounds
         identity["graph_forms"] = {"options": vars(job.p.graph.forms), "toolkit": __version__}
     job.summary, graph_input = write_tables(job.folder, job.staging, job.p, job.counts, job.progress, job.gaddag,
-                                            identity)
+                                            identity, job.graph_input)
     job.staging.close()
     job.progress.finish(f"{job.summary['words']:,} words")
     return graph_input
@@ -243,6 +253,8 @@ def describe(job: Job) -> None:
     }
     if job.analysis is not None:
         manifest["analysis"] = job.analysis
+    if job.attestation is not None:
+        manifest["attested"] = job.attestation.summary()
     if job.inflector is not None:
         manifest["inflection"] = job.inflector.report()
     job.progress.start("bundle")

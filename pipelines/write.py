@@ -50,6 +50,10 @@ class GraphInput:
         self.sequences = GraphBuilder()
         self.key_codes = GraphBuilder()  # every key in the index, valid or excluded, in order
 
+    @classmethod
+    def of(cls, alphabet: Alphabet) -> GraphInput:
+        return cls(alphabet, LetterCodes.of(alphabet))
+
     def add(self, key: str, cuts: list[tuple[str, ...]] | None) -> None:
         codes = self.letters.encode(key)
         if codes is None:
@@ -181,10 +185,12 @@ class KeyRecords:
 
 
 def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, progress: Progress,
-                 gaddag: bool, extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], GraphInput]:
-    """Write lexicon.sqlite and keys.dat into `folder`; return the summary and the word graphs' input.
-    `extra` joins the version's identity: the checksums of the files the version carries and opens
-    with (its profile and tile set, the analyser's dictionary)."""
+                 gaddag: bool, extra: dict[str, Any] | None = None,
+                 graph: GraphInput | None = None) -> tuple[dict[str, Any], GraphInput]:
+    """Write lexicon.sqlite and keys.dat into `folder`; return the summary and the word graphs' input
+    (`graph`, which may hold sequences already: the graph's forms beyond the list). `extra` joins the
+    version's identity: the checksums of the files the version carries and opens with (its profile and
+    tile set, the analyser's dictionary)."""
     alphabet = p.profile.alphabet
     letters = LetterCodes.of(alphabet)
     strings = Strings()
@@ -194,7 +200,7 @@ def write_tables(folder: Path, staging: Staging, p: Pipeline, counts: Counts, pr
     forms = FormsWriter(db, version, strings)
     tilings = TilingsWriter(db, version, strings, alphabet)
     exclusions = ExclusionsWriter(db, version, strings)
-    graph = GraphInput(alphabet, letters)
+    graph = graph or GraphInput(alphabet, letters)
 
     # The order of the calls below is the order of the rows, of the strings' numbers and of the hash:
     # the version of the same inputs depends on it.

@@ -60,3 +60,25 @@ HU_STEMS = ["ház", "sor", "házsor", "víz", "szint", "vízszint", "vízsugár"
             "asszony", "kocsi", "kiscsoport", "ablakemelő", "ablakpárkány", "Budapest", "polc", "polcsor"]
 HU_KINDS_OF_WORDS = ["történik", "meg", "új", "alapít", "Budapest", "kor", "társ", "egész", "egészség", "köz",
                      "község", "vízszint"]
+
+
+def compiled_lexicon(folder: Path, base: Path, name: str, words: list[str], evidence: str,
+                     compounds: str = "attested", foreign: str = "/usr/share/dict/american-english") -> Lexicon:
+    """A Hungarian lexicon validated by compiled rules (validation = "compiled") from the real lines of
+    `words` in a real hu_HU .dic: their forms of up to two affixes in the graph, and the words the
+    `evidence` source tables (TOML of `[[compounds.evidence]]`) attest beyond them."""
+    from lexicon_pipelines import build
+
+    dic = subset_dic(base, words, folder, name)
+    shipped = Path(__file__).resolve().parent.parent / "lexicon" / "data" / "profiles" / "hu-betutorony.toml"
+    lines = [line for line in shipped.read_text(encoding="utf-8").splitlines()
+             if not line.startswith(("validation", "compounds", "name"))]
+    (folder / "compiled.toml").write_text("\n".join(lines) + f'\nname = "{name}"\nvalidation = "compiled"\n'
+                                          f'compounds = "{compounds}"\n', encoding="utf-8")
+    path = write_pipeline(folder, name, f'profile = "compiled.toml"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+                          f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 0\n'
+                          f'[tiling]\nevidence = "morphology"\ncompound_splits = true\n[graph]\ngaddag = false\n'
+                          f'[graph.forms]\nsource = "hu"\nmax_depth = 2\n[compounds]\ndictionary = "hu"\n'
+                          f'foreign = "{foreign}"\n{evidence}')
+    build(path, folder / "art")
+    return load(name, folder / "art")

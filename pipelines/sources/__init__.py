@@ -8,6 +8,7 @@ Adding a source kind is a new module here and a line in `KINDS`.
 from __future__ import annotations
 
 from .base import Source, SourceConfig
+from .corpus import CORPORA
 from .hunspell import HunspellSource
 from .plain import PlainSource, TsvSource
 from .saol import SaolSource
@@ -16,7 +17,7 @@ from .xml import LmfSource, SaolXmlSource
 
 KINDS: dict[str, type[Source]] = {
     cls.kind: cls for cls in (SaolSource, SupplementSource, SaolXmlSource, LmfSource, PlainSource, TsvSource,
-                                HunspellSource)
+                                HunspellSource, *CORPORA)
 }
 
 

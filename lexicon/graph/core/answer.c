@@ -377,14 +377,14 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
             out->valid = 1;
         return TL_OK;
     }
-    if (!lex->analysis) {
-        why_not(lex, a, n, key, nk, w);
-        return TL_OK;
-    }
     if (n < 0 && lex->has_forms) {
         int done;
         if ((rc = from_graph(lex, a, key, nk, nt, w, &done, err)) != TL_OK || done)
             return rc;
+    }
+    if (!lex->analysis) {
+        why_not(lex, a, n, key, nk, w);
+        return TL_OK;
     }
     if (out_of_bounds(lex, a, key, nk, w)) {
         if (n >= 0) { /* the list's reason and record, as every answer gives them */

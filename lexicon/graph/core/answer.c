@@ -2,7 +2,6 @@
  * the reference: tests/test_bundle.py holds the two together on every word of the lexicons' lists and on
  * hostile text): the text checks, tile notation, normalisation, the key index's verdict, and why not. */
 #include "check.h"
-#include "json.h"
 
 #include <stdio.h>
 
@@ -764,31 +763,4 @@ static int give_numbered(void *context, const tiling *t) {
 int tl_answer_tilings(const tl_lexicon *lex, const tl_answer *answer, tl_tiling_fn fn, void *context) {
     numbered_cuts c = {lex, fn, context};
     return each_valid_cut(lex, answer, give_numbered, &c);
-}
-
-/* ------------------------------------------------------------------ the brief document */
-
-void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j) {
-    j_lit(j, "{\"word\":");
-    j_str(j, word, size);
-    j_lit(j, ",\"normalized\":");
-    j_cstr(j, answer->normalized);
-    j_lit(j, answer->valid > 0 ? ",\"valid\":true" : answer->valid == 0 ? ",\"valid\":false" : ",\"valid\":null");
-    j_lit(j, ",\"reason\":");
-    j_cstr(j, answer->reason);
-    j_lit(j, ",\"detail\":");
-    j_cstr(j, answer->detail);
-    j_lit(j, ",\"lemma\":");
-    j_cstr(j, answer->lemma);
-    j_lit(j, ",\"tag\":");
-    j_cstr(j, answer->tag);
-    j_lit(j, "}");
-}
-
-size_t tl_answer_json(const tl_answer *answer, const char *word, size_t size, char *out, size_t capacity) {
-    jbuf j = {out, 0, capacity, 0, 0};
-    answer_write(answer, word, size, &j);
-    if (capacity)
-        out[j.length < capacity ? j.length : capacity - 1] = 0;
-    return j.length;
 }

@@ -3,7 +3,6 @@
 #ifndef TL_CHECK_H
 #define TL_CHECK_H
 
-#include "json.h"
 #include "notation.h"
 
 /* Where a checked word's valid tilings come from (Lexicon._valid_tilings, _from_graph). */
@@ -44,6 +43,5 @@ int first_valid_cut(const tl_lexicon *lex, const tl_answer *answer, tiling *t, t
 /* Each valid tiling of the checked word, preferred first (Lexicon._valid_tilings, _from_graph), to `fn` until
  * it returns nonzero: what it last returned. */
 int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(void *, const tiling *), void *context);
-void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j);
 
 #endif

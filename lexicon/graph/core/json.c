@@ -1,6 +1,6 @@
-/* JSON as the service writes it (orjson: UTF-8 kept, `"`, `\` and controls escaped), and Python's repr of
- * a string for messages that quote one. */
+/* JSON as the service writes it (orjson: UTF-8 kept, `"`, `\` and controls escaped). */
 #include "json.h"
+#include "lexicon.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,52 +95,4 @@ void j_key(jbuf *j, const char *name, int *first) {
     j_raw(j, "\"", 1);
     j_lit(j, name);
     j_raw(j, "\":", 2);
-}
-
-size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap) {
-    if (n > most)
-        n = most;
-    int single = 0, dbl = 0;
-    for (size_t i = 0; i < n; i++) {
-        single |= cp[i] == '\'';
-        dbl |= cp[i] == '"';
-    }
-    char quote = single && !dbl ? '"' : '\'';
-    size_t w = 0;
-#define PUT(text, len)                                                                                            \
-    do {                                                                                                          \
-        if (w + (len) + 2 > cap)                                                                                  \
-            goto full;                                                                                            \
-        memcpy(out + w, (text), (len));                                                                           \
-        w += (len);                                                                                               \
-    } while (0)
-    PUT(&quote, 1);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = cp[i];
-        char text[16];
-        size_t len;
-        if (c == (uint32_t)quote || c == '\\') {
-            text[0] = '\\';
-            text[1] = (char)c;
-            len = 2;
-        } else if (c == '\n' || c == '\r' || c == '\t') {
-            text[0] = '\\';
-            text[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
-            len = 2;
-        } else if (c < 0x20 || c == 0x7F || (c >= 0x80 && (uni_props(u, c) & P_UNPRINTABLE))) {
-            /* str.isprintable() is false (a space other than U+0020 too): an escape */
-            len = (size_t)snprintf(text, sizeof text, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
-        } else {
-            long got = utf8_encode(&c, 1, text, sizeof text);
-            len = got < 0 ? 0 : (size_t)got;
-        }
-        PUT(text, len);
-    }
-    PUT(&quote, 1);
-#undef PUT
-    out[w] = 0;
-    return w;
-full:
-    out[w] = 0;
-    return w;
 }

@@ -1,10 +1,10 @@
 /* Writing JSON documents (json.c): into a buffer that grows, or one of fixed size that only counts past
- * its end. Shared by answer.c and query.c. Not installed. */
+ * its end. Shared by answer_json.c and query_json.c. Not installed. */
 #ifndef TL_JSON_H
 #define TL_JSON_H
 
-#include "lexicon.h"
-
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef struct {
@@ -34,8 +34,5 @@ void j_int(jbuf *j, long long value);
 void j_bool(jbuf *j, int value);
 /* `,"name":` (no comma for the first member of an object: *first is then cleared) */
 void j_key(jbuf *j, const char *name, int *first);
-
-/* A message's quoting of text as Python's repr writes it ('hus', "it's"), the first `most` characters. */
-size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap);
 
 #endif

@@ -282,6 +282,55 @@ const char *quote_plain(const uint32_t *cp, size_t n, size_t most, char buffer[1
     return buffer;
 }
 
+/* `text` in a message as Python's repr writes it ('hus', "it's"); at most `most` characters. */
+size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap) {
+    if (n > most)
+        n = most;
+    int single = 0, dbl = 0;
+    for (size_t i = 0; i < n; i++) {
+        single |= cp[i] == '\'';
+        dbl |= cp[i] == '"';
+    }
+    char quote = single && !dbl ? '"' : '\'';
+    size_t w = 0;
+#define PUT(text, len)                                                                                            \
+    do {                                                                                                          \
+        if (w + (len) + 2 > cap)                                                                                  \
+            goto full;                                                                                            \
+        memcpy(out + w, (text), (len));                                                                           \
+        w += (len);                                                                                               \
+    } while (0)
+    PUT(&quote, 1);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = cp[i];
+        char text[16];
+        size_t len;
+        if (c == (uint32_t)quote || c == '\\') {
+            text[0] = '\\';
+            text[1] = (char)c;
+            len = 2;
+        } else if (c == '\n' || c == '\r' || c == '\t') {
+            text[0] = '\\';
+            text[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+            len = 2;
+        } else if (c < 0x20 || c == 0x7F || (c >= 0x80 && (uni_props(u, c) & P_UNPRINTABLE))) {
+            /* str.isprintable() is false (a space other than U+0020 too): an escape */
+            len = (size_t)snprintf(text, sizeof text, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
+        } else {
+            long got = utf8_encode(&c, 1, text, sizeof text);
+            len = got < 0 ? 0 : (size_t)got;
+        }
+        PUT(text, len);
+    }
+    PUT(&quote, 1);
+#undef PUT
+    out[w] = 0;
+    return w;
+full:
+    out[w] = 0;
+    return w;
+}
+
 static int is_white(uint32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 static int hex_value(uint32_t c) {

@@ -49,6 +49,8 @@ int parse_items(const uint32_t *text, size_t n, notation *out, size_t *item_at, 
                 size_t *count);
 /* Text in a message as tiling.quoted writes it ('…', the first `most` characters, nothing escaped). */
 const char *quote_plain(const uint32_t *cp, size_t n, size_t most, char buffer[1200]);
+/* Text in a message as Python's repr writes it ('hus', "it's"), the first `most` characters; its length. */
+size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap);
 
 void parse_notation(const tl_lexicon *lex, const uint32_t *text, size_t n, notation *out, normalized *work,
                     cpbuf *scratch);

@@ -1,8 +1,8 @@
-/* The service's other answers, document for document: GET /tiles, /anagram, /pattern and /hooks, with the
+/* The service's other answers judged, query for query: GET /tiles, /valid, /anagram, /pattern and /hooks, with the
  * service's parameter checks and the library's searches (lexicon.search, lexicon.pages, lexicon.verdict; the
- * reference, which tests/test_bundle.py holds these to). A refused query writes the problem the service
- * would answer: {"code", "status", "detail", "position"?, "parameter"?}. */
-#include "check.h"
+ * reference, which tests/test_bundle.py holds these to), each into its struct (query.h). A refused query
+ * leaves the problem the service would answer in the query's refusal. wire/query_json.c writes the documents. */
+#include "query.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,41 +22,18 @@
 
 /* ------------------------------------------------------------------ problems */
 
-typedef struct {
-    jbuf *j;
-    tl_error *err;
-} query;
-
-static tl_status problem(query *q, tl_status status, const char *code, int http, long position, const char *parameter,
-                         const char *format, ...) __attribute__((format(printf, 7, 8)));
-
-static tl_status problem(query *q, tl_status status, const char *code, int http, long position, const char *parameter,
-                         const char *format, ...) {
-    char detail[2048];
+tl_status query_problem(query *q, tl_status status, const char *code, int http, long position, const char *parameter,
+                        const char *format, ...) {
+    problem *p = &q->refusal;
     va_list args;
     va_start(args, format);
-    vsnprintf(detail, sizeof detail, format, args);
+    vsnprintf(p->detail, sizeof p->detail, format, args);
     va_end(args);
-    jbuf *j = q->j;
-    j->length = 0;
-    int first = 1;
-    j_lit(j, "{");
-    j_key(j, "code", &first);
-    j_cstr(j, code);
-    j_key(j, "status", &first);
-    j_int(j, http);
-    j_key(j, "detail", &first);
-    j_cstr(j, detail);
-    if (position >= 0) {
-        j_key(j, "position", &first);
-        j_int(j, position);
-    }
-    if (parameter) {
-        j_key(j, "parameter", &first);
-        j_cstr(j, parameter);
-    }
-    j_lit(j, "}");
-    return tl_fail(q->err, status, "%s", detail);
+    p->code = code;
+    p->status = http;
+    p->position = position;
+    p->parameter = parameter;
+    return tl_fail(q->err, status, "%s", p->detail);
 }
 
 /* ------------------------------------------------------------------ parameters (service/params.py) */
@@ -72,28 +49,32 @@ static tl_status text_parameter(const tl_lexicon *lex, query *q, const char *nam
     size_t bad;
     long n = utf8_decode((const uint8_t *)utf8, size, NULL, 0, &bad);
     if (n < 0)
-        return problem(q, TL_ERR_INPUT, "bad-input", 400, -1, name, "'%s' is not UTF-8 (at byte %zu)", name, bad);
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, name, "'%s' is not UTF-8 (at byte %zu)", name, bad);
     if ((size_t)n > most)
-        return problem(q, TL_ERR_INPUT, "too-long", 414, -1, name, "'%s' is %ld characters long; the limit is %zu", name,
-                       n, most);
+        return query_problem(q, TL_ERR_INPUT, "too-long", 414, -1, name,
+                             "'%s' is %ld characters long; the limit is %zu", name, n, most);
     if ((size_t)n < least)
-        return problem(q, TL_ERR_INPUT, "bad-input", 400, -1, name, "'%s' is empty", name);
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, name, "'%s' is empty", name);
     out->n = (size_t)utf8_decode((const uint8_t *)utf8, size, out->cp, sizeof out->cp / sizeof *out->cp, &bad);
     for (size_t i = 0; i < out->n; i++)
         if (uni_props(&lex->uni, out->cp[i]) & P_REFUSED)
-            return problem(q, TL_ERR_INPUT, "bad-input", 400, (long)i, name,
-                           "'%s' has a control or invisible character (U+%04X) at position %zu", name, out->cp[i], i);
+            return query_problem(q, TL_ERR_INPUT, "bad-input", 400, (long)i, name,
+                                 "'%s' has a control or invisible character (U+%04X) at position %zu", name,
+                                 out->cp[i], i);
     for (size_t i = 0, run = 0; i < out->n; i++) {
         run = uni_props(&lex->uni, out->cp[i]) & P_COMBINING ? run + 1 : 0;
         if (run > 4)
-            return problem(q, TL_ERR_INPUT, "bad-input", 400, (long)(i - 4), name,
-                           "'%s' has more than 4 combining marks in a row at position %zu", name, i - 4);
+            return query_problem(q, TL_ERR_INPUT, "bad-input", 400, (long)(i - 4), name,
+                                 "'%s' has more than 4 combining marks in a row at position %zu", name, i - 4);
     }
     return TL_OK;
 }
 
+/* The page asked: its order (`fallback` when none is given), offset and limit into `out`. */
 static tl_status page_parameters(const tl_lexicon *lex, query *q, const tl_query *options, const char *fallback,
-                                 const char **order, long *offset, long *limit) {
+                                 page *out) {
+    const char **order = &out->order;
+    long *offset = &out->offset, *limit = &out->limit;
     *order = options && options->order ? options->order : fallback;
     if (strcmp(*order, "alpha") && strcmp(*order, "length") && strcmp(*order, "score")) {
         text given;
@@ -101,103 +82,49 @@ static tl_status page_parameters(const tl_lexicon *lex, query *q, const tl_query
         long n = utf8_decode((const uint8_t *)*order, len, given.cp, sizeof given.cp / sizeof *given.cp, &bad);
         char shown[512];
         py_repr(&lex->uni, given.cp, n > 0 ? (size_t)n : 0, 20, shown, sizeof shown);
-        return problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "order", "'order' must be one of alpha, length, score; got %s",
-                       shown);
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "order",
+                             "'order' must be one of alpha, length, score; got %s", shown);
     }
     *offset = options && options->offset != TL_QUERY_DEFAULT ? options->offset : 0;
     *limit = options && options->limit != TL_QUERY_DEFAULT ? options->limit : DEFAULT_LIMIT;
     if (*offset < 0 || *offset > MAX_OFFSET)
-        return problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "offset",
-                       "'offset' must be an integer from 0 to %d, got %ld", MAX_OFFSET, *offset);
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "offset",
+                             "'offset' must be an integer from 0 to %d, got %ld", MAX_OFFSET, *offset);
     if (*limit < 0 || *limit > MAX_LIMIT)
-        return problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "limit",
-                       "'limit' must be an integer from 0 to %d, got %ld", MAX_LIMIT, *limit);
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "limit",
+                             "'limit' must be an integer from 0 to %d, got %ld", MAX_LIMIT, *limit);
     return TL_OK;
 }
 
-/* ------------------------------------------------------------------ tiles in documents (lexicon.verdict) */
+/* ------------------------------------------------------------------ the bag (lexicon.verdict) */
 
-static void j_tiles(jbuf *j, const tl_lexicon *lex, const uint8_t *places, size_t n) {
-    j_lit(j, "[");
-    for (size_t i = 0; i < n; i++) {
-        size_t len;
-        const char *s = strlist_at(&lex->tiles, places[i], &len);
-        if (i)
-            j_lit(j, ",");
-        j_str(j, s, len);
-    }
-    j_lit(j, "]");
-}
-
-static void j_notation(jbuf *j, const tl_lexicon *lex, const tiling *t, int always_format) {
-    if (always_format || !lex->single_letter_tiles) {
-        char text[4096];
-        size_t len = format_tiling(lex, t, text, sizeof text);
-        j_str(j, text, len);
-        return;
-    }
-    j_lit(j, "\"");
-    for (size_t i = 0; i < t->n; i++) {
-        size_t len;
-        const char *s = strlist_at(&lex->tiles, t->tile[i], &len);
-        j_raw(j, s, len); /* a tile's letters need no escape */
-    }
-    j_lit(j, "\"");
-}
-
-/* `"tiles": […], "notation": …, "tile_count": n` (tiling_document, without its braces) */
-static void j_tiling_members(jbuf *j, const tl_lexicon *lex, const tiling *t, int *first) {
-    j_key(j, "tiles", first);
-    j_tiles(j, lex, t->tile, t->n);
-    j_key(j, "notation", first);
-    j_notation(j, lex, t, 0);
-    j_key(j, "tile_count", first);
-    j_int(j, (long long)t->n);
-}
-
-/* tiles_document's members: the tiling's, each tile's points, the face value, whether the bag can lay it */
-static void j_tiles_members(jbuf *j, const tl_lexicon *lex, const tiling *t, int *first) {
-    j_tiling_members(j, lex, t, first);
+void weigh_tiling(const tl_lexicon *lex, const tiling *t, bag_use *out) {
     unsigned used[64] = {0};
-    long value = 0;
-    j_key(j, "points", first);
-    j_lit(j, "[");
+    out->value = 0;
     for (size_t i = 0; i < t->n; i++) {
-        if (i)
-            j_lit(j, ",");
-        j_int(j, lex->tile_points[t->tile[i]]);
-        value += lex->tile_points[t->tile[i]];
+        out->value += lex->tile_points[t->tile[i]];
         used[t->tile[i]]++;
     }
-    j_lit(j, "]");
-    long blanks = 0;
+    out->blanks = 0;
+    out->n_short = 0;
     for (uint32_t k = 0; k < lex->n_tiles; k++)
         if (used[k] > lex->tile_count[k]) {
-            blanks += used[k] - lex->tile_count[k];
-            value -= (long)(used[k] - lex->tile_count[k]) * lex->tile_points[k]; /* a blank plays it, worth 0 */
+            out->blanks += used[k] - lex->tile_count[k];
+            out->value -= (long)(used[k] - lex->tile_count[k]) * lex->tile_points[k]; /* a blank plays it, worth 0 */
+            out->short_place[out->n_short++] = (uint8_t)k;
         }
-    j_key(j, "value", first);
-    j_int(j, value);
-    j_key(j, "bag", first);
-    j_lit(j, "{\"formable\":");
-    j_bool(j, blanks <= lex->blanks);
-    j_lit(j, ",\"blanks\":");
-    j_int(j, blanks);
-    j_lit(j, ",\"short\":{");
+    out->formable = out->blanks <= lex->blanks;
     /* the tiles the bag is short of, sorted by their letters (dict(sorted(short.items()))) */
-    int any = 0;
-    size_t order[64], count = 0;
-    for (uint32_t k = 0; k < lex->n_tiles; k++)
-        if (used[k] > lex->tile_count[k])
-            order[count++] = k;
-    for (size_t a = 1; a < count; a++)
+    uint8_t *order = out->short_place;
+    for (size_t a = 1; a < out->n_short; a++)
         for (size_t b = a; b > 0; b--) {
             size_t la, lb;
-            const char *sa = strlist_at(&lex->tiles, (uint32_t)order[b - 1], &la);
-            const char *sb = strlist_at(&lex->tiles, (uint32_t)order[b], &lb);
+            const char *sa = strlist_at(&lex->tiles, order[b - 1], &la);
+            const char *sb = strlist_at(&lex->tiles, order[b], &lb);
             uint32_t ca[4], cb[4];
             size_t bad;
-            long na = utf8_decode((const uint8_t *)sa, la, ca, 4, &bad), nb = utf8_decode((const uint8_t *)sb, lb, cb, 4, &bad);
+            long na = utf8_decode((const uint8_t *)sa, la, ca, 4, &bad);
+            long nb = utf8_decode((const uint8_t *)sb, lb, cb, 4, &bad);
             int cmp = 0;
             for (long i = 0; !cmp && i < na && i < nb; i++)
                 cmp = ca[i] < cb[i] ? -1 : ca[i] > cb[i];
@@ -205,62 +132,15 @@ static void j_tiles_members(jbuf *j, const tl_lexicon *lex, const tiling *t, int
                 cmp = na < nb ? -1 : na > nb;
             if (cmp <= 0)
                 break;
-            size_t tmp = order[b];
+            uint8_t tmp = order[b];
             order[b] = order[b - 1];
             order[b - 1] = tmp;
         }
-    for (size_t i = 0; i < count; i++) {
-        size_t len;
-        const char *s = strlist_at(&lex->tiles, (uint32_t)order[i], &len);
-        if (any)
-            j_lit(j, ",");
-        any = 1;
-        j_str(j, s, len);
-        j_lit(j, ":");
-        j_int(j, used[order[i]] - lex->tile_count[order[i]]);
-    }
-    j_lit(j, "}}");
-}
-
-static void j_scope(jbuf *j, const tl_lexicon *lex, int *first) {
-    j_key(j, "results_from", first);
-    j_lit(j, "\"word-graph\"");
-    j_key(j, "graph_has_every_word", first);
-    j_bool(j, !lex->analysis);
-}
-
-static void j_identity(jbuf *j, const tl_lexicon *lex, int *first) {
-    j_key(j, "lexicon", first);
-    j_cstr(j, lex->name);
-    j_key(j, "version", first);
-    j_cstr(j, lex->version);
-}
-
-/* `{"word": …, "normalized": …`: the document's start, the word as asked and its key */
-static void j_opened(jbuf *j, const char *word, size_t size, const tl_answer *answer, int *first) {
-    j_lit(j, "{");
-    j_key(j, "word", first);
-    j_str(j, word, size);
-    j_key(j, "normalized", first);
-    j_cstr(j, answer->normalized);
-}
-
-/* `"valid": …, "reason": …, "detail": …`: what the check judged */
-static void j_judged(jbuf *j, const tl_answer *answer, int *first) {
-    j_key(j, "valid", first);
-    j_lit(j, answer->valid > 0 ? "true" : answer->valid == 0 ? "false" : "null");
-    j_key(j, "reason", first);
-    j_cstr(j, answer->reason);
-    j_key(j, "detail", first);
-    j_cstr(j, answer->detail);
+    for (size_t i = 0; i < out->n_short; i++)
+        out->short_by[i] = used[order[i]] - lex->tile_count[order[i]];
 }
 
 /* ------------------------------------------------------------------ every cut of a notation */
-
-typedef struct {
-    tiling *cuts;
-    size_t count, capacity;
-} cut_list;
 
 /* `items` with room for one more than `count` (doubling from `first`), *capacity updated; NULL out of memory,
  * `items` then unchanged. */
@@ -282,18 +162,6 @@ static int keep_cut(void *context, const tiling *t) {
     l->cuts = cuts;
     l->cuts[l->count++] = *t;
     return 0;
-}
-
-/* `[{"tiles": …, "notation": …, "tile_count": …}, …]` */
-static void j_tilings(jbuf *j, const tl_lexicon *lex, const cut_list *l) {
-    j_lit(j, "[");
-    for (size_t i = 0; i < l->count; i++) {
-        int member = 1;
-        j_lit(j, i ? ",{" : "{");
-        j_tiling_members(j, lex, &l->cuts[i], &member);
-        j_lit(j, "}");
-    }
-    j_lit(j, "]");
 }
 
 /* Every cut the notation allows, in tiling.notation_tilings' order (the product of each open run's cuts,
@@ -344,8 +212,6 @@ static int every_cut(const tl_lexicon *lex, const notation *nt, cut_list *out) {
     return ok;
 }
 
-/* Parse `cp` as notation into `nt` and count its cuts: TL_OK with *any, or the problem (bad-notation,
- * limit-exceeded) with `shift` added to its position and `context` to its message. */
 /* Parse `cp` as notation into `nt` (nt->failed says whether it could be): TL_OK, or out of memory. */
 static tl_status parse_only(const tl_lexicon *lex, query *q, const uint32_t *cp, size_t n, notation *nt) {
     normalized *work = malloc(sizeof *work);
@@ -366,183 +232,13 @@ static tl_status read_notation(const tl_lexicon *lex, query *q, const uint32_t *
     if (rc != TL_OK)
         return rc;
     if (nt->failed)
-        return problem(q, TL_ERR_INPUT, code ? code : "bad-notation", 400, (long)(shift + nt->position), NULL, "%s%s",
-                       nt->message, context ? context : "");
+        return query_problem(q, TL_ERR_INPUT, code ? code : "bad-notation", 400, (long)(shift + nt->position), NULL,
+                             "%s%s", nt->message, context ? context : "");
     char message[1600];
     if (!notation_tilings(lex, nt, first, any, message, sizeof message))
-        return problem(q, TL_ERR_INPUT, code ? code : "limit-exceeded", 400, code ? (long)shift : -1, NULL, "%s%s",
-                       message, context ? context : "");
+        return query_problem(q, TL_ERR_INPUT, code ? code : "limit-exceeded", 400, code ? (long)shift : -1, NULL,
+                             "%s%s", message, context ? context : "");
     return TL_OK;
-}
-
-/* ------------------------------------------------------------------ GET /tiles */
-
-/* The document is the text: the caller owns it now (tl_text_free). */
-static tl_status finish(query *q, tl_text *out) {
-    jbuf *j = q->j;
-    if (j->failed)
-        return tl_nomem(q->err);
-    j_raw(j, "", 1); /* the NUL */
-    out->data = j->data;
-    out->length = j->length - 1;
-    j->data = NULL;
-    return TL_OK;
-}
-
-static tl_status start(jbuf *j, query *q, tl_text *out, tl_error *err) {
-    *j = (jbuf){NULL, 0, 0, 1, 0};
-    q->j = j;
-    q->err = err;
-    out->data = NULL;
-    out->length = 0;
-    return TL_OK;
-}
-
-/* A problem ends the query too: its document is the text. */
-static tl_status refused(query *q, tl_text *out, tl_status status) {
-    jbuf *j = q->j;
-    /* a problem document comes with the refusals of what was asked; any other failure leaves `out` empty,
-     * not holding the part of the answer written before it */
-    if (j->failed || !j->length || (status != TL_ERR_INPUT && status != TL_ERR_COSTLY))
-        return status;
-    j_raw(j, "", 1);
-    out->data = j->data;
-    out->length = j->length - 1;
-    j->data = NULL;
-    return status;
-}
-
-tl_status tl_lexicon_tiles(const tl_lexicon *lex, const char *word, size_t size, tl_text *out, tl_error *err) {
-    jbuf j;
-    query q;
-    start(&j, &q, out, err);
-    text *t = malloc(sizeof *t);
-    tl_answer *answer = malloc(sizeof *answer);
-    notation *nt = malloc(sizeof *nt);
-    cut_list cuts = {0};
-    tl_status rc = TL_ERR_NOMEM;
-    if (!t || !answer || !nt) {
-        rc = tl_nomem(err);
-        goto done;
-    }
-    if ((rc = text_parameter(lex, &q, "word", word, size, TL_MAX_WORD, 0, t)) != TL_OK)
-        goto refuse;
-    if ((rc = tl_lexicon_check(lex, word, size, answer, err)) != TL_OK)
-        goto done;
-    int first = 1;
-    j_opened(&j, word, size, answer, &first);
-    j_identity(&j, lex, &first);
-    j_judged(&j, answer, &first);
-    j_key(&j, "tilings", &first);
-    j_lit(&j, "[");
-    if (answer->normalized) { /* the text is letters or readable tile notation: its cuts */
-        tiling firstcut;
-        int any;
-        if ((rc = read_notation(lex, &q, t->cp, t->n, nt, &firstcut, &any, 0, NULL, NULL)) != TL_OK)
-            goto refuse;
-        if (any && !every_cut(lex, nt, &cuts)) {
-            rc = tl_nomem(err);
-            goto done;
-        }
-        for (size_t i = 0; i < cuts.count; i++) {
-            int member = 1, valid = valid_cut(lex, answer, &cuts.cuts[i], err);
-            if (i)
-                j_lit(&j, ",");
-            j_lit(&j, "{");
-            j_tiles_members(&j, lex, &cuts.cuts[i], &member);
-            j_key(&j, "valid", &member);
-            j_lit(&j, valid > 0 ? "true" : valid == 0 ? "false" : "null");
-            j_lit(&j, "}");
-        }
-    }
-    j_lit(&j, "]}");
-    rc = finish(&q, out);
-    goto done;
-refuse:
-    rc = refused(&q, out, rc);
-done:
-    free(j.data);
-    free(cuts.cuts);
-    free(t);
-    free(answer);
-    free(nt);
-    return rc;
-}
-
-/* ------------------------------------------------------------------ GET /valid, as far as the bundle holds it */
-
-tl_status tl_lexicon_verdict(const tl_lexicon *lex, const char *word, size_t size, tl_text *out, tl_error *err) {
-    jbuf j;
-    query q;
-    start(&j, &q, out, err);
-    tl_answer *answer = malloc(sizeof *answer);
-    cut_list valid = {0}, asked = {0};
-    tl_status rc;
-    if (!answer) {
-        rc = tl_nomem(err);
-        goto done;
-    }
-    size_t bad;
-    if (utf8_decode((const uint8_t *)word, size, NULL, 0, &bad) < 0) {
-        rc = refused(&q, out, problem(&q, TL_ERR_INPUT, "bad-input", 400, -1, "word",
-                                      "'word' is not UTF-8 (at byte %zu)", bad));
-        goto done;
-    }
-    if ((rc = tl_lexicon_check(lex, word, size, answer, err)) != TL_OK)
-        goto done;
-    const work_area *w = answer_work(answer);
-    if (each_valid_cut(lex, answer, keep_cut, &valid) || (w->asked && answer->valid > 0 && !every_cut(lex, &w->nt, &asked))) {
-        rc = tl_nomem(err);
-        goto done;
-    }
-    /* the tiles shown: the first cut asked that is valid (Lexicon._answer), else the preferred valid one */
-    const tiling *shown = NULL;
-    if (answer->valid > 0 && !w->asked)
-        shown = valid.count ? &valid.cuts[0] : NULL;
-    for (size_t a = 0; a < asked.count && !shown; a++)
-        for (size_t v = 0; v < valid.count && !shown; v++)
-            if (same_cut(&asked.cuts[a], &valid.cuts[v]))
-                shown = &asked.cuts[a];
-    const char *kind, *pos;
-    size_t pos_len;
-    tl_answer_reading(lex, answer, &kind, &pos, &pos_len);
-    int first = 1;
-    j_opened(&j, word, size, answer, &first);
-    j_judged(&j, answer, &first);
-    j_key(&j, "lemma", &first);
-    j_cstr(&j, answer->lemma);
-    j_key(&j, "tag", &first);
-    j_cstr(&j, answer->tag);
-    j_identity(&j, lex, &first);
-    j_key(&j, "position", &first);
-    if (answer->position >= 0)
-        j_int(&j, answer->position);
-    else
-        j_lit(&j, "null");
-    j_key(&j, "kind", &first);
-    j_cstr(&j, kind);
-    j_key(&j, "pos", &first);
-    j_str(&j, pos, pos_len);
-    if (shown) {
-        j_tiles_members(&j, lex, shown, &first);
-    } else {
-        static const char *const none[] = {"tiles", "notation", "tile_count", "points", "value", "bag"};
-        for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
-            j_key(&j, none[i], &first);
-            j_lit(&j, "null");
-        }
-    }
-    j_key(&j, "tilings", &first);
-    j_tilings(&j, lex, &valid);
-    /* what the bundle does not hold: every reading's source record, and the records the rules dropped */
-    j_lit(&j, ",\"readings\":null,\"excluded\":null}");
-    rc = finish(&q, out);
-done:
-    free(j.data);
-    free(valid.cuts);
-    free(asked.cuts);
-    free(answer);
-    return rc;
 }
 
 /* ------------------------------------------------------------------ racks (Search.parse_rack) */
@@ -578,8 +274,8 @@ static tl_status rack_item(const tl_lexicon *lex, query *q, const uint32_t *cp, 
     free(scratch);
     if (!tile) {
         char shown[1200];
-        return problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)index, NULL, "%s (item %zu) is not a tile of %s",
-                       quote_plain(cp, n, 20, shown), index, lex->tileset);
+        return query_problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)index, NULL, "%s (item %zu) is not a tile of %s",
+                             quote_plain(cp, n, 20, shown), index, lex->tileset);
     }
     r->counts[lex->tile_number[tile - 1]]++;
     r->tiles++;
@@ -592,8 +288,8 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
     strip(lex, &cp, &n);
     memset(r, 0, sizeof *r);
     if (n > 4 * MAX_RACK_TILES)
-        return problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack is %zu characters long; the limit is %d", n,
-                       4 * MAX_RACK_TILES);
+        return query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL,
+                             "the rack is %zu characters long; the limit is %d", n, 4 * MAX_RACK_TILES);
     int quoted = 0;
     for (size_t i = 0; i < n; i++)
         quoted |= cp[i] == '"';
@@ -604,7 +300,7 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
     if (quoted) {
         size_t at[MAX_SEGMENTS], len[MAX_SEGMENTS], pos[MAX_SEGMENTS], count;
         if (!parse_items(cp, n, nt, at, len, pos, &count)) {
-            rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)nt->position, NULL, "%s", nt->message);
+            rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)nt->position, NULL, "%s", nt->message);
             goto done;
         }
         for (size_t i = 0; i < count && rc == TL_OK; i++) {
@@ -636,8 +332,8 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
                 if ((rc = parse_only(lex, q, cp + s, e - s, nt)) != TL_OK)
                     break;
                 if (nt->failed) {
-                    rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)(s + nt->position), NULL, "%s%s", nt->message,
-                                 context);
+                    rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)(s + nt->position), NULL, "%s%s",
+                                       nt->message, context);
                     break;
                 }
                 for (size_t g = 0; g < nt->n_segments && rc == TL_OK; g++) {
@@ -650,8 +346,9 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
                     tiling cut;
                     if (!preferred_cut(lex, 0, seg->text, seg->n, &cut)) {
                         char shown[1200];
-                        rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)s, NULL, "%s cannot be cut into %s's tiles",
-                                     quote_plain(seg->text, seg->n, MAX_KEY, shown), lex->tileset);
+                        rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)s, NULL,
+                                           "%s cannot be cut into %s's tiles",
+                                           quote_plain(seg->text, seg->n, MAX_KEY, shown), lex->tileset);
                         break;
                     }
                     for (size_t k = 0; k < cut.n; k++)
@@ -665,13 +362,13 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
     if (rc != TL_OK)
         goto done;
     if (!r->tiles && !r->counts[0])
-        rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, 0, NULL, "the rack is empty");
+        rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, 0, NULL, "the rack is empty");
     else if (r->counts[0] > MAX_BLANKS)
-        rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %d blanks; the limit is %d", r->counts[0],
-                     MAX_BLANKS);
+        rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %d blanks; the limit is %d",
+                           r->counts[0], MAX_BLANKS);
     else if (r->tiles + r->counts[0] > MAX_RACK_TILES)
-        rc = problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %zu tiles; the limit is %d",
-                     r->tiles + r->counts[0], MAX_RACK_TILES);
+        rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %zu tiles; the limit is %d",
+                           r->tiles + r->counts[0], MAX_RACK_TILES);
 done:
     free(nt);
     return rc;
@@ -679,20 +376,7 @@ done:
 
 /* ------------------------------------------------------------------ pages (lexicon.pages) */
 
-typedef struct {
-    uint8_t tiles[TL_MAX_LENGTH]; /* tile numbers */
-    uint8_t n, blanks_mask_words;
-    uint64_t blanks; /* positions a blank plays, as bits (a word has at most 63 tiles in a game) */
-    long value;
-    size_t order; /* the walk's order: alpha */
-} hit;
-
-typedef struct {
-    hit *hits;
-    size_t count, capacity;
-} hit_list;
-
-static int add_hit(hit_list *l, const hit *h) {
+static int add_hit(page *l, const hit *h) {
     hit *hits = room_for_one(l->hits, &l->capacity, l->count, sizeof *hits, 64);
     if (!hits)
         return 0;
@@ -744,71 +428,36 @@ static int by_score(const void *a, const void *b) {
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static void j_hit(jbuf *j, const tl_lexicon *lex, const hit *h) {
-    tiling t = {.n = h->n};
-    for (size_t i = 0; i < h->n; i++)
-        t.tile[i] = (uint8_t)(lex->tile_of_number[h->tiles[i]] - 1);
-    uint32_t word[2 * MAX_KEY];
-    size_t n = spell(lex, &t, word);
-    int first = 1;
-    j_lit(j, "{");
-    j_key(j, "word", &first);
-    j_cps(j, word, n);
-    j_key(j, "tiles", &first);
-    j_tiles(j, lex, t.tile, t.n);
-    j_key(j, "notation", &first);
-    j_notation(j, lex, &t, 1);
-    j_key(j, "tile_count", &first);
-    j_int(j, h->n);
-    j_key(j, "blanks", &first);
-    j_lit(j, "[");
-    for (size_t i = 0, any = 0; i < h->n && i < 64; i++)
-        if (h->blanks >> i & 1) {
-            if (any++)
-                j_lit(j, ",");
-            j_int(j, (long long)i);
-        }
-    j_lit(j, "]");
-    j_key(j, "value", &first);
-    j_int(j, h->value);
-    j_lit(j, "}");
-}
-
-/* One page of a walk's words as the service's members (Page.as_dict): TL_OK, or the walk's problem. */
-static tl_status page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack *r, const char *order, long offset,
-                      long limit, const char *advice, int *first) {
-    jbuf *j = q->j;
-    hit_list kept = {0};
+/* The walk's words into the page asked (out->order, offset and limit set): TL_OK, or the walk's problem. */
+static tl_status fill_page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack *r, const char *advice,
+                           page *out) {
+    const char *order = out->order;
+    long offset = out->offset, limit = out->limit;
     hit h;
     tl_status rc;
     int alpha = !strcmp(order, "alpha");
     size_t seen = 0, wanted = alpha ? (size_t)(offset + limit) : RANK_BOUND + 1, counted = 0;
-    long long total = -1, at_least = -1;
-    int truncated = 0;
+    out->total = out->at_least = -1;
+    out->truncated = 0;
     for (;;) {
         rc = walk ? tl_walk_next(walk, q->err) : TL_DONE;
         if (rc == TL_DONE)
             break;
         if (rc != TL_WORD) {
-            free(kept.hits);
             if (rc == TL_ERR_COSTLY)
-                return problem(q, TL_ERR_COSTLY, "too-costly", 400, -1, NULL,
-                               "the search visited more than 500,000 lists; %s", advice);
+                return query_problem(q, TL_ERR_COSTLY, "too-costly", 400, -1, NULL,
+                                     "the search visited more than 500,000 lists; %s", advice);
             return rc;
         }
         size_t n;
         const uint8_t *path = tl_walk_tiles(walk, &n);
         if (seen < wanted) {
             if (!alpha || seen >= (size_t)offset) {
-                if (!make_hit(lex, path, n, r, &h)) {
-                    free(kept.hits);
+                if (!make_hit(lex, path, n, r, &h))
                     return tl_fail(q->err, TL_ERR_CORRUPT, "the bundle's word graph holds a tile its tile set lacks");
-                }
                 h.order = seen;
-                if (!add_hit(&kept, &h)) {
-                    free(kept.hits);
+                if (!add_hit(out, &h))
                     return tl_nomem(q->err);
-                }
             }
             seen++;
             continue;
@@ -819,110 +468,66 @@ static tl_status page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack
         if (counted > (size_t)(COUNT_BOUND > offset + limit ? COUNT_BOUND - (offset + limit) : 0))
             break;
     }
-    size_t from = 0, to = kept.count;
+    out->from = 0;
+    out->to = out->count;
     if (alpha) {
         size_t budget = COUNT_BOUND > offset + limit ? (size_t)(COUNT_BOUND - (offset + limit)) : 0;
         if (seen < wanted) {
-            total = (long long)seen;
+            out->total = (long long)seen;
         } else if (counted > budget) {
-            at_least = (long long)(seen + counted);
-            truncated = 1;
+            out->at_least = (long long)(seen + counted);
+            out->truncated = 1;
         } else {
-            total = (long long)(seen + counted);
-            truncated = counted > 0;
+            out->total = (long long)(seen + counted);
+            out->truncated = counted > 0;
         }
     } else {
-        if (kept.count > RANK_BOUND) {
-            free(kept.hits);
-            return problem(q, TL_ERR_COSTLY, "too-costly", 400, -1, NULL,
-                           "the search has more than 5,000 results to rank by %s; make it more specific or page through "
-                           "it with order=alpha", order);
-        }
-        if (kept.count)
-            qsort(kept.hits, kept.count, sizeof *kept.hits, !strcmp(order, "length") ? by_length : by_score);
-        from = (size_t)offset < kept.count ? (size_t)offset : kept.count;
-        to = from + (size_t)limit < kept.count ? from + (size_t)limit : kept.count;
-        total = (long long)kept.count;
-        truncated = to < kept.count;
+        if (out->count > RANK_BOUND)
+            return query_problem(q, TL_ERR_COSTLY, "too-costly", 400, -1, NULL,
+                                 "the search has more than 5,000 results to rank by %s; make it more specific or "
+                                 "page through it with order=alpha", order);
+        if (out->count)
+            qsort(out->hits, out->count, sizeof *out->hits, !strcmp(order, "length") ? by_length : by_score);
+        out->from = (size_t)offset < out->count ? (size_t)offset : out->count;
+        out->to = out->from + (size_t)limit < out->count ? out->from + (size_t)limit : out->count;
+        out->total = (long long)out->count;
+        out->truncated = out->to < out->count;
     }
-    j_key(j, "order", first);
-    j_cstr(j, order);
-    j_key(j, "offset", first);
-    j_int(j, offset);
-    j_key(j, "limit", first);
-    j_int(j, limit);
-    j_key(j, "total", first);
-    total >= 0 ? j_int(j, total) : j_lit(j, "null");
-    j_key(j, "total_at_least", first);
-    at_least >= 0 ? j_int(j, at_least) : j_lit(j, "null");
-    j_key(j, "truncated", first);
-    j_bool(j, truncated);
-    j_key(j, "next_offset", first);
-    truncated ? j_int(j, offset + (long)(to - from)) : j_lit(j, "null");
-    j_key(j, "words", first);
-    j_lit(j, "[");
-    for (size_t i = from; i < to; i++) {
-        if (i > from)
-            j_lit(j, ",");
-        j_hit(j, lex, &kept.hits[i]);
-    }
-    j_lit(j, "]");
-    free(kept.hits);
     return TL_OK;
+}
+
+void page_free(page *found) {
+    free(found->hits);
+    found->hits = NULL;
+    found->count = found->capacity = 0;
 }
 
 /* ------------------------------------------------------------------ GET /anagram */
 
-/* A search's page as its document, {"<key>": the text asked, identity, the page, scope}, finished; or the
- * problem when the page is refused (over its budget). */
-static tl_status search_document(const tl_lexicon *lex, query *q, jbuf *j, tl_text *out, const char *key,
-                                 const char *asked, size_t size, tl_walk *walk, const rack *r, const char *order,
-                                 long offset, long limit, const char *advice) {
-    int first = 1;
-    j_lit(j, "{");
-    j_key(j, key, &first);
-    j_str(j, asked, size);
-    j_identity(j, lex, &first);
-    tl_status rc = page(lex, q, walk, r, order, offset, limit, advice, &first);
-    if (rc != TL_OK)
-        return refused(q, out, rc);
-    j_scope(j, lex, &first);
-    j_lit(j, "}");
-    return finish(q, out);
-}
-
-tl_status tl_lexicon_anagram(const tl_lexicon *lex, const char *rack_text, size_t size, const tl_query *options,
-                             tl_text *out, tl_error *err) {
-    jbuf j;
-    query q;
-    start(&j, &q, out, err);
+tl_status query_anagram(const tl_lexicon *lex, query *q, const char *rack_text, size_t size, const tl_query *options,
+                        page *out) {
+    *out = (page){0};
     text *t = malloc(sizeof *t);
     tl_walk *walk = NULL;
     tl_status rc;
-    const char *order;
-    long offset, limit;
     rack r;
     if (!t) {
-        rc = tl_nomem(err);
+        rc = tl_nomem(q->err);
         goto done;
     }
-    if ((rc = text_parameter(lex, &q, "rack", rack_text, size, MAX_RACK_CHARS, 1, t)) != TL_OK ||
-        (rc = page_parameters(lex, &q, options, "length", &order, &offset, &limit)) != TL_OK ||
-        (rc = parse_rack(lex, &q, t->cp, t->n, &r)) != TL_OK)
-        goto refuse;
+    if ((rc = text_parameter(lex, q, "rack", rack_text, size, MAX_RACK_CHARS, 1, t)) != TL_OK ||
+        (rc = page_parameters(lex, q, options, "length", out)) != TL_OK ||
+        (rc = parse_rack(lex, q, t->cp, t->n, &r)) != TL_OK)
+        goto done;
     size_t min_tiles = lex->min_length > 1 ? lex->min_length : 1;
     uint8_t counts[64];
     memcpy(counts, r.counts, 64);
-    if ((rc = tl_walk_anagrams(lex->graph, counts, options && options->sub, min_tiles, MAX_VISITS, &walk, err)) != TL_OK)
+    if ((rc = tl_walk_anagrams(lex->graph, counts, options && options->sub, min_tiles, MAX_VISITS, &walk, q->err)) !=
+        TL_OK)
         goto done;
-    rc = search_document(lex, &q, &j, out, "rack", rack_text, size, walk, &r, order, offset, limit,
-                         "use fewer blanks or a shorter rack");
-    goto done;
-refuse:
-    rc = refused(&q, out, rc);
+    rc = fill_page(lex, q, walk, &r, "use fewer blanks or a shorter rack", out);
 done:
     tl_walk_free(walk);
-    free(j.data);
     free(t);
     return rc;
 }
@@ -941,10 +546,10 @@ static tl_status compile_pattern(const tl_lexicon *lex, query *q, const uint32_t
     size_t n = total;
     strip(lex, &cp, &n);
     if (!n)
-        return problem(q, TL_ERR_INPUT, "bad-pattern", 400, 0, NULL, "the pattern is empty");
+        return query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, 0, NULL, "the pattern is empty");
     if (n > MAX_PATTERN_CHARS)
-        return problem(q, TL_ERR_INPUT, "bad-pattern", 400, -1, NULL, "the pattern is %zu characters long; the limit is %d",
-                       n, MAX_PATTERN_CHARS);
+        return query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, -1, NULL,
+                             "the pattern is %zu characters long; the limit is %d", n, MAX_PATTERN_CHARS);
     /* the alternatives, grown piece by piece: each a token list */
     typedef struct {
         int16_t t[MOST_TOKENS];
@@ -994,13 +599,13 @@ static tl_status compile_pattern(const tl_lexicon *lex, query *q, const uint32_t
                 char shown[1200];
                 long w = utf8_encode(piece, m, shown, sizeof shown - 1);
                 shown[w < 0 ? 0 : w] = 0;
-                rc = problem(q, TL_ERR_INPUT, "bad-pattern", 400, (long)s, NULL,
-                             "'%s' at position %zu cannot be cut into %s's tiles", shown, s, lex->tileset);
+                rc = query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, (long)s, NULL,
+                                   "'%s' at position %zu cannot be cut into %s's tiles", shown, s, lex->tileset);
                 break;
             }
             if (count * cuts.count > MAX_ALTERNATIVES) {
-                rc = problem(q, TL_ERR_INPUT, "bad-pattern", 400, 0, NULL,
-                             "the pattern's letters can be cut into tiles in too many ways; bracket the tiles you mean");
+                rc = query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, 0, NULL, "the pattern's letters can be cut "
+                                   "into tiles in too many ways; bracket the tiles you mean");
                 break;
             }
             size_t made = 0;
@@ -1050,129 +655,159 @@ static size_t fewest_matched(const pattern *p) {
     return fewest == (size_t)-1 ? 0 : fewest;
 }
 
-tl_status tl_lexicon_pattern(const tl_lexicon *lex, const char *query_text, size_t size, const tl_query *options,
-                             tl_text *out, tl_error *err) {
-    jbuf j;
-    query q;
-    start(&j, &q, out, err);
+
+tl_status query_pattern(const tl_lexicon *lex, query *q, const char *query_text, size_t size, const tl_query *options,
+                        page *out) {
+    *out = (page){0};
     text *t = malloc(sizeof *t);
     pattern *p = malloc(sizeof *p);
     tl_walk *walk = NULL;
     tl_status rc;
-    const char *order;
-    long offset, limit;
     if (!t || !p) {
-        rc = tl_nomem(err);
+        rc = tl_nomem(q->err);
         goto done;
     }
-    if ((rc = text_parameter(lex, &q, "q", query_text, size, MAX_PATTERN_CHARS, 1, t)) != TL_OK ||
-        (rc = page_parameters(lex, &q, options, "alpha", &order, &offset, &limit)) != TL_OK ||
-        (rc = compile_pattern(lex, &q, t->cp, t->n, p)) != TL_OK)
-        goto refuse;
+    if ((rc = text_parameter(lex, q, "q", query_text, size, MAX_PATTERN_CHARS, 1, t)) != TL_OK ||
+        (rc = page_parameters(lex, q, options, "alpha", out)) != TL_OK ||
+        (rc = compile_pattern(lex, q, t->cp, t->n, p)) != TL_OK)
+        goto done;
     /* a pattern longer than every word of the lexicon is answered without a walk */
     if (fewest_matched(p) <= lex->max_tiles &&
-        (rc = tl_walk_pattern(lex->graph, p->tokens, p->count, MAX_VISITS, &walk, err)) != TL_OK) {
-        if (rc == TL_ERR_INPUT) { /* more tokens than a walk takes */
-            rc = problem(&q, rc, "bad-input", 400, -1, NULL, "%s", err ? err->message : "the pattern is too large");
-            goto refuse;
-        }
+        (rc = tl_walk_pattern(lex->graph, p->tokens, p->count, MAX_VISITS, &walk, q->err)) != TL_OK) {
+        if (rc == TL_ERR_INPUT) /* more tokens than a walk takes */
+            rc = query_problem(q, rc, "bad-input", 400, -1, NULL, "%s",
+                               q->err ? q->err->message : "the pattern is too large");
         goto done;
     }
-    rc = search_document(lex, &q, &j, out, "q", query_text, size, walk, NULL, order, offset, limit,
-                         "make the pattern more specific");
-    goto done;
-refuse:
-    rc = refused(&q, out, rc);
+    rc = fill_page(lex, q, walk, NULL, "make the pattern more specific", out);
 done:
     tl_walk_free(walk);
-    free(j.data);
     free(t);
     free(p);
     return rc;
 }
 
-/* ------------------------------------------------------------------ GET /hooks */
+/* ------------------------------------------------------------------ GET /tiles */
 
-tl_status tl_lexicon_hooks(const tl_lexicon *lex, const char *word, size_t size, tl_text *out, tl_error *err) {
-    jbuf j;
-    query q;
-    start(&j, &q, out, err);
+tl_status query_tiles(const tl_lexicon *lex, query *q, const char *word, size_t size, tiles_found *out) {
+    *out = (tiles_found){0};
     text *t = malloc(sizeof *t);
     notation *nt = malloc(sizeof *nt);
-    cut_list cuts = {0};
     tl_status rc;
-    if (!t || !nt) {
-        rc = tl_nomem(err);
+    if (!t || !nt || !(out->answer = malloc(sizeof *out->answer))) {
+        rc = tl_nomem(q->err);
         goto done;
     }
-    tiling firstcut;
-    int any;
-    if ((rc = text_parameter(lex, &q, "word", word, size, TL_MAX_WORD, 0, t)) != TL_OK ||
-        (rc = read_notation(lex, &q, t->cp, t->n, nt, &firstcut, &any, 0, NULL, NULL)) != TL_OK)
-        goto refuse;
-    if (any && !every_cut(lex, nt, &cuts)) {
-        rc = tl_nomem(err);
+    if ((rc = text_parameter(lex, q, "word", word, size, TL_MAX_WORD, 0, t)) != TL_OK ||
+        (rc = tl_lexicon_check(lex, word, size, out->answer, q->err)) != TL_OK)
         goto done;
-    }
-    uint8_t front[64] = {0}, back[64] = {0};
-    for (size_t i = 0; i < cuts.count; i++) {
-        uint8_t numbers[MAX_KEY], f[64], b[64];
-        const tiling *c = &cuts.cuts[i];
-        for (size_t k = 0; k < c->n; k++)
-            numbers[k] = lex->tile_number[c->tile[k]];
-        if (c->n > TL_MAX_LENGTH - 1)
-            continue; /* longer than any word: no hooks */
-        size_t nf, nb;
-        if ((rc = tl_graph_hooks(lex->graph, numbers, c->n, f, &nf, b, &nb, err)) != TL_OK)
+    if (out->answer->normalized) { /* the text is letters or readable tile notation: its cuts */
+        tiling first;
+        int any;
+        if ((rc = read_notation(lex, q, t->cp, t->n, nt, &first, &any, 0, NULL, NULL)) != TL_OK)
             goto done;
-        for (size_t k = 0; k < nf; k++)
-            front[f[k] & 63] = 1;
-        for (size_t k = 0; k < nb; k++)
-            back[b[k] & 63] = 1;
+        if (any && (!every_cut(lex, nt, &out->cuts) ||
+                    !(out->valid = malloc(out->cuts.count ? out->cuts.count : 1)))) {
+            rc = tl_nomem(q->err);
+            goto done;
+        }
+        for (size_t i = 0; i < out->cuts.count; i++)
+            out->valid[i] = (signed char)valid_cut(lex, out->answer, &out->cuts.cuts[i], q->err);
     }
-    uint32_t letters[2 * MAX_KEY];
-    size_t nl = notation_letters(nt, lex, letters);
-    int first = 1;
-    j_lit(&j, "{");
-    j_identity(&j, lex, &first);
-    j_key(&j, "word", &first);
-    j_str(&j, word, size);
-    j_key(&j, "normalized", &first);
-    j_cps(&j, letters, nl);
-    j_key(&j, "tilings", &first);
-    j_tilings(&j, lex, &cuts);
-    for (int side = 0; side < 2; side++) {
-        const uint8_t *set = side ? back : front;
-        j_key(&j, side ? "back" : "front", &first);
-        j_lit(&j, "[");
-        for (int k = 1, any_hook = 0; k < 64; k++)
-            if (set[k] && lex->tile_of_number[k]) {
-                size_t len;
-                const char *s = strlist_at(&lex->tiles, lex->tile_of_number[k] - 1u, &len);
-                if (any_hook++)
-                    j_lit(&j, ",");
-                j_str(&j, s, len);
-            }
-        j_lit(&j, "]");
-    }
-    j_scope(&j, lex, &first);
-    j_lit(&j, "}");
-    rc = finish(&q, out);
-    goto done;
-refuse:
-    rc = refused(&q, out, rc);
 done:
-    free(j.data);
-    free(cuts.cuts);
     free(t);
     free(nt);
     return rc;
 }
 
-void tl_text_free(tl_text *text) {
-    if (!text)
-        return;
-    free(text->data);
-    text->data = NULL;
-    text->length = 0;
+void tiles_found_free(tiles_found *found) {
+    free(found->answer);
+    free(found->cuts.cuts);
+    free(found->valid);
+    *found = (tiles_found){0};
+}
+
+/* ------------------------------------------------------------------ GET /valid, as far as the bundle holds it */
+
+tl_status query_verdict(const tl_lexicon *lex, query *q, const char *word, size_t size, verdict_found *out) {
+    *out = (verdict_found){0};
+    if (!(out->answer = malloc(sizeof *out->answer)))
+        return tl_nomem(q->err);
+    size_t bad;
+    if (utf8_decode((const uint8_t *)word, size, NULL, 0, &bad) < 0)
+        return query_problem(q, TL_ERR_INPUT, "bad-input", 400, -1, "word", "'word' is not UTF-8 (at byte %zu)", bad);
+    tl_status rc = tl_lexicon_check(lex, word, size, out->answer, q->err);
+    if (rc != TL_OK)
+        return rc;
+    const tl_answer *answer = out->answer;
+    const work_area *w = answer_work(answer);
+    if (each_valid_cut(lex, answer, keep_cut, &out->valid) ||
+        (w->asked && answer->valid > 0 && !every_cut(lex, &w->nt, &out->asked)))
+        return tl_nomem(q->err);
+    /* the tiles shown: the first cut asked that is valid (Lexicon._answer), else the preferred valid one */
+    if (answer->valid > 0 && !w->asked)
+        out->shown = out->valid.count ? &out->valid.cuts[0] : NULL;
+    for (size_t a = 0; a < out->asked.count && !out->shown; a++)
+        for (size_t v = 0; v < out->valid.count && !out->shown; v++)
+            if (same_cut(&out->asked.cuts[a], &out->valid.cuts[v]))
+                out->shown = &out->asked.cuts[a];
+    tl_answer_reading(lex, answer, &out->kind, &out->pos, &out->pos_len);
+    return TL_OK;
+}
+
+void verdict_found_free(verdict_found *found) {
+    free(found->answer);
+    free(found->valid.cuts);
+    free(found->asked.cuts);
+    *found = (verdict_found){0};
+}
+
+/* ------------------------------------------------------------------ GET /hooks */
+
+tl_status query_hooks(const tl_lexicon *lex, query *q, const char *word, size_t size, hooks_found *out) {
+    out->cuts = (cut_list){0};
+    memset(out->front, 0, sizeof out->front);
+    memset(out->back, 0, sizeof out->back);
+    out->n_letters = 0;
+    text *t = malloc(sizeof *t);
+    notation *nt = malloc(sizeof *nt);
+    tl_status rc;
+    if (!t || !nt) {
+        rc = tl_nomem(q->err);
+        goto done;
+    }
+    tiling first;
+    int any;
+    if ((rc = text_parameter(lex, q, "word", word, size, TL_MAX_WORD, 0, t)) != TL_OK ||
+        (rc = read_notation(lex, q, t->cp, t->n, nt, &first, &any, 0, NULL, NULL)) != TL_OK)
+        goto done;
+    if (any && !every_cut(lex, nt, &out->cuts)) {
+        rc = tl_nomem(q->err);
+        goto done;
+    }
+    for (size_t i = 0; i < out->cuts.count; i++) {
+        uint8_t numbers[MAX_KEY], f[64], b[64];
+        const tiling *c = &out->cuts.cuts[i];
+        for (size_t k = 0; k < c->n; k++)
+            numbers[k] = lex->tile_number[c->tile[k]];
+        if (c->n > TL_MAX_LENGTH - 1)
+            continue; /* longer than any word: no hooks */
+        size_t nf, nb;
+        if ((rc = tl_graph_hooks(lex->graph, numbers, c->n, f, &nf, b, &nb, q->err)) != TL_OK)
+            goto done;
+        for (size_t k = 0; k < nf; k++)
+            out->front[f[k] & 63] = 1;
+        for (size_t k = 0; k < nb; k++)
+            out->back[b[k] & 63] = 1;
+    }
+    out->n_letters = notation_letters(nt, lex, out->letters);
+done:
+    free(t);
+    free(nt);
+    return rc;
+}
+
+void hooks_found_free(hooks_found *found) {
+    free(found->cuts.cuts);
+    found->cuts = (cut_list){0};
 }

@@ -78,7 +78,8 @@ def main() -> int:
 
 
 def _core_sources() -> list[str]:
-    return [str(p) for p in sorted(CORE.glob("*.c"))]
+    """The library's sources, every layer's folder (docs/architecture.md); its command-line tools are no part."""
+    return [str(p) for p in sorted(CORE.rglob("*.c")) if p.parent.name != "tool"]
 
 
 def _compile(out: Path, sources: list[str], *flags: str) -> bool:

@@ -14,9 +14,9 @@
 #include <Python.h>
 #include <structmember.h>
 
-#include "core/tl_graph.h"
-#include "core/tl_lexicon.h"
-#include "core/moves.h"
+#include "graph/tl_graph.h"
+#include "lexicon/tl_lexicon.h"
+#include "play/moves.h"
 
 #include <stdlib.h>
 
@@ -916,7 +916,7 @@ static PyObject *plays_result(tl_moves *moves, tl_status rc, tl_error *err, Py_s
     return result;
 }
 
-/* moves(...): every play of the rack on the board (core/moves.h), the GIL let go while they are found;
+/* moves(...): every play of the rack on the board (play/moves.h), the GIL let go while they are found;
  * (count, lists visited, the best `limit` plays as (score, down, valid, ((square, tile, blank), …))), sorted
  * only when some are asked for (limit 0: the count alone; -1: every play). */
 static PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
@@ -961,7 +961,7 @@ out:
     return result;
 }
 
-/* stack_moves(...): every play of one line of the rack on a stacking board (core/moves.h, tl_moves_stack),
+/* stack_moves(...): every play of one line of the rack on a stacking board (play/moves.h, tl_moves_stack),
  * the GIL let go while they are found; answered as moves() answers. `rare` is 64 bytes, nonzero for a rare
  * cube's tile number. */
 static PyObject *Graph_stack_moves(Graph *self, PyObject *args, PyObject *kwargs) {

@@ -1,6 +1,6 @@
 /* JSON as the service writes it (orjson: UTF-8 kept, `"`, `\` and controls escaped). */
-#include "json.h"
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
+#include "wire/json.h"
 
 #include <stdio.h>
 #include <stdlib.h>

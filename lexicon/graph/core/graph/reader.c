@@ -4,7 +4,7 @@
  * Every node index is checked against the file's size before it is read, so bytes from an
  * untrusted place can make a call fail (TL_ERR_CORRUPT) but never read outside the file.
  */
-#include "internal.h"
+#include "graph/internal.h"
 
 #include <stdlib.h>
 

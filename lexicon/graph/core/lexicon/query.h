@@ -5,7 +5,7 @@
 #ifndef TL_QUERY_H
 #define TL_QUERY_H
 
-#include "check.h"
+#include "lexicon/check.h"
 
 /* A refusal of what was asked: {"code", "status", "detail", "position"?, "parameter"?} as the service answers. */
 typedef struct {

@@ -2,7 +2,7 @@
 #ifndef TL_INTERNAL_H
 #define TL_INTERNAL_H
 
-#include "tl_graph.h"
+#include "graph/tl_graph.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * (tile, accepts, target, next), hash-consed, so equal sibling-list tails are one chain; the GADDAG
  * reuses the DAWG's arcs.
  */
-#include "internal.h"
+#include "graph/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

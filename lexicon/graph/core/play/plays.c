@@ -1,6 +1,6 @@
 /* The list of plays the move generators fill (movegen.h): growing it, sorting it best first, reading
  * it; and the cross sets both read the board with. */
-#include "movegen.h"
+#include "play/movegen.h"
 
 #include <stdlib.h>
 

@@ -12,7 +12,7 @@
  * and remember a sibling list that yielded nothing in a state, so that `*Q*Z*` walks each list once
  * per state instead of once per path.
  */
-#include "internal.h"
+#include "graph/internal.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* Key and form indexes: keys in letters over a graph of letter numbers (tl_graph.h). */
-#include "internal.h"
+#include "graph/internal.h"
 
 #include <stdlib.h>
 

@@ -14,7 +14,7 @@
  * neighbour across. Scores are those of lexicon/play/score.py's `cubes` rule, which the tests hold every
  * play to; a play that covers every cube of a word on the board is refused unless the rules allow it.
  */
-#include "movegen.h"
+#include "play/movegen.h"
 
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
 
 #include <errno.h>
 #include <fcntl.h>

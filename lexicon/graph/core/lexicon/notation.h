@@ -2,7 +2,7 @@
 #ifndef TL_NOTATION_H
 #define TL_NOTATION_H
 
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
 
 #define MAX_KEY 1024      /* letters of a key: a 256-character word upper-cased */
 #define MAX_SEGMENTS 256  /* parts of a notation: one a character at most */

@@ -16,7 +16,7 @@
 #ifndef TL_MOVES_H
 #define TL_MOVES_H
 
-#include "tl_graph.h"
+#include "graph/tl_graph.h"
 
 #ifdef __cplusplus
 extern "C" {

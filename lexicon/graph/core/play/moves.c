@@ -20,8 +20,8 @@
  * Scores are kept as the walk goes (the main word's letters with their premiums, its word multiplier,
  * the cross words' scores), by the rules of lexicon/play/score.py, which the tests hold every play to.
  */
-#include "internal.h"
-#include "movegen.h"
+#include "graph/internal.h"
+#include "play/movegen.h"
 
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
-/* What the lexicon layer's files share (bundle.c, unicode.c, normalize.c, notation.c, answer.c). Not
- * installed. */
+/* What the lexicon layer's files share (bundle.c, unicode.c, normalize.c, notation.c, answer.c, query.c,
+ * file.c) and the wire layer reads: the lexicon's struct, its Unicode tables, normalising. Not installed. */
 #ifndef TL_LEXICON_INTERNAL_H
 #define TL_LEXICON_INTERNAL_H
 
-#include "internal.h"
-#include "tl_lexicon.h"
+#include "graph/internal.h"
+#include "lexicon/tl_lexicon.h"
 
 /* A bundle's numbers are little-endian and read in place. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

@@ -1,7 +1,7 @@
 /* Opening a bundle (lexicon/bundle.py writes it; docs/bundle.md describes it): the header, the section
  * table, every section's CRC-32, and each section's shape against what reads it, so that a lexicon
  * once open reads nothing outside its bytes. */
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* The service's other documents, field for field and byte for byte: GET /tiles, /valid (as far as the bundle
  * holds it), /anagram, /pattern and /hooks, written from what query.c judged; a refused query's text is the
  * problem the service would answer, {"code", "status", "detail", "position"?, "parameter"?}. */
-#include "json.h"
-#include "query.h"
+#include "lexicon/query.h"
+#include "wire/json.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* The brief answer for a word, step for step as lexicon.lookup.Lexicon answers a batch (`brief_answers`;
  * the reference: tests/test_bundle.py holds the two together on every word of the lexicons' lists and on
  * hostile text): the text checks, tile notation, normalisation, the key index's verdict, and why not. */
-#include "check.h"
+#include "lexicon/check.h"
 
 #include <stdio.h>
 

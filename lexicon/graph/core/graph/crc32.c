@@ -8,7 +8,7 @@
  * opening a bundle). The four CRCs are joined as zlib's crc32_combine joins them: the CRC of a
  * concatenation A B is CRC(A) times x^(8·|B|) modulo the polynomial, plus CRC(B). The tables are made
  * once; a race makes them twice, alike. */
-#include "internal.h"
+#include "graph/internal.h"
 
 #define POLY 0xEDB88320u /* the IEEE polynomial, reflected */
 #define STREAMS 4 /* the loop below names each */

@@ -4,8 +4,8 @@
 #ifndef TL_MOVEGEN_H
 #define TL_MOVEGEN_H
 
-#include "internal.h"
-#include "moves.h"
+#include "graph/internal.h"
+#include "play/moves.h"
 
 #define EVERY_TILE (~1ull) /* bits 1..63: no cross word constrains the square */
 /* More plays than this is a board no game makes; it stops a hostile request's memory. */

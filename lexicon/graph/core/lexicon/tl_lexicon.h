@@ -14,7 +14,7 @@
 #ifndef TL_LEXICON_H
 #define TL_LEXICON_H
 
-#include "tl_graph.h"
+#include "graph/tl_graph.h"
 
 #ifdef __cplusplus
 extern "C" {

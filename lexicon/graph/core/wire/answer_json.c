@@ -1,7 +1,7 @@
 /* The brief document of an answer, `{"word":…,"normalized":…,"valid":…,"reason":…,"detail":…,"lemma":…,"tag":…}`,
  * as POST /valid answers each word (orjson's bytes). */
-#include "json.h"
-#include "tl_lexicon.h"
+#include "lexicon/tl_lexicon.h"
+#include "wire/json.h"
 
 static void answer_write(const tl_answer *answer, const char *word, size_t size, jbuf *j) {
     j_lit(j, "{\"word\":");

@@ -3,7 +3,7 @@
 #ifndef TL_CHECK_H
 #define TL_CHECK_H
 
-#include "notation.h"
+#include "lexicon/notation.h"
 
 /* Where a checked word's valid tilings come from (Lexicon._valid_tilings, _from_graph). */
 enum {

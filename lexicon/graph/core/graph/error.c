@@ -1,5 +1,5 @@
 /* Status names and the error messages every call fills in. */
-#include "internal.h"
+#include "graph/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* The Unicode machinery normalisation needs, over the tables a bundle carries (lexicon/unicode_tables.py):
  * UTF-8, property and combining-class lookups, upper case, and NFC/NFD as UAX #15 defines them (full
  * canonical decomposition, canonical ordering, canonical composition; Hangul by arithmetic). */
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
 
 static const uint32_t *find_range(const cpranges *r, uint32_t cp) {
     size_t lo = 0, hi = r->count;

@@ -2,7 +2,7 @@
  * service's parameter checks and the library's searches (lexicon.search, lexicon.pages, lexicon.verdict; the
  * reference, which tests/test_bundle.py holds these to), each into its struct (query.h). A refused query
  * leaves the problem the service would answer in the query's refusal. wire/query_json.c writes the documents. */
-#include "query.h"
+#include "lexicon/query.h"
 
 #include <stdarg.h>
 #include <stdio.h>

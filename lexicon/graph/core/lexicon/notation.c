@@ -1,7 +1,7 @@
 /* Tiles: the cuts of a key into a game's tiles, the preferred one, what tiles spell, the shortest
  * notation naming a cut, and the tile notation of a word (`HÁ[Z][S]OR`, `["H","Á"]`), step for step
  * and message for message as lexicon.tiling (the reference; tests/test_bundle.py holds them together). */
-#include "notation.h"
+#include "lexicon/notation.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * tests hold the two together on every code point and on words): strip, NFC, upper case, and then
  * every character cluster outside the alphabet folds to letters inside it (the tile set's fold table,
  * then accent stripping) or names why the text is not a word and where. */
-#include "lexicon.h"
+#include "lexicon/lexicon.h"
 
 static const char *const REASONS[] = {"", "empty", "multiword", "hyphenated", "affix", "digit", "non-letter"};
 /* Several problems in one word: the one that explains it best, at its first position (normalize._RANK). */

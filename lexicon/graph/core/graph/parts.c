@@ -7,7 +7,7 @@
  * letters, so each sibling list is read once for the next letter and the markers together); then
  * a pass over the cut points decides, as Hunspell's compound check would if it forbade nothing.
  */
-#include "internal.h"
+#include "graph/internal.h"
 
 typedef struct {
     uint8_t form[TL_PARTS_MAX + 1]; /* by end: TL_PART_HELD | places, for a form from this start */

@@ -39,7 +39,7 @@ CORE_SOURCES := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.c))
 CORE_HEADERS := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.h))
 
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
-GRAPH_SOURCES := $(wildcard lexicon/graph/*.c) $(CORE_SOURCES) $(CORE_HEADERS)
+GRAPH_SOURCES := $(wildcard lexicon/graph/binding/*.[ch]) $(CORE_SOURCES) $(CORE_HEADERS)
 
 $(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"

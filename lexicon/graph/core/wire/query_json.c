@@ -1,6 +1,6 @@
 /* The service's other documents, field for field and byte for byte: GET /tiles, /valid (as far as the bundle
- * holds it), /anagram, /pattern and /hooks, written from what query.c judged; a refused query's text is the
- * problem the service would answer, {"code", "status", "detail", "position"?, "parameter"?}. */
+ * holds it), /anagram, /pattern and /hooks, written from what lexicon/query.c judged; a refused query's text
+ * is the problem the service would answer, {"code", "status", "detail", "position"?, "parameter"?}. */
 #include "lexicon/query.h"
 #include "wire/json.h"
 

@@ -45,7 +45,8 @@ typedef struct {
     unsigned long generation; /* changes whenever `graph` does: a Walk of an older one is refused */
 } Graph;
 
-static inline int check_open(const Graph *self) {
+/* 0 while the graph is open; else -1 with ValueError (a released graph). */
+static inline int graph_open(const Graph *self) {
     if (!self->graph) {
         PyErr_SetString(PyExc_ValueError, "the word graph is closed");
         return -1;
@@ -70,6 +71,7 @@ typedef struct {
     tl_answer *answer;
 } Bundle;
 
+/* 0 while the bundle is open; else -1 with ValueError (one whose __init__ never succeeded). */
 static inline int bundle_open(Bundle *self) {
     if (!self->lexicon) {
         PyErr_SetString(PyExc_ValueError, "the bundle is closed");
@@ -78,6 +80,7 @@ static inline int bundle_open(Bundle *self) {
     return 0;
 }
 
+/* A NUL-terminated answer field as str (a lone surrogate as it came), None for NULL. */
 static inline PyObject *text_or_none(const char *text) {
     if (!text)
         Py_RETURN_NONE;

@@ -75,7 +75,7 @@ static int need_index(const Graph *self) {
 
 static PyObject *Graph_contains_method(Graph *self, PyObject *arg) {
     seq_arg s;
-    if (check_open(self) || get_seq(arg, &s))
+    if (graph_open(self) || get_seq(arg, &s))
         return NULL;
     int found;
     tl_error err;
@@ -92,7 +92,7 @@ static PyObject *Graph_contains_method(Graph *self, PyObject *arg) {
 static PyObject *Graph_spells(Graph *self, PyObject *args) {
     PyObject *key;
     unsigned letters;
-    if (!PyArg_ParseTuple(args, "UI", &key, &letters) || check_open(self) || need_index(self))
+    if (!PyArg_ParseTuple(args, "UI", &key, &letters) || graph_open(self) || need_index(self))
         return NULL;
     uint8_t word[TL_MAX_LENGTH];
     size_t n;
@@ -107,7 +107,7 @@ static PyObject *Graph_spells(Graph *self, PyObject *args) {
 
 /* `key in graph`: a str key in letters (a key index: a valid key), or tile numbers. */
 static int Graph_sq_contains(Graph *self, PyObject *arg) {
-    if (check_open(self))
+    if (graph_open(self))
         return -1;
     int found;
     tl_error err;
@@ -133,7 +133,7 @@ static int Graph_sq_contains(Graph *self, PyObject *arg) {
 /* follow(tiles, start=None) -> node index or 0 */
 static PyObject *Graph_follow(Graph *self, PyObject *args) {
     PyObject *tiles, *start_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "O|O", &tiles, &start_obj) || check_open(self))
+    if (!PyArg_ParseTuple(args, "O|O", &tiles, &start_obj) || graph_open(self))
         return NULL;
     uint32_t start = tl_graph_root(self->graph);
     if (start_obj != Py_None) {
@@ -159,7 +159,7 @@ static PyObject *Graph_follow(Graph *self, PyObject *args) {
 /* node(index) -> (tile, accepts, is_end, arc) */
 static PyObject *Graph_node(Graph *self, PyObject *arg) {
     Py_ssize_t index = PyLong_AsSsize_t(arg);
-    if ((index == -1 && PyErr_Occurred()) || check_open(self))
+    if ((index == -1 && PyErr_Occurred()) || graph_open(self))
         return NULL;
     tl_node node;
     tl_error err;
@@ -173,7 +173,7 @@ static PyObject *Graph_node(Graph *self, PyObject *arg) {
  * before or after `tiles`. */
 static PyObject *Graph_hooks(Graph *self, PyObject *arg) {
     seq_arg s;
-    if (check_open(self) || get_seq(arg, &s))
+    if (graph_open(self) || get_seq(arg, &s))
         return NULL;
     uint8_t front[64], back[64];
     size_t n_front, n_back;
@@ -189,7 +189,7 @@ static PyObject *Graph_hooks(Graph *self, PyObject *arg) {
 static PyObject *Graph_validate(Graph *self, PyObject *name) {
     if (!PyUnicode_Check(name))
         return PyErr_Format(PyExc_TypeError, "validate(name): name is a str, not %R", name);
-    if (check_open(self))
+    if (graph_open(self))
         return NULL;
     tl_error err;
     if (tl_graph_validate(self->graph, &err) != TL_OK) {
@@ -224,7 +224,7 @@ static int64_t rank_of(Graph *self, PyObject *item) {
 }
 
 static PyObject *Graph_rank(Graph *self, PyObject *arg) {
-    if (check_open(self) || need_counts(self))
+    if (graph_open(self) || need_counts(self))
         return NULL;
     int64_t r = rank_of(self, arg);
     return r < -1 ? NULL : PyLong_FromLongLong(r);
@@ -232,7 +232,7 @@ static PyObject *Graph_rank(Graph *self, PyObject *arg) {
 
 /* ranks(iterable of sequences or str keys) -> list of ranks (-1: absent) */
 static PyObject *Graph_ranks(Graph *self, PyObject *iterable) {
-    if (check_open(self) || need_counts(self))
+    if (graph_open(self) || need_counts(self))
         return NULL;
     PyObject *it = PyObject_GetIter(iterable);
     if (!it)
@@ -253,7 +253,7 @@ static PyObject *Graph_ranks(Graph *self, PyObject *iterable) {
 }
 
 static PyObject *Graph_word_count(Graph *self, PyObject *unused) {
-    if (check_open(self) || need_counts(self))
+    if (graph_open(self) || need_counts(self))
         return NULL;
     uint64_t count;
     tl_error err;
@@ -270,7 +270,7 @@ static PyObject *Graph_set_letters(Graph *self, PyObject *args, PyObject *kwargs
     static char *kwlist[] = {"letters", "kinds", "excluded", NULL};
     PyObject *letters, *kinds = Py_None;
     unsigned char excluded = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|Ob", kwlist, &letters, &kinds, &excluded) || check_open(self))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|Ob", kwlist, &letters, &kinds, &excluded) || graph_open(self))
         return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(letters);
     uint32_t points[64];
@@ -354,7 +354,7 @@ static PyObject *Graph_after(Graph *self, PyObject *args, PyObject *kwargs) {
     PyObject *prefix;
     int separator = -1;
     Py_ssize_t limit = PY_SSIZE_T_MAX;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|in", kwlist, &prefix, &separator, &limit) || check_open(self))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|in", kwlist, &prefix, &separator, &limit) || graph_open(self))
         return NULL;
     int64_t list = list_after(self, prefix, separator);
     if (list < 0)
@@ -376,7 +376,7 @@ static PyObject *Graph_after(Graph *self, PyObject *args, PyObject *kwargs) {
 static PyObject *Graph_firsts_after(Graph *self, PyObject *args) {
     PyObject *iterable;
     int separator;
-    if (!PyArg_ParseTuple(args, "Oi", &iterable, &separator) || check_open(self))
+    if (!PyArg_ParseTuple(args, "Oi", &iterable, &separator) || graph_open(self))
         return NULL;
     if (separator < 0 || separator > 255)
         return PyErr_Format(SequenceError, "a separator is a tile number below 256, not %d", separator);

@@ -69,7 +69,7 @@ PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(SequenceError, "a board of size × size bytes a field, 64 points (u16) and 64 rack counts");
         goto out;
     }
-    if (check_open(self))
+    if (graph_open(self))
         goto out;
     tl_board board = {.size = size, .tiles = bufs[0].buf, .blanks = bufs[1].buf, .letter_premium = bufs[2].buf,
                       .word_premium = bufs[3].buf, .start = bufs[4].buf, .rack_size = rack_size,
@@ -117,7 +117,7 @@ PyObject *Graph_stack_moves(Graph *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(SequenceError, "a board of size × size bytes a field, 64 rack counts and 64 rare flags");
         goto out;
     }
-    if (check_open(self))
+    if (graph_open(self))
         goto out;
     board.tiles = bufs[0].buf;
     board.heights = bufs[1].buf;

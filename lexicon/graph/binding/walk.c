@@ -97,7 +97,7 @@ PyObject *Graph_anagrams(Graph *self, PyObject *args, PyObject *kwargs) {
     PyBuffer_Release(&counts);
     if (!ok)
         return PyErr_Format(SequenceError, "counts must be 64 bytes, blanks 0 to 255");
-    if (check_open(self))
+    if (graph_open(self))
         return NULL;
     rack[0] = (uint8_t)blanks;
     tl_walk *walk;
@@ -115,7 +115,7 @@ PyObject *Graph_pattern(Graph *self, PyObject *args, PyObject *kwargs) {
     PyObject *tokens_obj, *message;
     long long max_visits;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLU", kwlist, &tokens_obj, &max_visits, &message) ||
-        check_open(self))
+        graph_open(self))
         return NULL;
     PyObject *seq = PySequence_Fast(tokens_obj, "tokens must be a sequence of ints");
     if (!seq)

@@ -33,8 +33,15 @@ AXE := tests/node_modules/axe-core/axe.min.js
 
 .PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients soak lint clean debs screenshots
 
+# The word-graph core, a folder a layer (docs/architecture.md), each file including its headers by their path
+# under $(CORE): graph/tl_graph.h.
+CORE := lexicon/graph/core
+CORE_LAYERS := graph lexicon play wire
+CORE_SOURCES := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.c))
+CORE_HEADERS := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.h))
+
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
-GRAPH_SOURCES := $(wildcard lexicon/graph/*.c lexicon/graph/core/*.c lexicon/graph/core/*.h)
+GRAPH_SOURCES := $(wildcard lexicon/graph/binding/*.[ch]) $(CORE_SOURCES) $(CORE_HEADERS)
 
 $(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
@@ -103,28 +110,28 @@ lint: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[lint]'
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
-# The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its header is
-# lexicon/graph/core/tl_graph.h), the tile-graph command (lexicon/graph/core/tool/tile_graph.c) and tile-moves.
-CORE := lexicon/graph/core
+# The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its headers are
+# graph/tl_graph.h, lexicon/tl_lexicon.h and play/moves.h in $(CORE)), the tile-graph command
+# ($(CORE)/tool/tile_graph.c) and tile-moves.
 LIB_DIR := build/lib
 CORE_CFLAGS ?= -std=c11 -O2 -Wall -Wextra -Wpedantic
-CORE_OBJECTS := $(patsubst $(CORE)/%.c,$(LIB_DIR)/%.o,$(wildcard $(CORE)/*.c))
+CORE_OBJECTS := $(patsubst $(CORE)/%.c,$(LIB_DIR)/%.o,$(CORE_SOURCES))
 
 lib: $(LIB_DIR)/libtlgraph.a $(LIB_DIR)/tile-graph $(LIB_DIR)/tile-moves
 
-$(LIB_DIR)/%.o: $(CORE)/%.c $(wildcard $(CORE)/*.h)
-	@mkdir -p $(LIB_DIR)
-	$(CC) $(CORE_CFLAGS) -c $< -o $@
+$(LIB_DIR)/%.o: $(CORE)/%.c $(CORE_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CFLAGS) -I$(CORE) -c $< -o $@
 
 $(LIB_DIR)/libtlgraph.a: $(CORE_OBJECTS)
 	$(AR) rcs $@ $^
 
 $(LIB_DIR)/tile-graph: $(CORE)/tool/tile_graph.c $(LIB_DIR)/libtlgraph.a
-	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
+	$(CC) $(CORE_CFLAGS) -I$(CORE) $< -L$(LIB_DIR) -ltlgraph -o $@
 
 # The move generator timed natively (bench/bench_moves.py), as tile-graph's `anagram --time` times searches.
 $(LIB_DIR)/tile-moves: $(CORE)/tool/tile_moves.c $(LIB_DIR)/libtlgraph.a
-	$(CC) $(CORE_CFLAGS) $< -L$(LIB_DIR) -ltlgraph -o $@
+	$(CC) $(CORE_CFLAGS) -I$(CORE) $< -L$(LIB_DIR) -ltlgraph -o $@
 
 # The clients (docs/embedding.md), built here and not committed: the C library for native games
 # (build/clients/c: libtilelexicon.a, its one header tile_lexicon.h, and the example that checks words),
@@ -143,16 +150,16 @@ $(CLIENTS_DIR)/c/libtilelexicon.a: $(CORE_OBJECTS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 # One header: tl_graph.h, then tl_lexicon.h without its include of it.
-$(CLIENTS_DIR)/c/tile_lexicon.h: $(CORE)/tl_graph.h $(CORE)/tl_lexicon.h
+$(CLIENTS_DIR)/c/tile_lexicon.h: $(CORE)/graph/tl_graph.h $(CORE)/lexicon/tl_lexicon.h
 	@mkdir -p $(@D)
-	{ cat $(CORE)/tl_graph.h; grep -v '^#include "tl_graph.h"' $(CORE)/tl_lexicon.h; } > $@
+	{ cat $(CORE)/graph/tl_graph.h; grep -v '^#include "graph/tl_graph.h"' $(CORE)/lexicon/tl_lexicon.h; } > $@
 
 $(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h
 	$(CC) $(CORE_CFLAGS) -I$(CLIENTS_DIR)/c $< -L$(CLIENTS_DIR)/c -ltilelexicon -o $@
 
-$(WASM): clients/js/wasm.c $(wildcard $(CORE)/*.c $(CORE)/*.h)
+$(WASM): clients/js/wasm.c $(CORE_SOURCES) $(CORE_HEADERS)
 	@$(MAKE) --no-print-directory debs DEBS="$(CLIENT_DEBS)"
-	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(filter-out $(CORE)/builder.c $(CORE)/file.c,$(wildcard $(CORE)/*.c)) -o $@
+	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(filter-out $(CORE)/graph/builder.c $(CORE)/lexicon/file.c,$(CORE_SOURCES)) -o $@
 
 # The C core under AddressSanitizer and UndefinedBehaviorSanitizer: its C tests, its libFuzzer targets
 # (SANITIZE_SECONDS, 30, each) and the Python graph tests over a sanitized build of the binding

@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "sanitize"
 CORE = ROOT / "lexicon" / "graph" / "core"
+BINDING = ROOT / "lexicon" / "graph" / "binding"
 SANITIZERS = ["-g", "-O1", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
 CLANG = os.environ.get("SANITIZE_CC", "clang-14")
 GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_search.py",
@@ -78,7 +79,8 @@ def main() -> int:
 
 
 def _core_sources() -> list[str]:
-    return [str(p) for p in sorted(CORE.glob("*.c"))]
+    """The library's sources, every layer's folder (docs/architecture.md); its command-line tools are no part."""
+    return [str(p) for p in sorted(CORE.rglob("*.c")) if p.parent.name != "tool"]
 
 
 def _compile(out: Path, sources: list[str], *flags: str) -> bool:
@@ -214,7 +216,7 @@ def _python_tests() -> bool:
     extension = tree / "lexicon" / "graph" / f"_core{sysconfig.get_config_var('EXT_SUFFIX')}"
     gcc = os.environ.get("SANITIZE_PYTHON_CC", "gcc")
     command = [gcc, "-shared", "-fPIC", "-std=c11", *SANITIZERS, f"-I{sysconfig.get_paths()['include']}",
-               f"-I{CORE}", str(ROOT / "lexicon" / "graph" / "_binding.c"), *_core_sources(), "-o", str(extension)]
+               f"-I{CORE}", *map(str, sorted(BINDING.glob("*.c"))), *_core_sources(), "-o", str(extension)]
     if subprocess.call(command):
         return False
     runtime = [subprocess.run([gcc, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()

@@ -9,7 +9,7 @@ tilings, for a lexicon with graph forms, the form index, and for one with a prec
 (lexicon.precheck: a word no cut into the dictionary's parts spells is `not-in-lexicon`, not
 `needs-analysis`). Every value is little-endian; a list of
 strings is its count, the offsets of each string in the text after them (count + 1 of them), then the
-UTF-8 text. The C core reads it (tl_lexicon_open, lexicon/graph/core/tl_lexicon.h), the JavaScript package
+UTF-8 text. The C core reads it (tl_lexicon_open, lexicon/graph/core/lexicon/tl_lexicon.h), the JavaScript package
 and the native library through it; `read` here checks one (`lexicon bundle --check`).
 
 Every build writes `lexicon.bundle` into its version; `lexicon bundle NAME[@VERSION]` writes one for a

@@ -228,7 +228,7 @@ _WHITE = " \t\n\r"
 def parse_tile_list(text: str) -> list[tuple[str, int]]:
     """A JSON array of strings (`["H","Á","SZ"]`), each with the position where it starts. The JSON
     grammar for an array of strings and nothing else, read by this function and by the C core's
-    (lexicon/graph/core/notation.c) with the same messages: NotationError at the first problem."""
+    (lexicon/graph/core/lexicon/notation.c) with the same messages: NotationError at the first problem."""
     def fail(what: str, at: int):
         raise NotationError(f"not a JSON array of tiles: {what} at position {at}", position=at)
 

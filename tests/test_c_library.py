@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -31,11 +33,31 @@ def cc():
     return found
 
 
+def core_sources() -> list[Path]:
+    """The library's sources, every layer's folder; its command-line tools (tool/) are no part."""
+    return sorted(p for p in CORE.rglob("*.c") if p.parent.name != "tool")
+
+
+def test_the_extension_is_built_from_every_file_of_the_core_and_the_binding():
+    """pyproject.toml names the compiled core's files one by one: none forgotten, none gone."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    module = setuptools["ext-modules"][0]
+    binding = ROOT / "lexicon" / "graph" / "binding"
+
+    def named(paths) -> list[str]:
+        return sorted(p.relative_to(ROOT).as_posix() for p in paths)
+
+    # all but tl_lexicon_load's mapping of a file (lexicon/file.c): Python maps the bundle itself (lexicon/bundle.py)
+    compiled = [p for p in core_sources() if p != CORE / "lexicon" / "file.c"]
+    assert sorted(module["sources"]) == named([*compiled, *binding.glob("*.c")])
+    assert sorted(module["depends"]) == named([*CORE.rglob("*.h"), *binding.glob("*.h")])
+
+
 def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
     objects = []
-    for source in sorted(CORE.glob("*.c")):
+    for source in core_sources():
         objects.append(tmp_path / (source.stem + ".o"))
-        subprocess.run([cc, *WARNINGS, "-O2", "-c", str(source), "-o", str(objects[-1])], check=True)
+        subprocess.run([cc, *WARNINGS, f"-I{CORE}", "-O2", "-c", str(source), "-o", str(objects[-1])], check=True)
     subprocess.run(["ar", "rcs", str(tmp_path / "libtlgraph.a"), *map(str, objects)], check=True)
     for test, least in (("test_core", 3), ("test_moves", 2)):
         binary = tmp_path / test
@@ -49,7 +71,7 @@ def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
 @pytest.fixture(scope="module")
 def tool(cc, tmp_path_factory):
     binary = tmp_path_factory.mktemp("tool") / "tile-graph"
-    subprocess.run([cc, *WARNINGS, "-O2", str(CORE / "tool" / "tile_graph.c"), *map(str, sorted(CORE.glob("*.c"))),
+    subprocess.run([cc, *WARNINGS, f"-I{CORE}", "-O2", str(CORE / "tool" / "tile_graph.c"), *map(str, core_sources()),
                     "-o", str(binary)], check=True)
     return binary
 

@@ -1,5 +1,6 @@
 """The house rules of docs/architecture.md, checked on the code: which room imports which, no import
-cycle anywhere, and no function of the library or the pipelines with more than 30 branches."""
+cycle anywhere, no function of the library or the pipelines with more than 30 branches, and the C core's
+layers, each including only its own headers and those of the layers below it."""
 
 from __future__ import annotations
 
@@ -206,6 +207,64 @@ def test_the_branch_count_counts():
     tree = ast.parse("def f(x):\n    if x:\n        pass\n    elif x > 1:\n        pass\n    else:\n        pass\n"
                      "    for i in x:\n        pass\n    try:\n        pass\n    except ValueError:\n        pass\n")
     assert branches(tree.body[0]) == 5
+
+
+#: The C core's layers, lowest first (docs/architecture.md, "The C core"): a file includes headers of its own layer
+#: and of the layers below it, each by its path under the core (`#include "graph/tl_graph.h"`); the command-line
+#: tools in tool/ may include any.
+CORE = ROOT / "lexicon" / "graph" / "core"
+LAYERS = ["graph", "lexicon", "play", "wire"]
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
+
+
+def core_includes() -> list[tuple[str, str, bool]]:
+    """Every include of the core's files: (the file's path under the core, the header as written, quoted)."""
+    return [(path.relative_to(CORE).as_posix(), name, mark == '"') for path in sorted(CORE.rglob("*.[ch]"))
+            for mark, name in INCLUDE.findall(path.read_text(encoding="utf-8"))]
+
+
+def layer_faults(includes: list[tuple[str, str, bool]], headers: set[str]) -> list[str]:
+    """What breaks the layering: a quoted include that is no core header (`headers`, by their paths under the
+    core), or one of a layer above the including file's; and Python's headers, which the core never needs."""
+    faults = []
+    for where, name, quoted in includes:
+        layer, target = where.split("/")[0], name.split("/")[0]
+        if name in ("Python.h", "structmember.h"):
+            faults.append(f"{where} includes {name}: the core knows nothing of Python")
+        elif not quoted:
+            continue
+        elif name not in headers:
+            faults.append(f"{where} includes {name}: no header of the core by its path under the core")
+        elif layer != "tool" and LAYERS.index(target) > LAYERS.index(layer):
+            faults.append(f"{where} includes {name}: {target} is above {layer}")
+    return faults
+
+
+def test_the_c_cores_layers_include_only_themselves_and_those_below():
+    assert sorted(p.name for p in CORE.iterdir()) == sorted([*LAYERS, "tool"])  # no file outside a layer
+    headers = {p.relative_to(CORE).as_posix() for layer in LAYERS for p in (CORE / layer).glob("*.h")}
+    includes = core_includes()
+    assert sum(quoted for _, _, quoted in includes) > 30  # the pattern finds what it looks for
+    assert layer_faults(includes, headers) == []
+
+
+def test_the_binding_includes_only_the_cores_public_headers():
+    """The Python binding is a door: it reaches the core through what every client reads, never its internals."""
+    binding = ROOT / "lexicon" / "graph" / "binding"
+    found = {name for path in binding.glob("*.[ch]")
+             for mark, name in INCLUDE.findall(path.read_text(encoding="utf-8")) if mark == '"'}
+    assert found == {"binding.h", "graph/tl_graph.h", "lexicon/tl_lexicon.h", "play/moves.h"}
+
+
+def test_the_layer_check_finds_faults():
+    headers = {"graph/internal.h", "lexicon/lexicon.h", "play/moves.h", "wire/json.h"}
+    assert layer_faults([("graph/reader.c", "lexicon/lexicon.h", True), ("wire/json.c", "graph/internal.h", True),
+                         ("play/moves.c", "moves.h", True), ("tool/tile_moves.c", "wire/json.h", True),
+                         ("lexicon/bundle.c", "stdlib.h", False), ("lexicon/bundle.c", "Python.h", False)],
+                        headers) == [
+        "graph/reader.c includes lexicon/lexicon.h: lexicon is above graph",
+        "play/moves.c includes moves.h: no header of the core by its path under the core",
+        "lexicon/bundle.c includes Python.h: the core knows nothing of Python"]
 
 
 #: A numbering of letters or tiles derived in place, as modules did before one codec held it.

@@ -5,7 +5,7 @@
  * document from the one text it keeps (tlj_text). The module answers one call at a time, as JavaScript
  * runs it.
  */
-#include "tl_lexicon.h"
+#include "lexicon/tl_lexicon.h"
 
 #include <stddef.h>
 #include <stdlib.h>

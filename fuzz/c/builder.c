@@ -5,8 +5,8 @@
  * (tl_builder_add_packed) to two builders. Both refuse the same inputs; what one refuses adds nothing.
  * A build that is accepted validates, and its DAWG holds exactly the distinct sequences, in order.
  */
+#include "graph/tl_graph.h"
 #include "require.h"
-#include "tl_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

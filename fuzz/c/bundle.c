@@ -10,8 +10,8 @@
  *         and the code that reads them; a bundle that still opens answers a few words and searches.
  * Every call must answer or refuse with a status; the sanitizers fail the run on anything else.
  */
+#include "lexicon/tl_lexicon.h"
 #include "require.h"
-#include "tl_lexicon.h"
 
 #include <dirent.h>
 #include <stdio.h>

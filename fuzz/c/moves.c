@@ -7,9 +7,9 @@
  * sanitizers fail the run on any read outside a buffer); every play it answers lays tiles from the rack in one
  * line, in increasing order: on empty squares, or (stacking) on a stack lower than the most, of another letter.
  */
+#include "graph/tl_graph.h"
+#include "play/moves.h"
 #include "require.h"
-#include "moves.h"
-#include "tl_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

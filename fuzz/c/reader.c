@@ -6,8 +6,8 @@
  * tl_graph_validate, the readers must agree with each other: every word the DAWG enumerates is
  * contained, its rank is its place, the count is the number enumerated, and every walk ends.
  */
+#include "graph/tl_graph.h"
 #include "require.h"
-#include "tl_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

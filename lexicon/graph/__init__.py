@@ -5,7 +5,7 @@
 - `writer` (`build_kwg`, `GraphBuilder`) and `reader` (`Kwg`): KWG bytes out and in
 - `keys` (the key index: keys.dwg, keys.dat) and `forms` (the form index: forms.dwg, forms.json)
 - `files`: an artifact's graph files written and opened together; `alphabet_file`: wolges' alphabet text
-- `core/`: the same algorithms as a plain C library (tl_graph.h), which `_binding.c` binds to Python
+- `core/`: the same algorithms as a plain C library (graph/tl_graph.h), which `binding/` binds to Python
   as `lexicon.graph._core`; `dawg`, `writer` and `reader` keep the pure-Python reference it is tested
   against (`native`: which runs)
 

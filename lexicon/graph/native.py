@@ -1,7 +1,7 @@
 """Which word-graph implementation runs: the compiled core, or the pure-Python reference.
 
 The compiled core (the C library in lexicon/graph/core, bound to Python as `lexicon.graph._core`
-by lexicon/graph/_binding.c) builds, reads and searches word graphs; lexicon/graph/dawg.py,
+by lexicon/graph/binding/) builds, reads and searches word graphs; lexicon/graph/dawg.py,
 writer.py, reader.py and lexicon/search.py hold the reference it is tested against, byte for byte
 and result for result. `LEXICON_PURE_PYTHON=1` in the environment selects the reference everywhere
 (slower, the same bytes and answers).

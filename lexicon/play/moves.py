@@ -6,8 +6,8 @@ premium squares (Swedish Scrabble, Betapet) and for the games that stack cubes (
     >>> found.count, found[0].move                                              # doctest: +SKIP
     (…, {'word': …, 'start': 'H8', 'direction': 'across'})
 
-The plays are found in the C core: lexicon/graph/core/moves.c with the lexicon's GADDAG for the
-letter games, stacks.c with its DAWG for the stacking ones. The game's rules reach it as plain arrays
+The plays are found in the C core: lexicon/graph/core/play/moves.c with the lexicon's GADDAG for
+the letter games, stacks.c with its DAWG for the stacking ones. The game's rules reach it as plain arrays
 and numbers made here from the game's data (each tile's points, each square's premiums, the start
 squares, the rack's size and its bonus; the heights, the cube points and the rare cubes), so the
 rules stay data. Each play returned is then judged by the play judge on the same board

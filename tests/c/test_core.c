@@ -4,8 +4,8 @@
  * compiles and runs it with plain cc.
  */
 #include "check.h"
-#include "internal.h"
-#include "tl_graph.h"
+#include "graph/internal.h"
+#include "graph/tl_graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

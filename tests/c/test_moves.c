@@ -3,8 +3,8 @@
  * AddressSanitizer and UndefinedBehaviorSanitizer; tests/test_c_library.py compiles and runs it with cc.
  */
 #include "check.h"
-#include "moves.h"
-#include "tl_graph.h"
+#include "graph/tl_graph.h"
+#include "play/moves.h"
 
 #include <stdio.h>
 #include <stdlib.h>

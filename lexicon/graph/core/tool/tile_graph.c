@@ -17,7 +17,7 @@
  * the order their builders laid the lists out in (exit status 1 and the first difference when not).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../tl_graph.h"
+#include "graph/tl_graph.h"
 
 #include <stdint.h>
 #include <stdio.h>

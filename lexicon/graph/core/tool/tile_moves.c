@@ -12,8 +12,8 @@
  * number of plays.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../moves.h"
-#include "../tl_graph.h"
+#include "graph/tl_graph.h"
+#include "play/moves.h"
 
 #include <stdio.h>
 #include <stdlib.h>

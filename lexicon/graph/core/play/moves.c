@@ -1,0 +1,379 @@
+/* Move generation: every play of a rack on a board, through the GADDAG (Gordon 1994, as wolges and
+ * Macondo do it).
+ *
+ * The board is read one lane at a time (each row for plays across, then each column for plays
+ * down). For every empty square of the lane a cross set says which tiles make a word with the tiles
+ * above and below it (all of them when it has none), and what those tiles score. From each anchor the
+ * walk reads the GADDAG: tiles leftwards from the anchor, then after the separator rightwards from the
+ * square beyond it, laying rack tiles on empty squares and reading the board's tiles where they lie.
+ *
+ * The anchors are wolges' (movegen.rs, gen_place_placements), taken right to left: the last tile of each
+ * run of tiles in the lane, from which the walk first reads the run itself, so that the tiles on the
+ * board choose the GADDAG's path before any rack tile is tried; and each empty square with a cross word
+ * that touches no run in the lane. A play that holds a run is found from the rightmost run it holds
+ * (rightwards an anchor's plays stop before the square next to the run on its right); any other play
+ * from the rightmost such square it covers (leftwards and rightwards they stop before the squares next
+ * to a run, and before the anchor found before them). A play of one tile is found once, in the
+ * direction the judge reads it (across when it has a neighbour across). An empty board's anchors are its
+ * start squares.
+ *
+ * Scores are kept as the walk goes (the main word's letters with their premiums, its word multiplier,
+ * the cross words' scores), by the rules of lexicon/play/score.py, which the tests hold every play to.
+ */
+#include "graph/internal.h"
+#include "play/movegen.h"
+
+#include <stdlib.h>
+
+
+/* What the play made so far scores: the main word's letters with their premiums, its word multiplier,
+ * the cross words' scores. Passed as three numbers, never as a struct: a struct copied from the stores
+ * just made to it waits for them (store forwarding fails on the wider load), a third of the walk. */
+#define TALLY int32_t letters, int32_t mult, int32_t cross
+
+typedef struct {
+    const tl_graph *g;
+    const tl_board *b;
+    tl_error *err;
+    tl_status status;
+    tl_moves *out;
+    int64_t visits, max_visits;
+    uint64_t rack_mask; /* bit t: the rack still holds a tile t */
+    int phonies, down;
+    unsigned size, lane, rack_left, anchor;
+    unsigned leftmost, rightmost; /* the squares the anchor's plays may lay on: leftmost ≤ square < rightmost */
+    uint8_t rack[64];
+    /* the lane: its squares' tiles and what the rules say of each */
+    uint8_t tile[TL_MAX_BOARD], blank[TL_MAX_BOARD], has_cross[TL_MAX_BOARD];
+    uint8_t lm[TL_MAX_BOARD], wm[TL_MAX_BOARD];
+    uint64_t cross[TL_MAX_BOARD];
+    int32_t cross_sum[TL_MAX_BOARD];
+    /* the tiles laid so far: lane positions and tiles (| TL_BLANK_TILE) */
+    uint8_t at[TL_MAX_BOARD], laid[TL_MAX_BOARD];
+    unsigned n;
+    unsigned invalid; /* cross words of the play so far that are not words (phonies only) */
+} gen;
+
+static inline unsigned square_of(const gen *G, unsigned pos) {
+    return G->down ? pos * G->size + G->lane : G->lane * G->size + pos;
+}
+
+static int fail_status(gen *G, tl_status status) {
+    if (!G->status)
+        G->status = status;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ cross sets */
+
+static uint64_t cross_set(gen *G, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na) {
+    uint64_t set;
+    tl_status rc = tl_cross_set(G->g, before, nb, after, na, &set, G->err);
+    return rc == TL_OK ? set : (uint64_t)fail_status(G, rc);
+}
+
+/* Read the lane `lane` of the board into G: tiles, premiums and cross sets. */
+static void read_lane(gen *G) {
+    const tl_board *b = G->b;
+    unsigned size = G->size;
+    for (unsigned p = 0; p < size; p++) {
+        unsigned sq = square_of(G, p);
+        G->tile[p] = b->tiles[sq];
+        G->blank[p] = b->tiles[sq] && b->blanks[sq];
+        G->lm[p] = b->letter_premium[sq];
+        G->wm[p] = b->word_premium[sq];
+    }
+    for (unsigned p = 0; p < size && !G->status; p++) {
+        G->has_cross[p] = 0;
+        G->cross[p] = EVERY_TILE;
+        G->cross_sum[p] = 0;
+        if (G->tile[p])
+            continue;
+        unsigned sq = square_of(G, p);
+        /* the cross word's squares: across the lane, before and after this one */
+        unsigned step = G->down ? 1 : size, r = sq / size, c = sq % size;
+        unsigned cross_pos = G->down ? c : r; /* position across the lane */
+        uint8_t before[TL_MAX_BOARD], after[TL_MAX_BOARD];
+        unsigned nb = 0, na = 0, k = cross_pos;
+        int32_t sum = 0;
+        while (k > 0 && b->tiles[sq - (cross_pos - k + 1) * step])
+            k--;
+        for (unsigned j = k; j < cross_pos; j++) {
+            unsigned s = sq - (cross_pos - j) * step;
+            before[nb++] = b->tiles[s];
+            sum += b->blanks[s] ? 0 : b->points[b->tiles[s]];
+        }
+        for (unsigned j = cross_pos + 1; j < size && b->tiles[sq + (j - cross_pos) * step]; j++) {
+            unsigned s = sq + (j - cross_pos) * step;
+            after[na++] = b->tiles[s];
+            sum += b->blanks[s] ? 0 : b->points[b->tiles[s]];
+        }
+        if (nb || na) {
+            G->has_cross[p] = 1;
+            G->cross_sum[p] = sum;
+            G->cross[p] = cross_set(G, before, nb, after, na);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ the walk */
+
+static void record(gen *G, TALLY, unsigned left, unsigned right) {
+    if (right - left + 1 < 2 || !G->n)
+        return; /* one tile alone is no word; a run of the board's own tiles is no play */
+    if (G->down && G->n == 1 && G->has_cross[G->at[0]])
+        return; /* a tile with a neighbour across is read across, and found there */
+    tl_play *p;
+    tl_status rc = tl_moves_push(G->out, &p, G->err);
+    if (rc != TL_OK) {
+        fail_status(G, rc);
+        return;
+    }
+    p->score = letters * mult + cross + (G->n == G->b->rack_size ? G->b->whole_rack_bonus : 0);
+    p->down = (uint8_t)G->down;
+    p->valid = G->invalid == 0;
+    p->n = (uint8_t)G->n;
+    /* laid anchor first, then leftwards, then rightwards: put them in square order */
+    for (unsigned i = 0; i < G->n; i++) {
+        unsigned pos = G->at[i], sq = square_of(G, pos);
+        uint8_t tile = G->laid[i];
+        unsigned j = i;
+        while (j > 0 && p->squares[j - 1] > sq) {
+            p->squares[j] = p->squares[j - 1];
+            p->tiles[j] = p->tiles[j - 1];
+            j--;
+        }
+        p->squares[j] = (uint16_t)sq;
+        p->tiles[j] = tile;
+    }
+}
+
+static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, TALLY);
+
+/* The tile at `pos` was read (laid, or on the board) at GADDAG node `node`. */
+static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned left, TALLY) {
+    const tl_graph *g = G->g;
+    uint32_t v = tl_load(g->base, node), next = tl_arc(g, v);
+    unsigned size = G->size;
+    if (leftward) {
+        int open_left = pos == 0 || !G->tile[pos - 1];
+        int open_right = G->anchor + 1 >= size || !G->tile[G->anchor + 1];
+        if (tl_accepts(g, v) && open_left && open_right)
+            record(G, letters, mult, cross, pos, G->anchor);
+        if (!next || G->status)
+            return;
+        if (pos > G->leftmost)
+            walk(G, pos - 1, next, 1, pos - 1, letters, mult, cross);
+        if (open_left && G->anchor + 1 < G->rightmost && !G->status) {
+            uint32_t sep;
+            if (tl_child(g, next, TL_SEPARATOR, &sep, G->err) != TL_OK) {
+                fail_status(G, TL_ERR_CORRUPT);
+                return;
+            }
+            if (sep) {
+                uint32_t after = tl_arc(g, tl_load(g->base, sep));
+                if (after)
+                    walk(G, G->anchor + 1, after, 0, pos, letters, mult, cross);
+            }
+        }
+    } else {
+        if (tl_accepts(g, v) && (pos + 1 >= size || !G->tile[pos + 1]))
+            record(G, letters, mult, cross, left, pos);
+        if (next && pos + 1 < G->rightmost && !G->status)
+            walk(G, pos + 1, next, 0, left, letters, mult, cross);
+    }
+}
+
+/* Lay `tile` (| TL_BLANK_TILE) from the rack at `pos`, found at GADDAG node `node`. */
+static void lay(gen *G, unsigned pos, uint32_t node, uint8_t tile, int leftward, unsigned left, TALLY) {
+    const tl_board *b = G->b;
+    unsigned real = tile & 63u;
+    int32_t value = (tile & TL_BLANK_TILE) ? 0 : b->points[real];
+    int every = b->premiums_every_word;
+    unsigned phony = 0;
+    letters += value * G->lm[pos];
+    mult *= G->wm[pos];
+    if (G->has_cross[pos]) {
+        cross += (G->cross_sum[pos] + value * (every ? G->lm[pos] : 1)) * (every ? G->wm[pos] : 1);
+        phony = !(G->cross[pos] >> real & 1);
+    }
+    G->invalid += phony;
+    G->at[G->n] = (uint8_t)pos;
+    G->laid[G->n] = tile;
+    G->n++;
+    G->rack_left--;
+    go_on(G, pos, node, leftward, left, letters, mult, cross);
+    G->rack_left++;
+    G->n--;
+    G->invalid -= phony;
+}
+
+/* Read the square at `pos` from the GADDAG list `list`. */
+static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, TALLY) {
+    const tl_graph *g = G->g;
+    if (G->status)
+        return;
+    if (++G->visits > G->max_visits) {
+        fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
+                               (long long)G->max_visits));
+        return;
+    }
+    uint8_t on = G->tile[pos];
+    if (on) {
+        uint32_t node;
+        if (tl_child(g, list, on, &node, G->err) != TL_OK) {
+            fail_status(G, TL_ERR_CORRUPT);
+            return;
+        }
+        if (node)
+            go_on(G, pos, node, leftward, left, letters + (G->blank[pos] ? 0 : G->b->points[on]), mult, cross);
+        return;
+    }
+    if (!G->rack_left)
+        return;
+    /* the tiles worth trying here: those the cross word allows and, without a blank, the rack holds */
+    uint64_t allowed = (G->phonies ? EVERY_TILE : G->cross[pos]) & (G->rack[0] ? EVERY_TILE : G->rack_mask);
+    for (uint32_t i = list; i && allowed && !G->status; i++) {
+        uint32_t v = 0;
+        tl_status rc = tl_list_node(g, i, &v, G->err);
+        if (rc != TL_OK) {
+            fail_status(G, rc);
+            return;
+        }
+        unsigned tile = tl_tile(g, v);
+        if (!(allowed >> tile))
+            break; /* siblings come in tile order: none after this one is worth trying */
+        if (tile && (allowed >> tile & 1)) {
+            if (G->rack[tile]) {
+                if (!--G->rack[tile])
+                    G->rack_mask &= ~(1ull << tile);
+                lay(G, pos, i, (uint8_t)tile, leftward, left, letters, mult, cross);
+                G->rack[tile]++;
+                G->rack_mask |= 1ull << tile;
+            }
+            if (G->rack[0] && !G->status) {
+                G->rack[0]--;
+                lay(G, pos, i, (uint8_t)(tile | TL_BLANK_TILE), leftward, left, letters, mult, cross);
+                G->rack[0]++;
+            }
+        }
+        if (tl_is_end(g, v))
+            break;
+    }
+}
+
+static void from(gen *G, unsigned anchor, unsigned leftmost, unsigned rightmost) {
+    G->anchor = anchor;
+    G->leftmost = leftmost;
+    G->rightmost = rightmost;
+    walk(G, anchor, G->g->gaddag, 1, anchor, 0, 1, 0);
+}
+
+/* Every play of the lane, from its anchors taken right to left (wolges' order; the file's comment). */
+static void walk_lane(gen *G) {
+    unsigned end = G->size; /* the squares right of the stretch being read are done */
+    for (;;) {
+        unsigned right = end, left = end;
+        while (left > 0 && !G->tile[left - 1])
+            left--;
+        /* [left, right) is a stretch of empty squares; the tile before it ends a run */
+        if (left > 0)
+            from(G, left - 1, 0, right);
+        /* squares with a cross word that touch no run: not the one next to the run on the left (its
+         * plays hold that run), and `right` is already next to a run on the right, or the edge */
+        unsigned first = left + (left > 0);
+        for (unsigned a = right; a-- > first && !G->status;) {
+            if (!G->has_cross[a])
+                continue;
+            if ((G->cross[a] || G->phonies) && right - first >= 2)
+                from(G, a, first, right);
+            right = a;
+        }
+        if (left <= 1 || G->status)
+            return;
+        /* on past the run, to the square before it: next to the run, so no square of the next stretch */
+        left--;
+        while (left > 0 && G->tile[left])
+            left--;
+        if (G->tile[left])
+            return; /* the run reaches the lane's start */
+        end = left;
+    }
+}
+
+/* The first play: from each start square of the lane, right to left, each reaching right only up to
+ * the one before. */
+static void start_lane(gen *G) {
+    unsigned right = G->size;
+    for (unsigned a = G->size; a-- > 0 && !G->status;) {
+        if (!G->b->start[square_of(G, a)])
+            continue;
+        from(G, a, 0, right);
+        right = a;
+    }
+}
+
+/* ------------------------------------------------------------------ the call */
+
+static tl_status check_board(const tl_board *b, const uint8_t rack[64], tl_error *err) {
+    if (!b || !b->tiles || !b->blanks || !b->letter_premium || !b->word_premium || !b->start || !rack)
+        return tl_fail(err, TL_ERR_INPUT, "a board needs its tiles, blanks, premiums, start squares and a rack");
+    if (b->size < 2 || b->size > TL_MAX_BOARD)
+        return tl_fail(err, TL_ERR_INPUT, "a board is 2 to %u squares a side, not %u", TL_MAX_BOARD, b->size);
+    size_t n = (size_t)b->size * b->size;
+    int starts = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (b->tiles[i] > TL_MAX_TILE)
+            return tl_fail(err, TL_ERR_INPUT, "square %zu holds tile %u, outside 1..63", i, b->tiles[i]);
+        if (b->letter_premium[i] < 1 || b->letter_premium[i] > 3 || b->word_premium[i] < 1 || b->word_premium[i] > 3)
+            return tl_fail(err, TL_ERR_INPUT, "square %zu has a premium outside 1..3", i);
+        starts += b->start[i] != 0;
+    }
+    if (!starts)
+        return tl_fail(err, TL_ERR_INPUT, "the board names no start square");
+    for (unsigned t = 1; t < 64; t++)
+        if (b->points[t] > 1000)
+            return tl_fail(err, TL_ERR_INPUT, "tile %u is worth %u points; at most 1000", t, b->points[t]);
+    if (b->whole_rack_bonus < 0 || b->whole_rack_bonus > 1000)
+        return tl_fail(err, TL_ERR_INPUT, "a whole-rack bonus of %d; 0 to 1000", (int)b->whole_rack_bonus);
+    return TL_OK;
+}
+
+tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const uint8_t rack[64], int phonies,
+                            int64_t max_visits, tl_moves **out, tl_error *err) {
+    *out = NULL;
+    tl_status rc = check_board(board, rack, err);
+    if (rc != TL_OK)
+        return rc;
+    if (!graph || !graph->gaddag)
+        return tl_fail(err, TL_ERR_INPUT, "the word graph has no GADDAG: moves need a .kwg or .kbwg with one");
+    tl_moves *m;
+    gen *G;
+    if ((rc = tl_moves_start(&m, (void **)&G, sizeof *G, err)) != TL_OK)
+        return rc;
+    G->g = graph;
+    G->b = board;
+    G->err = err;
+    G->out = m;
+    G->max_visits = max_visits;
+    G->phonies = phonies != 0;
+    G->size = board->size;
+    G->rack_left = tl_rack_copy(rack, G->rack, &G->rack_mask);
+    size_t cells = (size_t)board->size * board->size;
+    int empty_board = 1;
+    for (size_t i = 0; i < cells; i++)
+        if (board->tiles[i])
+            empty_board = 0;
+    for (int down = 0; down < 2 && !G->status; down++) {
+        G->down = down;
+        for (unsigned lane = 0; lane < G->size && !G->status; lane++) {
+            G->lane = lane;
+            read_lane(G);
+            if (empty_board)
+                start_lane(G);
+            else
+                walk_lane(G);
+        }
+    }
+    return tl_moves_finish(m, G, G->status, G->visits, out);
+}

@@ -1,0 +1,326 @@
+/* Move generation for games that stack cubes on cubes (Betűtorony, Upwords): every play of one line.
+ *
+ * A play here may lay a cube on an empty square or on a cube of another letter, so every square of a
+ * lane, empty or not, may take a rack cube, and the tiles on the board choose no path the way they do
+ * in a GADDAG walk from an anchor. The boards are small (10×10), so the walk is the plain one: from
+ * every square a run may start at (the first square of the lane, or one after an empty square), the
+ * DAWG is read rightwards square by square, each square either keeping the cube on top of it or taking
+ * a rack cube that fits (not on its own letter, not on a full stack, making a word across the lane when
+ * it has neighbours there), and a play is recorded where the DAWG accepts and the next square is empty.
+ * A walk that has not touched the board yet stops when the nearest square that would connect it is
+ * further than the cubes left can reach.
+ *
+ * A play of one cube is found once, in the direction the judge reads it: across when it has a
+ * neighbour across. Scores are those of lexicon/play/score.py's `cubes` rule, which the tests hold every
+ * play to; a play that covers every cube of a word on the board is refused unless the rules allow it.
+ */
+#include "play/movegen.h"
+
+#include <stdlib.h>
+
+typedef struct {
+    const tl_graph *g;
+    const tl_stack_board *b;
+    tl_error *err;
+    tl_status status;
+    tl_moves *out;
+    int64_t visits, max_visits;
+    uint64_t rack_mask;
+    int phonies, down;
+    unsigned size, lane, rack_left, first;
+    uint8_t rack[64];
+    /* the lane: each square's top cube and height, and what a cube laid there would do */
+    uint8_t tile[TL_MAX_BOARD], height[TL_MAX_BOARD], has_cross[TL_MAX_BOARD];
+    uint64_t fits[TL_MAX_BOARD];    /* the cubes the square may take at all */
+    uint64_t cross[TL_MAX_BOARD];   /* of those, the ones making a word across the lane */
+    int32_t cross_points[TL_MAX_BOARD]; /* the word across the lane with a cube laid here, rare bonus apart */
+    unsigned connects[TL_MAX_BOARD + 1]; /* the first square from here on that connects a play; size: none */
+    /* the play so far */
+    uint8_t at[TL_MAX_BOARD], laid[TL_MAX_BOARD], placed[TL_MAX_BOARD];
+    unsigned n, invalid, touch, high, heights;
+    int32_t cross_sum, rare;
+} stack_gen;
+
+static inline unsigned square_of(const stack_gen *G, unsigned pos) {
+    return G->down ? pos * G->size + G->lane : G->lane * G->size + pos;
+}
+
+static void fail_status(stack_gen *G, tl_status status) {
+    if (!G->status)
+        G->status = status;
+}
+
+/* What a word scores by its positions' heights (the rare bonus apart). */
+static int32_t word_points(const tl_stack_board *b, unsigned length, unsigned high, unsigned heights) {
+    if (high <= 1)
+        return b->flat_cube * (int32_t)length;
+    return b->cube * (int32_t)(b->whole_tower ? heights : length);
+}
+
+/* ------------------------------------------------------------------ the lane */
+
+static void read_square(stack_gen *G, unsigned p) {
+    const tl_stack_board *b = G->b;
+    unsigned size = G->size, sq = square_of(G, p);
+    G->has_cross[p] = 0;
+    G->cross[p] = EVERY_TILE;
+    G->cross_points[p] = 0;
+    G->fits[p] = G->height[p] >= b->max_height ? 0 : EVERY_TILE & ~(1ull << G->tile[p]);
+    if (!G->fits[p])
+        return;
+    /* the word across the lane through this square: its squares before and after */
+    unsigned step = G->down ? 1 : size, cross_pos = G->down ? sq % size : sq / size;
+    uint8_t before[TL_MAX_BOARD], after[TL_MAX_BOARD];
+    unsigned nb = 0, na = 0, k = cross_pos;
+    while (k > 0 && b->heights[sq - (cross_pos - k + 1) * step])
+        k--;
+    unsigned high = G->height[p] + 1u, heights = high;
+    for (unsigned j = k; j < cross_pos; j++) {
+        unsigned s = sq - (cross_pos - j) * step;
+        before[nb++] = b->tiles[s];
+        heights += b->heights[s];
+        high = b->heights[s] > high ? b->heights[s] : high;
+    }
+    for (unsigned j = cross_pos + 1; j < size && b->heights[sq + (j - cross_pos) * step]; j++) {
+        unsigned s = sq + (j - cross_pos) * step;
+        after[na++] = b->tiles[s];
+        heights += b->heights[s];
+        high = b->heights[s] > high ? b->heights[s] : high;
+    }
+    if (!nb && !na)
+        return;
+    G->has_cross[p] = 1;
+    G->cross_points[p] = word_points(b, nb + na + 1, high, heights);
+    tl_status rc = tl_cross_set(G->g, before, nb, after, na, &G->cross[p], G->err);
+    if (rc != TL_OK)
+        fail_status(G, rc);
+}
+
+static void read_lane(stack_gen *G) {
+    const tl_stack_board *b = G->b;
+    unsigned size = G->size;
+    for (unsigned p = 0; p < size; p++) {
+        unsigned sq = square_of(G, p);
+        G->tile[p] = b->tiles[sq];
+        G->height[p] = b->heights[sq];
+    }
+    for (unsigned p = 0; p < size && !G->status; p++)
+        read_square(G, p);
+    /* a square connects a play when it holds a cube, has a word across the lane, or (the first play)
+     * is a start square */
+    G->connects[size] = size;
+    for (unsigned p = size; p-- > 0;) {
+        int connects = G->first ? b->start[square_of(G, p)] != 0 : G->height[p] || G->has_cross[p];
+        G->connects[p] = connects ? p : G->connects[p + 1];
+    }
+}
+
+/* ------------------------------------------------------------------ the walk */
+
+/* Does the play lay a cube on every cube of a word of the lane already on the board? */
+static int covers_a_word(const stack_gen *G, unsigned left, unsigned right) {
+    for (unsigned p = left; p <= right;) {
+        if (!G->height[p]) {
+            p++;
+            continue;
+        }
+        unsigned q = p, all = 1;
+        for (; q <= right && G->height[q]; q++)
+            all &= G->placed[q];
+        if (q - p >= 2 && all)
+            return 1;
+        p = q;
+    }
+    return 0;
+}
+
+static void record(stack_gen *G, unsigned left, unsigned right) {
+    const tl_stack_board *b = G->b;
+    if (G->down && G->n == 1 && G->has_cross[G->at[0]])
+        return; /* a cube with a neighbour across is read across, and found there */
+    if (!b->cover_whole_word && covers_a_word(G, left, right))
+        return;
+    tl_play *p;
+    tl_status rc = tl_moves_push(G->out, &p, G->err);
+    if (rc != TL_OK) {
+        fail_status(G, rc);
+        return;
+    }
+    p->score = word_points(b, right - left + 1, G->high, G->heights) + G->cross_sum + G->rare +
+               (G->n == b->rack_size ? b->whole_rack_bonus : 0);
+    p->down = (uint8_t)G->down;
+    p->valid = G->invalid == 0;
+    p->n = (uint8_t)G->n;
+    for (unsigned i = 0; i < G->n; i++) {
+        p->squares[i] = (uint16_t)square_of(G, G->at[i]);
+        p->tiles[i] = G->laid[i];
+    }
+}
+
+static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list);
+
+/* The square `pos` was read at DAWG node `node`, its cube on top `height` high. */
+static void go_on(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsigned height) {
+    const tl_graph *g = G->g;
+    uint32_t v = tl_load(g->base, node);
+    unsigned high = G->high, heights = G->heights;
+    G->high = height > high ? height : high;
+    G->heights += height;
+    int ends = pos + 1 >= G->size || !G->height[pos + 1];
+    if (tl_accepts(g, v) && ends && pos > left && G->n && G->touch)
+        record(G, left, pos);
+    uint32_t next = tl_arc(g, v);
+    if (next && pos + 1 < G->size && (!ends || G->rack_left) && !G->status)
+        walk(G, left, pos + 1, next);
+    G->high = high;
+    G->heights = heights;
+}
+
+/* Lay `tile` from the rack on the square at `pos`, read at DAWG node `node`. */
+static void lay(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsigned tile) {
+    const tl_stack_board *b = G->b;
+    unsigned phony = G->has_cross[pos] && !(G->cross[pos] >> tile & 1);
+    int32_t cross = G->has_cross[pos] ? G->cross_points[pos] : 0;
+    int32_t rare = (b->rare >> tile & 1) ? b->rare_bonus * (b->rare_every_word ? 1 + G->has_cross[pos] : 1) : 0;
+    unsigned touches = G->height[pos] || G->has_cross[pos] || (G->first && b->start[square_of(G, pos)]);
+    if (!--G->rack[tile])
+        G->rack_mask &= ~(1ull << tile);
+    G->rack_left--;
+    G->at[G->n] = (uint8_t)pos;
+    G->laid[G->n] = (uint8_t)tile;
+    G->n++;
+    G->placed[pos] = 1;
+    G->invalid += phony;
+    G->touch += touches;
+    G->cross_sum += cross;
+    G->rare += rare;
+    go_on(G, left, pos, node, G->height[pos] + 1u);
+    G->rare -= rare;
+    G->cross_sum -= cross;
+    G->touch -= touches;
+    G->invalid -= phony;
+    G->placed[pos] = 0;
+    G->n--;
+    G->rack_left++;
+    G->rack[tile]++;
+    G->rack_mask |= 1ull << tile;
+}
+
+/* Read the square at `pos` from the DAWG list `list`, the run having started at `left`. */
+static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
+    const tl_graph *g = G->g;
+    if (++G->visits > G->max_visits) {
+        fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
+                               (long long)G->max_visits));
+        return;
+    }
+    if (!G->touch) {
+        /* squares pos.. up to the one that connects are empty: each takes a cube, that one too if empty */
+        unsigned a = G->connects[pos];
+        if (a >= G->size || a - pos + !G->height[a] > G->rack_left)
+            return;
+    }
+    unsigned top = G->tile[pos];
+    uint64_t allowed = G->rack_left ? G->fits[pos] & (G->phonies ? EVERY_TILE : G->cross[pos]) & G->rack_mask : 0;
+    if (!top && !allowed)
+        return;
+    uint64_t wanted = allowed | (top ? 1ull << top : 0);
+    for (uint32_t i = list; i && !G->status; i++) {
+        uint32_t v = 0;
+        tl_status rc = tl_list_node(g, i, &v, G->err);
+        if (rc != TL_OK) {
+            fail_status(G, rc);
+            return;
+        }
+        unsigned tile = tl_tile(g, v);
+        if (!(wanted >> tile))
+            break; /* siblings come in tile order: none after this one is wanted */
+        if (tile && tile == top) {
+            G->touch++; /* a run through the board's cubes is connected */
+            go_on(G, left, pos, i, G->height[pos]);
+            G->touch--;
+        }
+        else if (tile && (allowed >> tile & 1))
+            lay(G, left, pos, i, tile);
+        if (tl_is_end(g, v))
+            break;
+    }
+}
+
+static void walk_lane(stack_gen *G) {
+    for (unsigned left = 0; left + 1 < G->size && !G->status; left++) {
+        if (left > 0 && G->height[left - 1])
+            continue; /* a run starts after an empty square */
+        G->touch = G->n = G->invalid = G->high = G->heights = 0;
+        G->cross_sum = G->rare = 0;
+        walk(G, left, left, G->g->root);
+    }
+}
+
+/* ------------------------------------------------------------------ the call */
+
+static tl_status check_board(const tl_stack_board *b, const uint8_t rack[64], tl_error *err) {
+    if (!b || !b->tiles || !b->heights || !b->start || !rack)
+        return tl_fail(err, TL_ERR_INPUT, "a board needs its tiles, heights, start squares and a rack");
+    if (b->size < 2 || b->size > TL_MAX_BOARD)
+        return tl_fail(err, TL_ERR_INPUT, "a board is 2 to %u squares a side, not %u", TL_MAX_BOARD, b->size);
+    if (b->max_height < 1 || b->max_height > 255)
+        return tl_fail(err, TL_ERR_INPUT, "a stack may be 1 to 255 cubes high, not %u", b->max_height);
+    size_t n = (size_t)b->size * b->size;
+    int starts = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (b->tiles[i] > TL_MAX_TILE)
+            return tl_fail(err, TL_ERR_INPUT, "square %zu holds tile %u, outside 1..63", i, b->tiles[i]);
+        if (!b->tiles[i] != !b->heights[i] || b->heights[i] > b->max_height)
+            return tl_fail(err, TL_ERR_INPUT, "square %zu holds tile %u in a stack %u high; a stack is 1 to %u "
+                                              "cubes under a tile, 0 on an empty square",
+                           i, b->tiles[i], b->heights[i], b->max_height);
+        starts += b->start[i] != 0;
+    }
+    if (!starts)
+        return tl_fail(err, TL_ERR_INPUT, "the board names no start square");
+    if (rack[0])
+        return tl_fail(err, TL_ERR_INPUT, "a stacking game has no blanks; the rack holds %u", rack[0]);
+    const int32_t points[] = {b->cube, b->flat_cube, b->rare_bonus, b->whole_rack_bonus};
+    for (int i = 0; i < 4; i++)
+        if (points[i] < 0 || points[i] > 1000)
+            return tl_fail(err, TL_ERR_INPUT, "points of %d; the rules' points are 0 to 1000", (int)points[i]);
+    return TL_OK;
+}
+
+tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, const uint8_t rack[64], int phonies,
+                         int64_t max_visits, tl_moves **out, tl_error *err) {
+    *out = NULL;
+    tl_status rc = check_board(board, rack, err);
+    if (rc != TL_OK)
+        return rc;
+    if (!graph)
+        return tl_fail(err, TL_ERR_INPUT, "no word graph");
+    tl_moves *m;
+    stack_gen *G;
+    if ((rc = tl_moves_start(&m, (void **)&G, sizeof *G, err)) != TL_OK)
+        return rc;
+    G->g = graph;
+    G->b = board;
+    G->err = err;
+    G->out = m;
+    G->max_visits = max_visits;
+    G->phonies = phonies != 0;
+    G->size = board->size;
+    G->rack_left = tl_rack_copy(rack, G->rack, &G->rack_mask); /* no blanks: check_board refused them */
+    size_t cells = (size_t)board->size * board->size;
+    G->first = 1;
+    for (size_t i = 0; i < cells; i++)
+        if (board->heights[i])
+            G->first = 0;
+    for (int down = 0; down < 2 && !G->status; down++) {
+        G->down = down;
+        for (unsigned lane = 0; lane < G->size && !G->status; lane++) {
+            G->lane = lane;
+            read_lane(G);
+            if (!G->status)
+                walk_lane(G);
+        }
+    }
+    return tl_moves_finish(m, G, G->status, G->visits, out);
+}

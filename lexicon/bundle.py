@@ -122,6 +122,8 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
                 out.update(_parts(folder, manifest["analysis"]["precheck"], keys.letters))
         if forms is not None:
             out.update(_forms(folder, forms, keys.letters))
+        if graph.get("rule") is not None:
+            out.update(_rule(folder, graph["rule"]))
         return out
     finally:
         keys.close()
@@ -184,6 +186,38 @@ def _forms(folder: Path, entry: dict[str, Any], letters: str) -> dict[str, bytes
         }
     finally:
         index.close()
+
+
+#: The compiled rule's table (lexicon_pipelines.compounds): its format, and the fields a bundle carries.
+RULE_FORMAT, RULE_FORMAT_VERSION = "tile-lexicon-rule", 1
+
+
+def _rule(folder: Path, entry: dict[str, Any]) -> dict[str, bytes]:
+    """The compiled word rule (lexicon_pipelines.compounds, read by lexicon/graph/core/lexicon/rule.c): its
+    pieces graph and refused keys, and its table as numbers and lists of strings."""
+    path = folder / entry["table"]
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ArtifactError(f"{path}: not a readable rule table ({exc}): rebuild the version") from None
+    if table.get("format") != RULE_FORMAT or table.get("format_version") != RULE_FORMAT_VERSION:
+        raise ArtifactError(f"{path}: not a {RULE_FORMAT} table of version {RULE_FORMAT_VERSION}: rebuild the version")
+    refused = table.get("refused")
+    layouts = int(table["layout"] == KBWG) | (int(refused is not None and refused.endswith(".kbdwg")) << 1)
+    out = {
+        "rule.meta": struct.pack("<10I", table["separator"], table["digits"], table["base"], layouts,
+                                 int(table["dup"]) | int(table["triple"]) << 1, table["min_letters"],
+                                 table["max_words"], table["max_syllables"], len(table["roles"]), 1),
+        "rule.roles": b"".join(struct.pack("<3Bb", *role) for role in table["roles"]),
+        "rule.graph": (folder / entry["graph"]).read_bytes(),
+        "rule.vowels": strings(table["vowels"]),
+        "rule.patterns": strings(side for pair in table["patterns"] for side in pair),
+        "rule.leads": strings(str(x) for lead in table["leads"] for x in lead),
+        "rule.typos": strings(side for pair in table["typos"] for side in pair),
+    }
+    if refused is not None:
+        out["rule.refused"] = (folder / refused).read_bytes()
+    return out
 
 
 def _parts(folder: Path, entry: dict[str, Any], letters: str) -> dict[str, bytes]:

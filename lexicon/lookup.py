@@ -28,6 +28,7 @@ from .errors import ArtifactError
 from .graph import files as wordgraph
 from .graph.forms import FormIndex
 from .graph.keys import KeyIndex
+from .graph.native import use_core
 from .normalize import Normalizer
 from .pages import Page, page
 from .precheck import Precheck
@@ -39,6 +40,9 @@ from .tiling import DoubledDigraphs, Tiling, notation_tilings, parse_notation
 from .verdict import Analysis, Exclusion, Verdict, tiling_document
 from .word_judge import WordJudge
 
+#: The kinds of a word the compiled rule takes, and its refusals (lexicon/graph/core/lexicon/answer.c, by_rule).
+RULE_KINDS = ("compound", "prefixed")
+RULE_REFUSALS = (f"excluded:{Reason.FOREIGN}", f"excluded:{Reason.TYPO}", f"excluded:{Reason.PROPER_NOUN}")
 #: The refusals that may carry a dropped source record (Verdict.excluded): a key the rules dropped, text that
 #: is no word as written. The bundle does not hold those records.
 _RECORDED = frozenset({Reason.TOO_SHORT.value, Reason.TOO_LONG.value, Reason.NON_LETTER.value, Reason.EMPTY.value})
@@ -76,7 +80,14 @@ class Lexicon:
         # valid keys, for `key in lexicon`: the key index, its kinds read in C (docs/kwg.md, "Membership")
         self._members = self.key_index.members
         self.records = Records(path, self.key_index, self.alphabet, self.policy)
-        self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy)
+        # A lexicon with a compiled word rule searches every word it takes, its rule's too (the C library's walk).
+        words = None
+        if entry.get("rule") is not None:
+            if self._answerer is None:
+                raise ArtifactError(f"{path}: its words of two pieces are decided by the compiled core, which this "
+                                    f"installation lacks (LEXICON_PURE_PYTHON, or no bundle): rebuild the package")
+            words = use_core(True).Words(self._answerer)
+        self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy, words=words)
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
         # policy), so a version built to be validated by its list stays so whatever the profile says now.
         # Opened here, not on first use: a service loads before it forks its workers, which then share
@@ -97,6 +108,10 @@ class Lexicon:
         self.forms: FormIndex | None = FormIndex(path, forms) if forms is not None else None
         self.judge = WordJudge(self.name, self.version, self.profile, self.normalizer, self.key_index, self.records,
                                self.search, self.analyser, self.analysis, self.forms)
+        # The compiled word rule (lexicon_pipelines.compounds): the C core decides the words of two pieces,
+        # for every door alike; the judge asks it about what the list and the graph's forms do not hold.
+        if words is not None:
+            self.judge.rule = self._by_rule
 
     @property
     def spec(self) -> str:
@@ -182,6 +197,20 @@ class Lexicon:
     @cached_property
     def _answerer(self):
         return bundle.answerer(self.path, self.manifest)
+
+    def _by_rule(self, word: str) -> Verdict | None:
+        """The C core's verdict on a word the list and the graph's forms do not hold, where the compiled rule
+        decides it (valid, or refused as another language's word, a name written small, a misspelling); None
+        where the rule does not take it. Read from GET /valid's document, so every door answers the same."""
+        valid, reason, data = self._answerer.verdict_json(word)
+        doc = orjson.loads(data)
+        if doc["kind"] not in RULE_KINDS and reason not in RULE_REFUSALS:
+            return None
+        readings = tuple(Analysis(**r) for r in doc["readings"]) if doc["readings"] else None
+        tiles = tuple(doc["tiles"]) if doc["tiles"] else None
+        return Verdict(word, doc["normalized"], bool(valid), reason, doc["detail"], doc["position"], tiles,
+                       tuple(tuple(t["tiles"]) for t in doc["tilings"]), doc["kind"], doc["pos"], doc["lemma"],
+                       doc["tag"], readings, (), self.name, self.version, self.alphabet)
 
     @cached_property
     def _verdicts(self):

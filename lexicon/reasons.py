@@ -26,6 +26,8 @@ class Reason(StrEnum):
     ABBREVIATION = "abbreviation"  # an initialism or symbol: "DNA", "pH"
     BLOCKLIST = "blocklist"  # removed by the pipeline's blocklist overlay
     COMPOUND = "compound"  # a compound the dictionary does not list, where the game takes only listed ones
+    FOREIGN = "foreign"  # a word of another language that only cuts into this one's pieces: "version" (vers + ion)
+    TYPO = "typo"  # a compound spelling one change away from a word: "számara" (számára)
     # Lookup outcomes.
     NOT_IN_LEXICON = "not-in-lexicon"
     WRONG_TILING = "wrong-tiling"  # the letters form a word, but not with these tiles
@@ -47,6 +49,8 @@ DESCRIPTIONS: dict[Reason, str] = {
     Reason.ABBREVIATION: "an abbreviation, initialism or symbol",
     Reason.BLOCKLIST: "removed by the pipeline's blocklist",
     Reason.COMPOUND: "a compound the dictionary's rules make but do not list, and the game takes only listed ones",
+    Reason.FOREIGN: "a word of another language, which only a cut into this language's pieces makes a word",
+    Reason.TYPO: "a compound spelling that a common slip away from a word of the lexicon is a misspelling of it",
     Reason.NOT_IN_LEXICON: "not in the lexicon",
     Reason.WRONG_TILING: "a valid word, but not with these tiles",
     Reason.BAD_NOTATION: "tile notation that cannot be read (a bracket left open, a tile the game does not have)",

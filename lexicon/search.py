@@ -71,7 +71,7 @@ class Search:
     """Searches over one KWG and its alphabet: `Search(kwg, alphabet, normalizer.key)`."""
 
     def __init__(self, kwg: Kwg, alphabet: Alphabet, normalize, policy=DoubledDigraphs.AS_WRITTEN, *,
-                 max_visits: int = MAX_VISITS) -> None:
+                 max_visits: int = MAX_VISITS, words=None) -> None:
         self.kwg = kwg
         self.alphabet = alphabet
         self.normalize = normalize
@@ -79,7 +79,10 @@ class Search:
         self.max_visits = max_visits
         self.number = {t.letter: t.number for t in alphabet.tiles}
         self.letter = {t.number: t.letter for t in alphabet.tiles}
-        self._core = kwg.core  # the compiled graph, or None: the pure-Python walk
+        # the compiled graph, or None: the pure-Python walk; or, for a lexicon with a compiled word rule, the C
+        # library's walk of every word it takes (lexicon.graph._core.Words): the same methods, the rule's words too
+        self._core = words if words is not None else kwg.core
+        self._words = words
         if kwg.layout == KBWG:
             self._shape = (0, 0x80, 0x40, 8, 0xFFFFFF)
         else:
@@ -93,6 +96,8 @@ class Search:
             numbers = [self.number[t] for t in tiles]
         except KeyError:
             return False
+        if self._words is not None:
+            return self._words.contains(bytes(numbers))
         return self.kwg.contains(numbers)
 
     def words(self) -> Iterator[Match]:

@@ -12,7 +12,7 @@ the word graph's forms beyond the list (lexicon.graph.forms) answer the common o
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analyser import Analyser, AnalysisVerdict, ud_pos
@@ -66,6 +66,8 @@ class WordJudge:
         self._shortest, self._longest = profile.min_length, profile.max_tiles
         self._single_letter_tiles = not self.alphabet.multi
         self._quick_verdicts = self._single_letter_tiles and analyser is None
+        # the compiled word rule's verdicts (Lexicon._by_rule), where the version has one
+        self.rule: Callable[[str], Verdict | None] | None = None
 
 
     def check(self, word: str, *, detail: bool = True) -> Verdict:
@@ -212,6 +214,10 @@ class WordJudge:
         # there to explain it in detail.
         if n < 0 and self.forms is not None and (analyser is None or not detail):
             found = self._from_graph(word, key, asked)
+            if found is not None:
+                return found
+        if n < 0 and self.rule is not None:
+            found = self.rule(word)
             if found is not None:
                 return found
         if analyser is None:

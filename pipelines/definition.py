@@ -95,6 +95,7 @@ class CompoundOptions:
     evidence: tuple[SourceConfig, ...] = ()
     foreign: Path | None = None
     foreign_debian: str = ""
+    typos: tuple[tuple[str, str], ...] = ()  # slips a compound is checked for, besides the dictionary's REP
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,9 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
                        "`/usr/share/dict/american-english`): its words in small letters are not words of this "
                        "language where only running text attests them", ""),
         "foreign_debian": Key(str, "the Debian package that installs `foreign`, named when it is missing", ""),
+        "typos": Key(list, "common slips, each `\"from to\"` (`\"a á\"`): a compound of the rule that one of them, or "
+                     "one of the dictionary's REP pairs, turns into a word of the lexicon is that word misspelt "
+                     "(both ways are checked)", [], each=str),
         "evidence": Tables("corpora that attest words in use (source tables of the kinds "
                            + ", ".join(f"`{c.kind}`" for c in CORPORA) + ")", SOURCE),
     }),
@@ -336,7 +340,16 @@ def _compounds(table: dict[str, Any], sources, profile: Profile, path: Path, fai
             raise fail(f"compounds.evidence[{i}].kind", f"{config.kind!r} is a word list, not a corpus that attests "
                                                         f"words: one of {', '.join(sorted(corpora))}")
     foreign = named_file(table["foreign"], path.parent) if table["foreign"] else None
-    return CompoundOptions(table["dictionary"], evidence, foreign, table["foreign_debian"])
+    typos = []
+    for i, pair in enumerate(table["typos"]):
+        sides = pair.split()
+        if len(sides) != 2:
+            raise fail(f"compounds.typos[{i}]", f"{pair!r}: two spellings apart by a space, `\"a á\"`")
+        typos += [(sides[0], sides[1]), (sides[1], sides[0])]
+    if foreign is not None and not foreign.exists():
+        hint = f": install Debian's {table['foreign_debian']}" if table["foreign_debian"] else ""
+        raise fail("compounds.foreign", f"{foreign}: no such file{hint}")
+    return CompoundOptions(table["dictionary"], evidence, foreign, table["foreign_debian"], tuple(typos))
 
 
 def _profile(reference: str, path: Path, fail) -> Profile:

@@ -31,6 +31,16 @@ def forked(produce: Callable[[Any], T], slices: Sequence[Any], workers: int) -> 
         _PRODUCE = None
 
 
+def add_forked(builder, produce: Callable[[tuple[int, int]], bytes], total: int, chunk: int, progress,
+               workers: int) -> None:
+    """Add to a GraphBuilder the packed sequences `produce` makes of each slice of `chunk` items of `total`,
+    split between `workers` processes, advancing `progress` a slice at a time."""
+    slices = [(start, min(start + chunk, total)) for start in range(0, total, chunk)]
+    for packed in forked(produce, slices, workers):
+        builder.add_packed(packed)
+        progress.advance(chunk)
+
+
 def _call(item: Any) -> Any:
     return _PRODUCE(item)
 
@@ -43,4 +53,4 @@ def default_workers() -> int:
         return max(1, min(4, os.cpu_count() or 1))
 
 
-__all__ = ["default_workers", "forked"]
+__all__ = ["add_forked", "default_workers", "forked"]

@@ -17,7 +17,7 @@ from lexicon import __version__
 from lexicon.graph.writer import GraphBuilder
 
 from .files import DEFAULT_MAX_BYTES
-from .forked import default_workers, forked
+from .forked import add_forked, default_workers
 from .hunspell import read_aff, read_dic
 from .hunspell.parts import Parts, part_letters
 
@@ -47,10 +47,8 @@ def write_parts(folder: Path, aff_path: Path, dic_path: Path, profile: Profile, 
     progress.start("precheck parts", len(parts.stems))
     builder = GraphBuilder()
     builder.add_packed(parts.packed())
-    slices = [(start, min(start + CHUNK, len(parts.stems))) for start in range(0, len(parts.stems), CHUNK)]
-    for packed in forked(parts.packed, slices, default_workers() if workers is None else workers):
-        builder.add_packed(packed)
-        progress.advance(CHUNK)
+    add_forked(builder, parts.packed, len(parts.stems), CHUNK, progress,
+               default_workers() if workers is None else workers)
     encoded = builder.finish(gaddag=False)
     name = PARTS_STEM + encoded.suffix
     (folder / name).write_bytes(encoded.data)

@@ -44,9 +44,10 @@ from lexicon.analyser import ENGINE
 from lexicon.graph import files as wordgraph
 from lexicon.graph import forms as formindex
 from lexicon.guard import MAX_LOSS, Change, compare_folders
-from lexicon.profile import Validation
+from lexicon.profile import Compounds, Validation
 
 from .attested import Attestation
+from .compounds import write_rule
 from .definition import Pipeline, load_pipeline, shipped
 from .entry import Entry
 from .graphforms import add_forms
@@ -128,6 +129,10 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         stage(job, judge(job, read(job)))
         graph_input = write(job)
         graph_files(job, graph_input)
+        if p.profile.compounds is Compounds.RULE and p.profile.validation is Validation.COMPILED:
+            dictionary = next(r for r in job.readers if r.id == p.compounds.dictionary)
+            job.graph["rule"] = write_rule(job.folder, p.compounds, dictionary, p.profile, job.graph["file"],
+                                           progress)
         if p.precheck:
             job.analysis["precheck"] |= write_parts(job.folder, job.folder / ANALYSIS_FILES["aff"],
                                                     job.folder / ANALYSIS_FILES["dic"], p.profile, progress)

@@ -62,14 +62,20 @@ HU_KINDS_OF_WORDS = ["történik", "meg", "új", "alapít", "Budapest", "kor", "
                      "község", "vízszint"]
 
 
+#: The slips the shipped Hungarian pipeline checks its compounds for (pipelines/hu-betutorony.toml).
+HU_TYPOS = ["a á", "e é", "i í", "o ó", "o ö", "o ő", "ö ő", "u ú", "u ü", "u ű", "ü ű"]
+
+
 def compiled_lexicon(folder: Path, base: Path, name: str, words: list[str], evidence: str,
-                     compounds: str = "attested", foreign: str = "/usr/share/dict/american-english") -> Lexicon:
+                     compounds: str = "attested", foreign: str = "/usr/share/dict/american-english",
+                     typos: list[str] = HU_TYPOS) -> Lexicon:
     """A Hungarian lexicon validated by compiled rules (validation = "compiled") from the real lines of
     `words` in a real hu_HU .dic: their forms of up to two affixes in the graph, and the words the
     `evidence` source tables (TOML of `[[compounds.evidence]]`) attest beyond them."""
     from lexicon_pipelines import build
 
     dic = subset_dic(base, words, folder, name)
+    slips = ", ".join(f'"{t}"' for t in typos)
     shipped = Path(__file__).resolve().parent.parent / "lexicon" / "data" / "profiles" / "hu-betutorony.toml"
     lines = [line for line in shipped.read_text(encoding="utf-8").splitlines()
              if not line.startswith(("validation", "compounds", "name"))]
@@ -79,6 +85,6 @@ def compiled_lexicon(folder: Path, base: Path, name: str, words: list[str], evid
                           f'path = "{dic}"\naff = "{base.with_suffix(".aff")}"\nmax_depth = 0\n'
                           f'[tiling]\nevidence = "morphology"\ncompound_splits = true\n[graph]\ngaddag = false\n'
                           f'[graph.forms]\nsource = "hu"\nmax_depth = 2\n[compounds]\ndictionary = "hu"\n'
-                          f'foreign = "{foreign}"\n{evidence}')
+                          f'foreign = "{foreign}"\ntypos = [{slips}]\n{evidence}')
     build(path, folder / "art")
     return load(name, folder / "art")

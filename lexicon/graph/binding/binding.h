@@ -54,6 +54,26 @@ static inline int graph_open(const Graph *self) {
     return 0;
 }
 
+/* A search's arguments as Graph and Words take them (walk.c): an anagram's rack (64 counts by tile number,
+ * the blanks in rack[0]), a pattern's tokens (malloc'd: the caller frees them); -1 with the exception set. */
+typedef struct {
+    uint8_t rack[64];
+    int sub;
+    size_t min_tiles;
+    long long max_visits;
+    PyObject *message; /* borrowed */
+} rack_args;
+
+typedef struct {
+    int16_t *tokens;
+    size_t count;
+    long long max_visits;
+    PyObject *message; /* borrowed */
+} pattern_args;
+
+int read_rack_args(PyObject *args, PyObject *kwargs, rack_args *out);
+int read_pattern_args(PyObject *args, PyObject *kwargs, pattern_args *out);
+
 /* Graph's searches (walk.c) and move generators (moves.c), in its method table. */
 PyObject *Graph_anagrams(Graph *self, PyObject *args, PyObject *kwargs);
 PyObject *Graph_pattern(Graph *self, PyObject *args, PyObject *kwargs);
@@ -88,6 +108,6 @@ static inline PyObject *text_or_none(const char *text) {
 }
 
 /* The types, made ready and added by PyInit__core. */
-extern PyTypeObject BuilderType, GraphType, WalkType, BundleType, VerdictsType;
+extern PyTypeObject BuilderType, GraphType, WalkType, BundleType, VerdictsType, WordsType, WordsWalkType;
 
 #endif

@@ -69,7 +69,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!ArtifactError || !LimitExceeded || !TooCostly || !SequenceError)
         return NULL;
     if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0 ||
-        PyType_Ready(&BundleType) < 0 || PyType_Ready(&VerdictsType) < 0)
+        PyType_Ready(&BundleType) < 0 || PyType_Ready(&VerdictsType) < 0 || PyType_Ready(&WordsType) < 0 ||
+        PyType_Ready(&WordsWalkType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -79,6 +80,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddObjectRef(m, "Walk", (PyObject *)&WalkType) < 0
         || PyModule_AddObjectRef(m, "Bundle", (PyObject *)&BundleType) < 0
         || PyModule_AddObjectRef(m, "Verdicts", (PyObject *)&VerdictsType) < 0
+        || PyModule_AddObjectRef(m, "Words", (PyObject *)&WordsType) < 0
         || PyModule_AddIntConstant(m, "ANY_TILE", TL_ANY_TILE) < 0
         || PyModule_AddIntConstant(m, "ANY_RUN", TL_ANY_RUN) < 0
         || PyModule_AddIntConstant(m, "ACCEPT", TL_ACCEPT) < 0

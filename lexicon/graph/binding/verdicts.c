@@ -239,6 +239,11 @@ static PyObject *Verdicts_check(Verdicts *self, PyObject *word) {
         return raise_error(&err);
     PyObject *value[V_FILLED] = {0};
     if (a->valid == 1) {
+        const char *kind, *pos;
+        size_t pos_len;
+        tl_answer_reading(self->bundle->lexicon, a, &kind, &pos, &pos_len);
+        if (kind && (kind[0] == 'c' || kind[0] == 'p'))
+            Py_RETURN_NONE; /* the compiled rule's word: its verdict carries the rule's reading (Lexicon._by_rule) */
         int got = valid_fields(self, value);
         if (got <= 0) {
             for (int f = 0; f < V_FILLED; f++)

@@ -78,73 +78,86 @@ PyTypeObject WalkType = {
     .tp_methods = Walk_methods,
 };
 
+int read_rack_args(PyObject *args, PyObject *kwargs, rack_args *out) {
+    static char *kwlist[] = {"counts", "blanks", "sub", "min_tiles", "max_visits", "message", NULL};
+    Py_buffer counts;
+    int blanks;
+    Py_ssize_t min_tiles;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ipnLU", kwlist, &counts, &blanks, &out->sub, &min_tiles,
+                                     &out->max_visits, &out->message))
+        return -1;
+    int ok = counts.len == 64 && blanks >= 0 && blanks <= 255;
+    if (ok)
+        memcpy(out->rack, counts.buf, 64);
+    PyBuffer_Release(&counts);
+    if (!ok) {
+        PyErr_SetString(SequenceError, "counts must be 64 bytes, blanks 0 to 255");
+        return -1;
+    }
+    out->rack[0] = (uint8_t)blanks;
+    out->min_tiles = min_tiles < 1 ? 1 : (size_t)min_tiles;
+    return 0;
+}
+
+int read_pattern_args(PyObject *args, PyObject *kwargs, pattern_args *out) {
+    static char *kwlist[] = {"tokens", "max_visits", "message", NULL};
+    PyObject *tokens_obj;
+    out->tokens = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLU", kwlist, &tokens_obj, &out->max_visits, &out->message))
+        return -1;
+    PyObject *seq = PySequence_Fast(tokens_obj, "tokens must be a sequence of ints");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    out->count = (size_t)n;
+    out->tokens = malloc((n ? (size_t)n : 1) * sizeof *out->tokens);
+    int failed = !out->tokens;
+    if (failed)
+        PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if ((failed = t == -1 && PyErr_Occurred()))
+            break;
+        if ((failed = t < TL_ACCEPT || t > (long)TL_MAX_TILE))
+            PyErr_Format(SequenceError, "token %ld is neither a tile number nor a wildcard", t);
+        else
+            out->tokens[i] = (int16_t)t;
+    }
+    Py_DECREF(seq);
+    if (failed) {
+        free(out->tokens);
+        out->tokens = NULL;
+        return -1;
+    }
+    return 0;
+}
+
 /* anagrams(counts, blanks, sub, min_tiles, max_visits, message): `counts` is 64 bytes, the rack's
  * count of each tile number. */
 PyObject *Graph_anagrams(Graph *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"counts", "blanks", "sub", "min_tiles", "max_visits", "message", NULL};
-    Py_buffer counts;
-    int blanks, sub;
-    Py_ssize_t min_tiles;
-    long long max_visits;
-    PyObject *message;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ipnLU", kwlist, &counts, &blanks, &sub, &min_tiles,
-                                     &max_visits, &message))
+    rack_args a;
+    if (read_rack_args(args, kwargs, &a) || graph_open(self))
         return NULL;
-    uint8_t rack[64];
-    int ok = counts.len == 64 && blanks >= 0 && blanks <= 255;
-    if (ok)
-        memcpy(rack, counts.buf, 64);
-    PyBuffer_Release(&counts);
-    if (!ok)
-        return PyErr_Format(SequenceError, "counts must be 64 bytes, blanks 0 to 255");
-    if (graph_open(self))
-        return NULL;
-    rack[0] = (uint8_t)blanks;
     tl_walk *walk;
     tl_error err;
-    if (tl_walk_anagrams(self->graph, rack, sub, min_tiles < 1 ? 1 : (size_t)min_tiles, max_visits, &walk, &err)
-        != TL_OK)
+    if (tl_walk_anagrams(self->graph, a.rack, a.sub, a.min_tiles, a.max_visits, &walk, &err) != TL_OK)
         return raise_error(&err);
-    return new_walk(self, walk, max_visits, message);
+    return new_walk(self, walk, a.max_visits, a.message);
 }
 
 /* pattern(tokens, max_visits, message): `tokens` a sequence of ints, a tile number or ANY_TILE,
  * ANY_RUN, ACCEPT (each alternative ends with an accept). */
 PyObject *Graph_pattern(Graph *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"tokens", "max_visits", "message", NULL};
-    PyObject *tokens_obj, *message;
-    long long max_visits;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLU", kwlist, &tokens_obj, &max_visits, &message) ||
-        graph_open(self))
+    pattern_args a;
+    if (graph_open(self) || read_pattern_args(args, kwargs, &a))
         return NULL;
-    PyObject *seq = PySequence_Fast(tokens_obj, "tokens must be a sequence of ints");
-    if (!seq)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    int16_t *tokens = malloc((n ? (size_t)n : 1) * sizeof *tokens);
-    PyObject *result = NULL;
-    if (!tokens) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (t == -1 && PyErr_Occurred())
-            goto out;
-        if (t < TL_ACCEPT || t > (long)TL_MAX_TILE) {
-            PyErr_Format(SequenceError, "token %ld is neither a tile number nor a wildcard", t);
-            goto out;
-        }
-        tokens[i] = (int16_t)t;
-    }
     tl_walk *walk;
     tl_error err;
-    if (tl_walk_pattern(self->graph, tokens, (size_t)n, max_visits, &walk, &err) != TL_OK)
+    PyObject *result = NULL;
+    if (tl_walk_pattern(self->graph, a.tokens, a.count, a.max_visits, &walk, &err) != TL_OK)
         raise_error(&err);
     else
-        result = new_walk(self, walk, max_visits, message);
-out:
-    free(tokens);
-    Py_DECREF(seq);
+        result = new_walk(self, walk, a.max_visits, a.message);
+    free(a.tokens);
     return result;
 }

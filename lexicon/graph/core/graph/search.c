@@ -250,6 +250,51 @@ static void dfa_free(dfa *d) {
     memset(d, 0, sizeof *d);
 }
 
+/* ------------------------------------------------------------------ a pattern alone */
+
+/* The pattern's DFA for a walk of the caller's own (a lexicon's words beyond one graph): states built on
+ * demand, as the pattern walk builds them. */
+struct tl_pattern {
+    dfa dfa;
+};
+
+tl_status tl_pattern_new(const int16_t *tokens, size_t count, tl_pattern **out, uint32_t *start, tl_error *err) {
+    *out = NULL;
+    if (!count || count > TL_MAX_PATTERN || tokens[count - 1] != TL_ACCEPT)
+        return tl_fail(err, TL_ERR_INPUT, "a pattern is 1 to %d tokens, the last TL_ACCEPT", TL_MAX_PATTERN);
+    tl_pattern *p = calloc(1, sizeof *p);
+    if (!p)
+        return tl_nomem(err);
+    if (dfa_init(&p->dfa, tokens, count, start)) {
+        dfa_free(&p->dfa);
+        free(p);
+        return tl_nomem(err);
+    }
+    *out = p;
+    return TL_OK;
+}
+
+tl_status tl_pattern_step(tl_pattern *p, uint32_t state, unsigned tile, uint32_t *next, tl_error *err) {
+    if (state >= p->dfa.n || tile > TL_MAX_TILE)
+        return tl_fail(err, TL_ERR_INPUT, "no pattern state %u, or tile %u", state, tile);
+    int64_t s = dfa_step(&p->dfa, state, tile);
+    if (s == -2)
+        return tl_fail(err, TL_ERR_COSTLY, "the pattern needs more than %d states", MAX_DFA_STATES);
+    if (s < 0)
+        return tl_nomem(err);
+    *next = (uint32_t)s;
+    return TL_OK;
+}
+
+int tl_pattern_final(const tl_pattern *p, uint32_t state) { return state < p->dfa.n && p->dfa.final[state]; }
+
+void tl_pattern_free(tl_pattern *p) {
+    if (!p)
+        return;
+    dfa_free(&p->dfa);
+    free(p);
+}
+
 /* ------------------------------------------------------------------ the walk */
 
 struct tl_walk {

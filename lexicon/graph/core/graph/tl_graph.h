@@ -266,6 +266,14 @@ tl_status tl_walk_anagrams(const tl_graph *graph, const uint8_t rack[64], int su
 tl_status tl_walk_pattern(const tl_graph *graph, const int16_t *tokens, size_t count, int64_t max_visits,
                           tl_walk **out, tl_error *err);
 
+/* A pattern's matcher alone, for a walk of one's own: its start state into *start; the state after a tile
+ * (0: no way on; TL_ERR_COSTLY past a million states); whether a state ends a match. */
+typedef struct tl_pattern tl_pattern;
+tl_status tl_pattern_new(const int16_t *tokens, size_t count, tl_pattern **out, uint32_t *start, tl_error *err);
+tl_status tl_pattern_step(tl_pattern *pattern, uint32_t state, unsigned tile, uint32_t *next, tl_error *err);
+int tl_pattern_final(const tl_pattern *pattern, uint32_t state);
+void tl_pattern_free(tl_pattern *pattern);
+
 /* The next word: TL_WORD (read it with tl_walk_tiles), TL_DONE, or an error, after which the walk
  * stays ended. */
 tl_status tl_walk_next(tl_walk *walk, tl_error *err);

@@ -184,12 +184,25 @@ static void string_cps(const strlist *l, uint32_t i, uint32_t *out, size_t cap, 
     *n = got > 0 ? (size_t)got : 0;
 }
 
-/* The preferred reading of a form the word graph holds beyond the list (Lexicon._from_graph): 1 with the
- * answer made, 0 when the form index has no reading of it or the graph none of its cuts. */
-static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
-                            work_area *w, int *done, tl_error *err) {
-    *done = 0;
-    if (nk > TL_MAX_LENGTH)
+/* Key letters in small letters (a letter the alphabet lacks as it is), as a lemma is written. */
+static void lower_letters(const tl_lexicon *lex, const uint32_t *key, size_t n, uint32_t *out) {
+    for (size_t i = 0; i < n; i++) {
+        uint8_t letter = key[i] < 0x10000 ? lex->letter_of[key[i]] : 0;
+        size_t len = 0;
+        if (letter)
+            string_cps(&lex->letters_lower, letter - 1u, out + i, 1, &len);
+        if (len != 1)
+            out[i] = key[i];
+    }
+}
+
+/* A form's preferred reading in the form index: its lemma (the key in lower case, its affix rules undone)
+ * into lemma[0..*nl), its tag into tag[0..*nt) and its part of speech's number into *pos; *found 0 when the
+ * index has no reading of the key. `lemma` holds MAX_KEY code points. */
+static tl_status form_reading(const tl_lexicon *lex, const uint32_t *key, size_t nk, int *found, uint32_t *lemma,
+                              size_t *nl, char tag[1024], size_t *nt, uint32_t *pos, tl_error *err) {
+    *found = 0;
+    if (nk > TL_MAX_LENGTH || !lex->forms_index)
         return TL_OK; /* longer than any word a graph holds */
     uint32_t list = 0;
     tl_status rc = tl_index_list_after(lex->forms_index, key, nk, 4, (int)lex->forms_separator, &list, err);
@@ -199,19 +212,12 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
     size_t length;
     if ((rc = tl_graph_first_word(lex->forms_graph, list, code, &length, err)) != TL_OK)
         return rc;
-    graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
-    each_tiling(lex, key, nk, held_cut, &cuts);
-    if (cuts.rc != TL_OK)
-        return cuts.rc;
-    if (!cuts.held)
-        return TL_OK;
-    w->from = FROM_GRAPH;
     /* the reading: its affix count, part of speech, rule numbers (lexicon.graph.forms, FormIndex.reading) */
     size_t digits = lex->forms_digits, count = length ? (size_t)code[0] - 1 : 0;
     if (length < 2 || code[0] == 0 || length < 2 + digits * count || code[1] == 0 ||
         code[1] > lex->forms_pos.count)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading it cannot read");
-    w->form_pos = code[1] - 1u;
+    *pos = code[1] - 1u;
     uint32_t rules[32];
     if (count > 32)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's form index holds a reading of %zu affixes", count);
@@ -224,16 +230,9 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
         rules[i] = number;
     }
     /* the lemma: the key in lower case, prefixes undone first, then suffixes from the outermost in */
-    uint32_t *word = w->key + MAX_KEY, strip[64];
+    uint32_t *word = lemma, strip[64];
     size_t n = nk, ns;
-    for (size_t i = 0; i < nk; i++) { /* every letter of a key the form index holds is the alphabet's */
-        uint8_t letter = key[i] < 0x10000 ? lex->letter_of[key[i]] : 0;
-        size_t len = 0;
-        if (letter)
-            string_cps(&lex->letters_lower, letter - 1u, word + i, 1, &len);
-        if (len != 1)
-            word[i] = key[i];
-    }
+    lower_letters(lex, key, nk, word);
     for (int pass = 0; pass < 2; pass++)
         for (size_t k = 0; k < count; k++) {
             uint32_t r = rules[pass ? count - 1 - k : k];
@@ -260,27 +259,149 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
             }
             n = n - added + ns;
         }
-    tl_answer *out = a->out;
-    out->lemma = keep_cps(a, word, n);
+    *nl = n;
     /* the tag: the rules' morphology, in word order, joined by spaces */
-    char tag[1024];
     size_t t = 0;
     for (size_t i = 0; i < count; i++) {
         size_t len;
         const char *morph = strlist_at(&lex->forms_morph, rules[i], &len);
-        if (!len || t + len + 1 >= sizeof tag)
+        if (!len || t + len + 1 >= 1024)
             continue;
         if (t)
             tag[t++] = ' ';
         memcpy(tag + t, morph, len);
         t += len;
     }
-    out->tag = t ? keep(a, tag, t) : NULL;
+    *nt = t;
+    *found = 1;
+    return TL_OK;
+}
+
+/* The preferred reading of a form the word graph holds beyond the list (Lexicon._from_graph): 1 with the
+ * answer made, 0 when the form index has no reading of it or the graph none of its cuts. */
+static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
+                            work_area *w, int *done, tl_error *err) {
+    *done = 0;
+    int found;
+    size_t nl, ntag;
+    char tag[1024];
+    uint32_t pos;
+    tl_status rc = form_reading(lex, key, nk, &found, w->key + MAX_KEY, &nl, tag, &ntag, &pos, err);
+    if (rc != TL_OK || !found)
+        return rc;
+    graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
+    each_tiling(lex, key, nk, held_cut, &cuts);
+    if (cuts.rc != TL_OK)
+        return cuts.rc;
+    if (!cuts.held)
+        return TL_OK;
+    w->from = FROM_GRAPH;
+    w->form_pos = pos;
+    tl_answer *out = a->out;
+    out->lemma = keep_cps(a, w->key + MAX_KEY, nl);
+    out->tag = ntag ? keep(a, tag, ntag) : NULL;
     if (nt && !cuts.allowed)
         wrong_tiling(lex, a, w);
     else
         out->valid = 1;
     *done = 1;
+    return TL_OK;
+}
+
+/* ------------------------------------------------------------------ the compiled rule */
+
+typedef struct {
+    const tl_lexicon *lex;
+    const notation *nt;
+    rule_reading first; /* the first cut's reading the rule takes */
+    int allowed;        /* … a cut it takes that the notation allows */
+    tl_status rc;
+    tl_error *err;
+} rule_cuts;
+
+static int rule_cut(void *context, const tiling *t) {
+    rule_cuts *c = context;
+    uint8_t tiles[MAX_KEY];
+    rule_reading r;
+    if (t->n > TL_MAX_LENGTH)
+        return 0;
+    tile_numbers(c->lex, t, tiles);
+    if ((c->rc = rule_judge(c->lex, tiles, t->n, &r, c->err)) != TL_OK)
+        return 1;
+    if (!r.kind)
+        return 0;
+    if (!c->first.kind)
+        c->first = r;
+    if (!c->nt || notation_allows(c->lex, c->nt, t))
+        c->allowed = 1;
+    return c->allowed;
+}
+
+/* The lemma of the word the rule takes: its first piece and the last piece's lemma (from the form index,
+ * or the list's, or the piece itself); the last piece's tag and part of speech. */
+static tl_status rule_lemma(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, work_area *w,
+                            tl_error *err) {
+    size_t split = w->rule.split_letters, nb = nk - split, nl = 0, ntag = 0;
+    uint32_t *lemma = w->key + MAX_KEY, pos = 0;
+    char tag[1024];
+    int found;
+    lower_letters(lex, key, split, lemma); /* the first piece in small letters */
+    tl_status rc = form_reading(lex, key + split, nb, &found, lemma + split, &nl, tag, &ntag, &pos, err);
+    if (rc != TL_OK)
+        return rc;
+    w->form_pos = found ? pos + 1u : 0;
+    if (!found) { /* the last piece as it is, in small letters */
+        lower_letters(lex, key + split, nb, lemma + split);
+        nl = nb;
+    }
+    a->out->lemma = keep_cps(a, lemma, split + nl);
+    a->out->tag = ntag ? keep(a, tag, ntag) : NULL;
+    return TL_OK;
+}
+
+/* A word the compiled rule decides: 1 in *done with the answer made (valid, or refused as English, a name
+ * written small or a misspelling), 0 when the rule does not take it. */
+static tl_status by_rule(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
+                         work_area *w, int *done, tl_error *err) {
+    *done = 0;
+    if (nk > TL_MAX_LENGTH)
+        return TL_OK;
+    rule_cuts cuts = {lex, nt, {0}, 0, TL_OK, err};
+    each_tiling(lex, key, nk, rule_cut, &cuts);
+    if (cuts.rc != TL_OK)
+        return cuts.rc;
+    if (!cuts.first.kind)
+        return TL_OK;
+    *done = 1;
+    int why;
+    size_t nv;
+    uint32_t *variant = w->key + MAX_KEY;
+    tl_status rc = rule_refusal(lex, key, nk, cuts.first.kind == RULE_COMPOUND, &why, variant, &nv, err);
+    if (rc != TL_OK)
+        return rc;
+    if (why == REFUSED_FOREIGN + 1) {
+        refuse(a, "excluded:foreign", "a word of another language; only its cut into two pieces is this one's", -1);
+        return TL_OK;
+    }
+    if (why == REFUSED_NAME + 1) {
+        refuse(a, "excluded:proper-noun", "a name, written small", -1);
+        return TL_OK;
+    }
+    if (why == RULE_TYPO) {
+        char text[1024];
+        long len = utf8_encode(variant, nv, text, sizeof text - 1);
+        text[len > 0 ? len : 0] = 0;
+        refuse(a, "excluded:typo", keepf(a, "a misspelling of %s, which is a word", text), -1);
+        return TL_OK;
+    }
+    w->from = FROM_RULE;
+    w->rule = cuts.first;
+    if ((rc = rule_lemma(lex, a, key, nk, w, err)) != TL_OK)
+        return rc;
+    if (nt && !cuts.allowed)
+        wrong_tiling(lex, a, w);
+    else
+        a->out->valid = 1;
     return TL_OK;
 }
 
@@ -379,6 +500,11 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
     if (n < 0 && lex->has_forms) {
         int done;
         if ((rc = from_graph(lex, a, key, nk, nt, w, &done, err)) != TL_OK || done)
+            return rc;
+    }
+    if (n < 0 && lex->rule) {
+        int done;
+        if ((rc = by_rule(lex, a, key, nk, nt, w, &done, err)) != TL_OK || done)
             return rc;
     }
     if (!lex->analysis) {
@@ -702,6 +828,16 @@ static int each_held_cut(void *context, const tiling *t) {
     return h->said;
 }
 
+static int each_rule_cut(void *context, const tiling *t) {
+    held_cuts *h = context;
+    uint8_t tiles[MAX_KEY];
+    rule_reading r;
+    tile_numbers(h->lex, t, tiles);
+    if (t->n <= TL_MAX_LENGTH && rule_judge(h->lex, tiles, t->n, &r, NULL) == TL_OK && r.kind)
+        h->said = h->fn(h->context, t);
+    return h->said;
+}
+
 int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(void *, const tiling *), void *context) {
     const work_area *w = answer_work(answer);
     tiling cut;
@@ -726,6 +862,11 @@ int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(voi
         each_tiling(lex, w->key, w->nk, each_held_cut, &h);
         return h.said;
     }
+    case FROM_RULE: {
+        held_cuts h = {lex, fn, context, 0};
+        each_tiling(lex, w->key, w->nk, each_rule_cut, &h);
+        return h.said;
+    }
     default:
         return 0;
     }
@@ -742,6 +883,10 @@ void tl_answer_reading(const tl_lexicon *lex, const tl_answer *answer, const cha
     } else if (w->from == FROM_GRAPH) {
         *kind = "analysed";
         *pos = strlist_at(&lex->forms_pos, w->form_pos, pos_len);
+    } else if (w->from == FROM_RULE) {
+        *kind = w->rule.kind == RULE_LEAD ? "prefixed" : "compound";
+        if (w->form_pos)
+            *pos = strlist_at(&lex->forms_pos, w->form_pos - 1u, pos_len);
     }
     if (!*pos_len)
         *pos = NULL;

@@ -1,7 +1,7 @@
 /* Opening a bundle (lexicon/bundle.py writes it; docs/bundle.md describes it): the header, the section
  * table, every section's CRC-32, and each section's shape against what reads it, so that a lexicon
  * once open reads nothing outside its bytes. */
-#include "lexicon/lexicon.h"
+#include "lexicon/rule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,6 +322,64 @@ static tl_status read_parts(tl_lexicon *lex, tl_error *err) {
     return open_graph(lex, "parts.graph", u32(m + 4) != 0, &lex->parts_graph, err);
 }
 
+/* The compiled word rule, when the bundle has one (rule.h): its pieces graph, roles and tables. */
+static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
+    size_t size;
+    if (!tl_lexicon_section(lex, "rule.meta", &size))
+        return TL_OK;
+    const uint8_t *m = need(lex, "rule.meta", 40, &size, err);
+    if (!m)
+        return err->status;
+    tl_rule *r = lex->rule = calloc(1, sizeof *r);
+    if (!r)
+        return tl_nomem(err);
+    r->separator = u32(m);
+    r->digits = u32(m + 4);
+    r->base = u32(m + 8);
+    int big = u32(m + 12) & 1, refused_big = (u32(m + 12) >> 1) & 1;
+    r->dup = u32(m + 16) & 1;
+    r->triple = (u32(m + 16) >> 1) & 1;
+    r->min_letters = u32(m + 20);
+    r->max_words = u32(m + 24);
+    r->max_syllables = u32(m + 28);
+    r->n_roles = u32(m + 32);
+    r->pairs = u32(m + 36) != 0;
+    if (r->separator <= lex->n_tiles || r->separator > TL_MAX_TILE || !r->digits || r->digits > 4 || !r->base ||
+        r->base > TL_MAX_TILE || !r->n_roles || r->n_roles > RULE_MAX_ROLES)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.meta names a separator, digits or roles "
+                                            "it cannot hold");
+    const uint8_t *roles = need(lex, "rule.roles", 4 * (size_t)r->n_roles, &size, err);
+    if (!roles)
+        return err->status;
+    for (uint32_t i = 0; i < r->n_roles; i++) {
+        const uint8_t *e = roles + 4 * (size_t)i;
+        r->roles[i] = (rule_role){e[0], e[1], e[2], (int8_t)e[3]};
+        if (e[0] > ROLE_TAKES || e[1] > 1)
+            return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.roles: role %u is of no kind known", i);
+    }
+    strlist vowels;
+    tl_status rc;
+    if ((rc = open_graph(lex, "rule.graph", big, &r->pieces, err)) != TL_OK ||
+        (rc = read_strings_section(lex, "rule.vowels", &vowels, err)) != TL_OK ||
+        (rc = read_strings_section(lex, "rule.patterns", &r->patterns, err)) != TL_OK ||
+        (rc = read_strings_section(lex, "rule.leads", &r->leads, err)) != TL_OK ||
+        (rc = read_strings_section(lex, "rule.typos", &r->typos, err)) != TL_OK)
+        return rc;
+    if (r->patterns.count % 2 || r->leads.count % 3 || r->typos.count % 2)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's rule tables do not pair up");
+    for (uint32_t i = 0; i < vowels.count; i++) {
+        uint32_t cp;
+        size_t len, bad;
+        const char *text = strlist_at(&vowels, i, &len);
+        if (utf8_decode((const uint8_t *)text, len, &cp, 1, &bad) != 1 || cp >= 0x10000)
+            return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.vowels: vowel %u is not one letter", i);
+        r->vowel[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+    }
+    if (tl_lexicon_section(lex, "rule.refused", &size))
+        return open_graph(lex, "rule.refused", refused_big, &r->refused, err);
+    return TL_OK;
+}
+
 static tl_status read_unicode(tl_lexicon *lex, tl_error *err) {
     size_t size;
     tl_status rc;
@@ -393,7 +451,8 @@ static tl_status read_all(tl_lexicon *lex, tl_error *err) {
     if ((rc = read_unicode(lex, err)) != TL_OK || (rc = open_graph(lex, "graph", lex->big, &lex->graph, err)) != TL_OK ||
         (rc = read_keys(lex, err)) != TL_OK || (rc = read_tilings(lex, err)) != TL_OK)
         return rc;
-    if ((lex->has_forms && (rc = read_forms(lex, err)) != TL_OK) || (rc = read_parts(lex, err)) != TL_OK)
+    if ((lex->has_forms && (rc = read_forms(lex, err)) != TL_OK) || (rc = read_parts(lex, err)) != TL_OK ||
+        (rc = read_rule(lex, err)) != TL_OK)
         return rc;
     quick_tiles(lex);
     return TL_OK;
@@ -456,9 +515,11 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
 }
 
 tl_status tl_lexicon_verify(const tl_lexicon *lex, tl_error *err) {
-    const tl_graph *graphs[4] = {lex->graph, lex->key_graph, lex->forms_graph, lex->parts_graph};
-    static const char *const names[4] = {"graph", "keys.graph", "forms.graph", "parts.graph"};
-    for (int i = 0; i < 4; i++) {
+    const tl_graph *graphs[6] = {lex->graph, lex->key_graph, lex->forms_graph, lex->parts_graph,
+                                 lex->rule ? lex->rule->pieces : NULL, lex->rule ? lex->rule->refused : NULL};
+    static const char *const names[6] = {"graph", "keys.graph", "forms.graph", "parts.graph", "rule.graph",
+                                         "rule.refused"};
+    for (int i = 0; i < 6; i++) {
         tl_status rc = graphs[i] ? tl_graph_validate(graphs[i], err) : TL_OK;
         if (rc != TL_OK)
             return tl_fail(err, rc, "the bundle's section %s: %s", names[i], err ? err->message : "");
@@ -484,6 +545,11 @@ void tl_lexicon_close(tl_lexicon *lex) {
     tl_graph_close(lex->key_graph);
     tl_graph_close(lex->forms_graph);
     tl_graph_close(lex->parts_graph);
+    if (lex->rule) {
+        tl_graph_close(lex->rule->pieces);
+        tl_graph_close(lex->rule->refused);
+        free(lex->rule);
+    }
     if (lex->release)
         lex->release(lex->base, lex->size);
     free(lex);

@@ -3,7 +3,7 @@
 #ifndef TL_CHECK_H
 #define TL_CHECK_H
 
-#include "lexicon/notation.h"
+#include "lexicon/rule.h"
 
 /* Where a checked word's valid tilings come from (Lexicon._valid_tilings, _from_graph). */
 enum {
@@ -12,6 +12,7 @@ enum {
     FROM_PREFERRED,/* the key's preferred cut */
     FROM_GRAPH,    /* the cuts of the key the word graph holds (a form beyond the list) */
     FROM_UNKNOWN,  /* only analysis knows (valid -1) */
+    FROM_RULE,     /* the cuts of the key the compiled rule takes (rule.h) */
 };
 
 /* What one check works in: inside the answer (tl_answer.work), so a check allocates nothing. */
@@ -25,7 +26,9 @@ typedef struct {
     tiling first, cut;
     int from;       /* FROM_…: where the valid tilings come from */
     int asked;      /* the word was tile notation (`nt` holds it) */
-    uint32_t form_pos; /* FROM_GRAPH: the form index reading's part of speech, its number in forms.pos */
+    uint32_t form_pos; /* FROM_GRAPH: the form index reading's part of speech, its number in forms.pos;
+                        * FROM_RULE: the last piece's, plus one (0: none) */
+    rule_reading rule; /* FROM_RULE: how the rule reads the word */
     int64_t number; /* the key's number in the key index, or -1 */
     int ranked;     /* `number` is the key's already: begun by tl_lexicon_check_each, not yet judged */
     size_t nk;      /* the key's length (in `key`) */

@@ -147,6 +147,8 @@ struct tl_lexicon {
     strlist forms_pos, forms_kind, forms_strip, forms_add, forms_morph;
     /* the precheck's parts graph (an analysing lexicon built with one), numbered by the key letters; or NULL */
     tl_graph *parts_graph;
+    /* the compiled word rule of a lexicon decided from a dictionary's morphology (rule.h), or NULL */
+    struct tl_rule *rule;
 };
 
 #endif

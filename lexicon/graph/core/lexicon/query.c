@@ -428,8 +428,29 @@ static int by_score(const void *a, const void *b) {
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* A search's walk: the word graph's alone, or every word of a lexicon with a compiled rule (tl_words_*). */
+typedef struct {
+    tl_walk *graph;
+    tl_words_walk *words;
+} search_walk;
+
+static tl_status walk_next(search_walk *walk, tl_error *err) {
+    if (walk->words)
+        return tl_words_next(walk->words, err);
+    return walk->graph ? tl_walk_next(walk->graph, err) : TL_DONE;
+}
+
+static const uint8_t *walk_tiles(const search_walk *walk, size_t *n) {
+    return walk->words ? tl_words_tiles(walk->words, n) : tl_walk_tiles(walk->graph, n);
+}
+
+static void walk_free(search_walk *walk) {
+    tl_walk_free(walk->graph);
+    tl_words_free(walk->words);
+}
+
 /* The walk's words into the page asked (out->order, offset and limit set): TL_OK, or the walk's problem. */
-static tl_status fill_page(const tl_lexicon *lex, query *q, tl_walk *walk, const rack *r, const char *advice,
+static tl_status fill_page(const tl_lexicon *lex, query *q, search_walk *walk, const rack *r, const char *advice,
                            page *out) {
     const char *order = out->order;
     long offset = out->offset, limit = out->limit;
@@ -440,7 +461,7 @@ static tl_status fill_page(const tl_lexicon *lex, query *q, tl_walk *walk, const
     out->total = out->at_least = -1;
     out->truncated = 0;
     for (;;) {
-        rc = walk ? tl_walk_next(walk, q->err) : TL_DONE;
+        rc = walk_next(walk, q->err);
         if (rc == TL_DONE)
             break;
         if (rc != TL_WORD) {
@@ -450,7 +471,7 @@ static tl_status fill_page(const tl_lexicon *lex, query *q, tl_walk *walk, const
             return rc;
         }
         size_t n;
-        const uint8_t *path = tl_walk_tiles(walk, &n);
+        const uint8_t *path = walk_tiles(walk, &n);
         if (seen < wanted) {
             if (!alpha || seen >= (size_t)offset) {
                 if (!make_hit(lex, path, n, r, &h))
@@ -508,7 +529,7 @@ tl_status query_anagram(const tl_lexicon *lex, query *q, const char *rack_text, 
                         page *out) {
     *out = (page){0};
     text *t = malloc(sizeof *t);
-    tl_walk *walk = NULL;
+    search_walk walk = {0};
     tl_status rc;
     rack r;
     if (!t) {
@@ -522,12 +543,13 @@ tl_status query_anagram(const tl_lexicon *lex, query *q, const char *rack_text, 
     size_t min_tiles = lex->min_length > 1 ? lex->min_length : 1;
     uint8_t counts[64];
     memcpy(counts, r.counts, 64);
-    if ((rc = tl_walk_anagrams(lex->graph, counts, options && options->sub, min_tiles, MAX_VISITS, &walk, q->err)) !=
-        TL_OK)
+    int sub = options && options->sub;
+    if ((rc = lex->rule ? tl_words_anagrams(lex, counts, sub, min_tiles, MAX_VISITS, &walk.words, q->err)
+                        : tl_walk_anagrams(lex->graph, counts, sub, min_tiles, MAX_VISITS, &walk.graph, q->err)) != TL_OK)
         goto done;
-    rc = fill_page(lex, q, walk, &r, "use fewer blanks or a shorter rack", out);
+    rc = fill_page(lex, q, &walk, &r, "use fewer blanks or a shorter rack", out);
 done:
-    tl_walk_free(walk);
+    walk_free(&walk);
     free(t);
     return rc;
 }
@@ -661,7 +683,7 @@ tl_status query_pattern(const tl_lexicon *lex, query *q, const char *query_text,
     *out = (page){0};
     text *t = malloc(sizeof *t);
     pattern *p = malloc(sizeof *p);
-    tl_walk *walk = NULL;
+    search_walk walk = {0};
     tl_status rc;
     if (!t || !p) {
         rc = tl_nomem(q->err);
@@ -673,15 +695,16 @@ tl_status query_pattern(const tl_lexicon *lex, query *q, const char *query_text,
         goto done;
     /* a pattern longer than every word of the lexicon is answered without a walk */
     if (fewest_matched(p) <= lex->max_tiles &&
-        (rc = tl_walk_pattern(lex->graph, p->tokens, p->count, MAX_VISITS, &walk, q->err)) != TL_OK) {
+        (rc = lex->rule ? tl_words_pattern(lex, p->tokens, p->count, MAX_VISITS, &walk.words, q->err)
+                        : tl_walk_pattern(lex->graph, p->tokens, p->count, MAX_VISITS, &walk.graph, q->err)) != TL_OK) {
         if (rc == TL_ERR_INPUT) /* more tokens than a walk takes */
             rc = query_problem(q, rc, "bad-input", 400, -1, NULL, "%s",
                                q->err ? q->err->message : "the pattern is too large");
         goto done;
     }
-    rc = fill_page(lex, q, walk, NULL, "make the pattern more specific", out);
+    rc = fill_page(lex, q, &walk, NULL, "make the pattern more specific", out);
 done:
-    tl_walk_free(walk);
+    walk_free(&walk);
     free(t);
     free(p);
     return rc;
@@ -752,6 +775,18 @@ tl_status query_verdict(const tl_lexicon *lex, query *q, const char *word, size_
             if (same_cut(&out->asked.cuts[a], &out->valid.cuts[v]))
                 out->shown = &out->asked.cuts[a];
     tl_answer_reading(lex, answer, &out->kind, &out->pos, &out->pos_len);
+    if (w->from == FROM_RULE && answer->valid > 0 && w->nk <= TL_MAX_LENGTH * 4) {
+        out->rule = w->rule.kind;
+        out->split = w->rule.split_letters;
+        out->n_lower = w->nk;
+        for (size_t i = 0; i < w->nk; i++) {
+            uint8_t letter = w->key[i] < 0x10000 ? lex->letter_of[w->key[i]] : 0;
+            size_t len, bad;
+            const char *text = letter ? strlist_at(&lex->letters_lower, letter - 1u, &len) : NULL;
+            if (!text || utf8_decode((const uint8_t *)text, len, &out->lower[i], 1, &bad) != 1)
+                out->lower[i] = w->key[i];
+        }
+    }
     return TL_OK;
 }
 
@@ -763,6 +798,29 @@ void verdict_found_free(verdict_found *found) {
 }
 
 /* ------------------------------------------------------------------ GET /hooks */
+
+/* The hooks the compiled rule adds: each tile before or after the cut that makes a word of two pieces. */
+static tl_status rule_hooks(const tl_lexicon *lex, const uint8_t *numbers, size_t n, hooks_found *out, tl_error *err) {
+    uint8_t word[TL_MAX_LENGTH];
+    for (uint32_t place = 0; place < lex->n_tiles; place++) {
+        uint8_t t = lex->tile_number[place];
+        int found;
+        tl_status rc;
+        word[0] = t;
+        memcpy(word + 1, numbers, n);
+        if (!out->front[t] && (rc = tl_words_rule_takes(lex, word, n + 1, &found, err)) != TL_OK)
+            return rc;
+        else if (!out->front[t])
+            out->front[t] = (uint8_t)found;
+        memcpy(word, numbers, n);
+        word[n] = t;
+        if (!out->back[t] && (rc = tl_words_rule_takes(lex, word, n + 1, &found, err)) != TL_OK)
+            return rc;
+        else if (!out->back[t])
+            out->back[t] = (uint8_t)found;
+    }
+    return TL_OK;
+}
 
 tl_status query_hooks(const tl_lexicon *lex, query *q, const char *word, size_t size, hooks_found *out) {
     out->cuts = (cut_list){0};
@@ -799,6 +857,8 @@ tl_status query_hooks(const tl_lexicon *lex, query *q, const char *word, size_t 
             out->front[f[k] & 63] = 1;
         for (size_t k = 0; k < nb; k++)
             out->back[b[k] & 63] = 1;
+        if (lex->rule && (rc = rule_hooks(lex, numbers, c->n, out, q->err)) != TL_OK)
+            goto done;
     }
     out->n_letters = notation_letters(nt, lex, out->letters);
 done:

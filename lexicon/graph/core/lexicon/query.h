@@ -64,6 +64,11 @@ typedef struct {
     size_t pos_len;
     cut_list valid, asked;
     const tiling *shown;
+    /* a word the compiled rule takes (RULE_COMPOUND or RULE_LEAD, else 0): its key in small letters, cut
+     * after `split` letters into its two pieces */
+    int rule;
+    size_t split, n_lower;
+    uint32_t lower[TL_MAX_LENGTH * 4];
 } verdict_found;
 
 /* A word a search found: its tiles (numbers), which positions a blank plays (bits), its face value. */

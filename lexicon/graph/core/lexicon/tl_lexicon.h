@@ -151,6 +151,27 @@ tl_status tl_lexicon_pattern(const tl_lexicon *lexicon, const char *pattern, siz
                              tl_text *out, tl_error *err);
 tl_status tl_lexicon_hooks(const tl_lexicon *lexicon, const char *word, size_t size, tl_text *out, tl_error *err);
 
+/* ------------------------------------------------------------------ every word, in tile order */
+
+/* The lexicon's words as one walk in tile order, as its searches and plays read them: the word graph's, and
+ * where the lexicon has a compiled word rule (a Hungarian lexicon's compounds and forms of a preverb), the
+ * words of two pieces the rule takes, judged whole as a check judges them. A walk of anagrams of `rack`
+ * (tile counts by number, rack[0] the blanks; with `sub`, of `min_tiles` or more of its tiles), or of words
+ * matching a pattern's tokens (tl_graph.h). Each word comes once; tl_words_next gives TL_WORD (read it
+ * with tl_words_tiles), TL_DONE, or an error (TL_ERR_COSTLY past `max_visits` steps). */
+typedef struct tl_words_walk tl_words_walk;
+tl_status tl_words_anagrams(const tl_lexicon *lexicon, const uint8_t rack[64], int sub, size_t min_tiles,
+                            int64_t max_visits, tl_words_walk **out, tl_error *err);
+tl_status tl_words_pattern(const tl_lexicon *lexicon, const int16_t *tokens, size_t count, int64_t max_visits,
+                           tl_words_walk **out, tl_error *err);
+tl_status tl_words_next(tl_words_walk *walk, tl_error *err);
+const uint8_t *tl_words_tiles(const tl_words_walk *walk, size_t *length);
+int64_t tl_words_visits(const tl_words_walk *walk);
+void tl_words_free(tl_words_walk *walk);
+
+/* Is this tile sequence (tile numbers) a word of the lexicon: the word graph's, or its rule's. */
+tl_status tl_words_has(const tl_lexicon *lexicon, const uint8_t *tiles, size_t n, int *found, tl_error *err);
+
 #ifdef __cplusplus
 }
 #endif

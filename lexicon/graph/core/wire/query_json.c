@@ -219,6 +219,49 @@ tl_status tl_lexicon_tiles(const tl_lexicon *lex, const char *word, size_t size,
 
 /* ------------------------------------------------------------------ GET /valid, as far as the bundle holds it */
 
+/* The reading of a word the compiled rule takes (lexicon.lookup, Lexicon._by_rule, reads it back): its two
+ * pieces, each with its role, the last with its lemma, and the rule as its source. */
+static void j_rule_reading(jbuf *j, const verdict_found *found) {
+    const tl_answer *answer = found->answer;
+    const uint32_t *a = found->lower, *b = found->lower + found->split;
+    size_t na = found->split, nb = found->n_lower - found->split;
+    int lead = found->rule == RULE_LEAD, first = 1;
+    j_lit(j, "[{");
+    j_key(j, "display", &first);
+    j_cps(j, found->lower, found->n_lower);
+    j_key(j, "lemma", &first);
+    j_cstr(j, answer->lemma);
+    j_key(j, "pos", &first);
+    j_str(j, found->pos, found->pos_len);
+    j_key(j, "kind", &first);
+    j_cstr(j, found->kind);
+    j_key(j, "tag", &first);
+    j_cstr(j, answer->tag);
+    j_key(j, "rule", &first);
+    uint32_t shown[TL_MAX_LENGTH * 4 + 3];
+    memcpy(shown, a, na * sizeof *a);
+    memcpy(shown + na, (const uint32_t[]){' ', '+', ' '}, 3 * sizeof *a);
+    memcpy(shown + na + 3, b, nb * sizeof *b);
+    j_cps(j, shown, na + 3 + nb);
+    j_lit(j, ",\"source\":\"rule\",\"record\":0,\"morphology\":{\"parts\":[{\"text\":");
+    j_cps(j, a, na);
+    j_lit(j, lead ? ",\"role\":\"lead\"},{\"text\":" : ",\"role\":\"first\"},{\"text\":");
+    j_cps(j, b, nb);
+    j_lit(j, lead ? ",\"role\":\"form\",\"lemma\":" : ",\"role\":\"last\",\"lemma\":");
+    /* the last piece's lemma: the word's lemma after the first piece's letters */
+    const char *lemma = answer->lemma;
+    size_t skip = 0;
+    for (size_t i = 0; lemma && i < na; i++) {
+        unsigned char c = (unsigned char)lemma[skip];
+        skip += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    }
+    if (lemma && strlen(lemma) >= skip)
+        j_cstr(j, lemma + skip);
+    else
+        j_lit(j, "null");
+    j_lit(j, "}]}}]");
+}
+
 static void write_verdict(jbuf *j, const tl_lexicon *lex, const void *judged, const char *word, size_t size) {
     const verdict_found *found = judged;
     const tl_answer *answer = found->answer;
@@ -250,6 +293,12 @@ static void write_verdict(jbuf *j, const tl_lexicon *lex, const void *judged, co
     }
     j_key(j, "tilings", &first);
     j_tilings(j, lex, &found->valid);
+    if (found->rule) {
+        j_key(j, "readings", &first);
+        j_rule_reading(j, found);
+        j_lit(j, ",\"excluded\":null}");
+        return;
+    }
     /* what the bundle does not hold: every reading's source record, and the records the rules dropped */
     j_lit(j, ",\"readings\":null,\"excluded\":null}");
 }

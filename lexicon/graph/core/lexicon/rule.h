@@ -1,0 +1,75 @@
+/* The compiled word rule of a lexicon decided from a dictionary's morphology (rule.c): a word of exactly
+ * two pieces, a compound's first and last part or a lead and the form that takes it, judged from the
+ * bundle's pieces graph and the rule's tables (lexicon_pipelines.compounds writes them, docs/hungarian.md
+ * says what they hold). Not installed. */
+#ifndef TL_RULE_H
+#define TL_RULE_H
+
+#include "lexicon/notation.h"
+
+/* What a role of a piece lets it be (the bundle's rule.roles, one entry a role number). */
+enum {
+    ROLE_NONE = 0,
+    ROLE_FIRST,         /* a compound's first part */
+    ROLE_FIRST_COUNTED, /* … that counts one word more (a compound root, a prefix of two syllables) */
+    ROLE_FIRST_STOP,    /* a first part on a forbidden stem: Hunspell gives up the word there */
+    ROLE_LAST_STOP,     /* the same for a last part */
+    ROLE_VETO,          /* the word is refused whatever its pieces */
+    ROLE_VETO_COMPOUND, /* … refused as a compound (a dictionary entry of two words written apart) */
+    ROLE_LAST,          /* a compound's last part: counted, and its syllables' correction */
+    ROLE_LEAD,          /* what a prefix of a class adds */
+    ROLE_TAKES,         /* a form that takes a prefix of a class */
+};
+
+#define RULE_MAX_ROLES 4096u   /* role numbers a bundle may define */
+#define RULE_PIECE_ROLES 64u   /* roles one piece may have */
+
+typedef struct {
+    uint8_t kind, counted, cls;
+    int8_t adj;
+} rule_role;
+
+/* The rule as a lexicon holds it, read from its bundle's rule.* sections (bundle.c). */
+typedef struct tl_rule {
+    tl_graph *pieces;          /* each piece: its tile numbers, the separator, its role in `digits` digits */
+    unsigned separator, digits, base;
+    int dup, triple;
+    unsigned min_letters, max_words, max_syllables; /* 0: no bound */
+    uint32_t n_roles;
+    rule_role roles[RULE_MAX_ROLES];
+    uint8_t vowel[0x10000 / 8];                     /* a bit per code point */
+    strlist patterns;                               /* end, begin, end, begin … ('.' any letter) */
+    strlist leads;                                  /* lead, class (decimal), condition ("" none) … */
+    strlist typos;                                  /* from, to, from, to … (key letters, capitals) */
+    tl_graph *refused;                              /* key letters, then a marker: letters + 1 + why */
+    int pairs;                                      /* the typo check and the refusals apply */
+} tl_rule;
+
+/* Why the rule refuses a word it would otherwise take (RULE_REFUSED_*): the marker after a key in rule.refused. */
+enum { REFUSED_FOREIGN = 0, REFUSED_NAME = 1, REFUSED_KINDS };
+
+/* One reading the rule gives a tiling. */
+typedef struct {
+    int kind;                 /* 0: none; RULE_COMPOUND or RULE_LEAD */
+    size_t split;             /* the first piece's tiles */
+    size_t split_letters;     /* … and letters */
+    uint16_t first_role, last_role;
+} rule_reading;
+
+enum { RULE_COMPOUND = 1, RULE_LEAD = 2 };
+
+struct tl_lexicon;
+
+/* Does the rule take this tiling (tile numbers) of a word: into *out (kind 0: no). */
+tl_status rule_judge(const struct tl_lexicon *lex, const uint8_t *tiles, size_t n, rule_reading *out, tl_error *err);
+
+/* What the key-level checks say of a word the rule takes as a compound: 0 when nothing refuses it, else
+ * REFUSED_FOREIGN / REFUSED_NAME + 1 from rule.refused, or RULE_TYPO with the variant into variant[0..*nv). */
+enum { RULE_TYPO = REFUSED_KINDS + 1 };
+tl_status rule_refusal(const struct tl_lexicon *lex, const uint32_t *key, size_t nk, int compound, int *why,
+                       uint32_t *variant, size_t *nv, tl_error *err);
+
+/* Does the rule take these tiles as a word of two pieces that nothing refuses (words.c)? */
+tl_status tl_words_rule_takes(const struct tl_lexicon *lex, const uint8_t *tiles, size_t n, int *takes, tl_error *err);
+
+#endif

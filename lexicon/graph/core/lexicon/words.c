@@ -1,0 +1,460 @@
+/* Every word of a lexicon as one walk in tile order: the word graph's, and where the lexicon has a compiled
+ * rule (rule.h), the words of two pieces it takes (tl_lexicon.h: tl_words_*).
+ *
+ * The walk reads the word graph and the pieces graph side by side, as an automaton whose state is a list in
+ * the word graph, a list in the pieces graph for a first piece from the word's start, and a list for each
+ * second piece begun at a seam (a place where a piece ends). A tile steps every part that has it; a word is
+ * the word graph's where its node accepts, else a candidate of two pieces where a second piece ends, which
+ * the rule then judges whole, as a check would (rule_judge and rule_refusal), so that the searches find
+ * exactly the words the verdicts accept. A string of tiles is one path, so each word comes once, in tile
+ * order, with no repeats to remove.
+ */
+#include "lexicon/rule.h"
+
+#include <stdlib.h>
+
+#define MAX_SECOND TL_MAX_LENGTH
+
+typedef struct {
+    uint32_t main;                /* the list to read next in the word graph (0: off) */
+    uint32_t first;               /* … in the pieces graph, for a first piece from the start (0: off) */
+    uint32_t second[MAX_SECOND];  /* … for each second piece under way */
+    uint8_t n_second;
+    uint8_t main_accepts;         /* the word so far is the word graph's */
+    uint8_t second_ends;          /* a second piece ends here: the word so far may be two pieces */
+} lang_state;
+
+enum { ANAGRAM, PATTERN };
+enum { MAIN_PART = 1, FIRST_PART, SECOND_PART }; /* a part of the automaton, for the liveness memo */
+
+/* What a pattern walk learnt of a part: whether a word the pattern takes can still end below a list in a
+ * pattern state (1 live, 2 dead), by (part, list, state); open addressing over 64-bit keys, 0 empty. */
+typedef struct {
+    uint64_t *keys;
+    uint8_t *values;
+    size_t mask, n;
+} live_memo;
+
+struct tl_words_walk {
+    const tl_lexicon *lex;
+    int kind;
+    int64_t budget, max_visits;
+    int done;
+    size_t depth;                      /* tiles on the path */
+    uint8_t path[TL_MAX_LENGTH];
+    size_t length;                     /* the word last found */
+    lang_state state[TL_MAX_LENGTH + 1];
+    uint64_t todo[TL_MAX_LENGTH + 1];  /* per depth, the tiles still to try after it */
+    /* anagrams */
+    uint8_t counts[64], slot[TL_MAX_LENGTH];
+    size_t left, min_tiles;
+    int sub;
+    /* patterns */
+    tl_pattern *pattern;
+    uint32_t pstate[TL_MAX_LENGTH + 1];
+    live_memo memo;
+};
+
+static inline uint64_t memo_key(unsigned part, uint32_t list, uint32_t state) {
+    return (uint64_t)part << 62 | (uint64_t)(list & 0x3FFFFFFFu) << 32 | state;
+}
+
+static inline size_t memo_hash(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    return (size_t)k;
+}
+
+static int memo_get(const live_memo *m, uint64_t key) {
+    if (!m->keys)
+        return 0;
+    for (size_t h = memo_hash(key) & m->mask;; h = (h + 1) & m->mask) {
+        if (m->keys[h] == key)
+            return m->values[h];
+        if (!m->keys[h])
+            return 0;
+    }
+}
+
+static int memo_put(live_memo *m, uint64_t key, uint8_t value) {
+    if (!m->keys || (m->n + 1) * 2 > m->mask + 1) {
+        size_t mask = m->keys ? m->mask * 2 + 1 : 4095;
+        uint64_t *keys = calloc(mask + 1, sizeof *keys);
+        uint8_t *values = calloc(mask + 1, 1);
+        if (!keys || !values) {
+            free(keys);
+            free(values);
+            return -1;
+        }
+        for (size_t i = 0; m->keys && i <= m->mask; i++)
+            if (m->keys[i]) {
+                size_t h = memo_hash(m->keys[i]) & mask;
+                while (keys[h])
+                    h = (h + 1) & mask;
+                keys[h] = m->keys[i];
+                values[h] = m->values[i];
+            }
+        free(m->keys);
+        free(m->values);
+        m->keys = keys;
+        m->values = values;
+        m->mask = mask;
+    }
+    size_t h = memo_hash(key) & m->mask;
+    while (m->keys[h] && m->keys[h] != key)
+        h = (h + 1) & m->mask;
+    if (!m->keys[h])
+        m->n++;
+    m->keys[h] = key;
+    m->values[h] = value;
+    return 0;
+}
+
+/* Can a word the pattern takes still end below `list` of a part in pattern state `state`: the word graph's
+ * where a node accepts in a final state; a second piece where it ends in one; a first piece where it ends
+ * and a second piece can go on from there. A necessary condition only (the rule still judges the word
+ * whole), which keeps a pattern walk off every path that can give nothing, each (part, list, state) once. */
+static tl_status live(tl_words_walk *w, unsigned part, uint32_t list, uint32_t state, int *alive, tl_error *err) {
+    *alive = 0;
+    if (!list || !state)
+        return TL_OK;
+    uint64_t key = memo_key(part, list, state);
+    int known = memo_get(&w->memo, key);
+    if (known) {
+        *alive = known == 1;
+        return TL_OK;
+    }
+    if (--w->budget < 0)
+        return tl_fail(err, TL_ERR_COSTLY, "the search visited more than %lld lists", (long long)w->max_visits);
+    const tl_rule *r = w->lex->rule;
+    const tl_graph *g = part == MAIN_PART ? w->lex->graph : r->pieces;
+    unsigned below = part == MAIN_PART ? 64 : r->separator;
+    tl_status rc = TL_OK;
+    for (uint32_t i = list; i && !*alive;) {
+        if (i >= g->n)
+            return tl_bad_index(g, i, err);
+        uint32_t v = tl_load(g->base, i);
+        unsigned t = tl_tile(g, v);
+        if (part != MAIN_PART && t == r->separator) { /* a piece ends here */
+            if (part == SECOND_PART)
+                *alive = tl_pattern_final(w->pattern, state);
+            else if ((rc = live(w, SECOND_PART, r->pieces->root, state, alive, err)) != TL_OK)
+                return rc;
+        } else if (t && t < below) {
+            uint32_t next;
+            if ((rc = tl_pattern_step(w->pattern, state, t, &next, err)) != TL_OK)
+                return rc;
+            if (next) {
+                *alive = part == MAIN_PART && tl_accepts(g, v) && tl_pattern_final(w->pattern, next);
+                if (!*alive && (rc = live(w, part, tl_arc(g, v), next, alive, err)) != TL_OK)
+                    return rc;
+            }
+        }
+        if (tl_is_end(g, v))
+            break;
+        i++;
+    }
+    if (memo_put(&w->memo, key, *alive ? 1 : 2) < 0)
+        return tl_nomem(err);
+    return TL_OK;
+}
+
+/* A pattern walk's state with the parts that can give nothing more in pattern state `p` let go. */
+static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *err) {
+    int alive;
+    tl_status rc;
+    if ((rc = live(w, MAIN_PART, s->main, p, &alive, err)) != TL_OK)
+        return rc;
+    if (!alive)
+        s->main = 0;
+    if (s->first) {
+        if ((rc = live(w, FIRST_PART, s->first, p, &alive, err)) != TL_OK)
+            return rc;
+        if (!alive)
+            s->first = 0;
+    }
+    uint8_t kept = 0;
+    for (unsigned k = 0; k < s->n_second; k++) {
+        if ((rc = live(w, SECOND_PART, s->second[k], p, &alive, err)) != TL_OK)
+            return rc;
+        if (alive)
+            s->second[kept++] = s->second[k];
+    }
+    s->n_second = kept;
+    return TL_OK;
+}
+
+/* The list after `node` (0: none). */
+static inline uint32_t arc_of(const tl_graph *g, uint32_t node) { return node ? tl_arc(g, tl_load(g->base, node)) : 0; }
+
+/* Does the pieces list hold the separator: a piece ends here. */
+static tl_status piece_ends(const tl_rule *r, uint32_t list, int *ends, tl_error *err) {
+    uint32_t node = 0;
+    tl_status rc = list ? tl_child(r->pieces, list, r->separator, &node, err) : TL_OK;
+    *ends = node != 0;
+    return rc;
+}
+
+/* The tiles below `list` into *mask (the word graph's or the pieces graph's letters; the separator and the
+ * roles' digits are not tiles of a word). */
+static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint64_t *mask, tl_error *err) {
+    for (uint32_t i = list; i;) {
+        if (i >= g->n)
+            return tl_bad_index(g, i, err);
+        uint32_t v = tl_load(g->base, i);
+        unsigned t = tl_tile(g, v);
+        if (t && t < below)
+            *mask |= 1ull << t;
+        if (tl_is_end(g, v))
+            break;
+        i++;
+    }
+    return TL_OK;
+}
+
+static tl_status next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
+    *mask = 0;
+    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, mask, err) : TL_OK;
+    const tl_rule *r = lex->rule;
+    if (rc == TL_OK && r && s->first)
+        rc = tiles_of(r->pieces, s->first, r->separator, mask, err);
+    for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
+        rc = tiles_of(r->pieces, s->second[k], r->separator, mask, err);
+    return rc;
+}
+
+/* The state after `tile`; *alive 0 when no part goes on. */
+static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
+                      tl_error *err) {
+    const tl_graph *g = lex->graph;
+    const tl_rule *r = lex->rule;
+    uint32_t node = 0;
+    tl_status rc;
+    *out = (lang_state){0};
+    if (s->main) {
+        if ((rc = tl_child(g, s->main, tile, &node, err)) != TL_OK)
+            return rc;
+        if (node) {
+            out->main = arc_of(g, node);
+            out->main_accepts = (uint8_t)tl_accepts(g, tl_load(g->base, node));
+        }
+    }
+    if (r) {
+        const tl_graph *p = r->pieces;
+        for (unsigned k = 0; k < s->n_second; k++) {
+            if ((rc = tl_child(p, s->second[k], tile, &node, err)) != TL_OK)
+                return rc;
+            uint32_t list = arc_of(p, node);
+            if (!list)
+                continue;
+            int ends;
+            if ((rc = piece_ends(r, list, &ends, err)) != TL_OK)
+                return rc;
+            out->second_ends |= (uint8_t)ends;
+            out->second[out->n_second++] = list;
+        }
+        if (s->first) {
+            if ((rc = tl_child(p, s->first, tile, &node, err)) != TL_OK)
+                return rc;
+            out->first = arc_of(p, node);
+            int ends = 0;
+            if (out->first && (rc = piece_ends(r, out->first, &ends, err)) != TL_OK)
+                return rc;
+            if (ends && out->n_second < MAX_SECOND) /* a first piece ends: a second may begin after it */
+                out->second[out->n_second++] = p->root;
+        }
+    }
+    *alive = out->main || out->main_accepts || out->first || out->n_second || out->second_ends;
+    return TL_OK;
+}
+
+/* Is the path a word: the word graph's, or two pieces the rule takes and does not refuse. */
+static tl_status is_word(const tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,
+                         tl_error *err) {
+    *word = s->main_accepts;
+    if (*word || !s->second_ends)
+        return TL_OK;
+    return tl_words_rule_takes(lex, tiles, n, word, err);
+}
+
+tl_status tl_words_rule_takes(const tl_lexicon *lex, const uint8_t *tiles, size_t n, int *takes, tl_error *err) {
+    *takes = 0;
+    rule_reading reading;
+    tl_status rc = rule_judge(lex, tiles, n, &reading, err);
+    if (rc != TL_OK || !reading.kind)
+        return rc;
+    tiling t = {.n = n};
+    for (size_t i = 0; i < n; i++) {
+        if (!lex->tile_of_number[tiles[i] & 63])
+            return TL_OK;
+        t.tile[i] = (uint8_t)(lex->tile_of_number[tiles[i] & 63] - 1);
+    }
+    uint32_t key[2 * MAX_KEY], variant[MAX_KEY];
+    size_t nk = spell(lex, &t, key), nv;
+    int why;
+    if ((rc = rule_refusal(lex, key, nk, reading.kind == RULE_COMPOUND, &why, variant, &nv, err)) != TL_OK)
+        return rc;
+    *takes = !why;
+    return TL_OK;
+}
+
+tl_status tl_words_has(const tl_lexicon *lex, const uint8_t *tiles, size_t n, int *found, tl_error *err) {
+    tl_status rc = tl_graph_contains(lex->graph, tiles, n, found, err);
+    if (rc != TL_OK || *found || !lex->rule)
+        return rc;
+    return tl_words_rule_takes(lex, tiles, n, found, err);
+}
+
+/* ------------------------------------------------------------------ the walk */
+
+static tl_status start(const tl_lexicon *lex, int kind, int64_t max_visits, tl_words_walk **out, tl_error *err) {
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return tl_nomem(err);
+    tl_words_walk *w = *out;
+    w->lex = lex;
+    w->kind = kind;
+    w->budget = w->max_visits = max_visits;
+    w->state[0] = (lang_state){.main = tl_graph_root(lex->graph), .first = lex->rule ? lex->rule->pieces->root : 0};
+    return next_tiles(lex, &w->state[0], &w->todo[0], err);
+}
+
+tl_status tl_words_anagrams(const tl_lexicon *lex, const uint8_t rack[64], int sub, size_t min_tiles,
+                            int64_t max_visits, tl_words_walk **out, tl_error *err) {
+    tl_status rc = start(lex, ANAGRAM, max_visits, out, err);
+    if (rc != TL_OK) {
+        tl_words_free(*out);
+        *out = NULL;
+        return rc;
+    }
+    tl_words_walk *w = *out;
+    memcpy(w->counts, rack, 64);
+    for (unsigned t = 0; t < 64; t++)
+        w->left += rack[t];
+    w->sub = sub;
+    w->min_tiles = min_tiles ? min_tiles : 1;
+    return TL_OK;
+}
+
+tl_status tl_words_pattern(const tl_lexicon *lex, const int16_t *tokens, size_t count, int64_t max_visits,
+                           tl_words_walk **out, tl_error *err) {
+    tl_status rc = start(lex, PATTERN, max_visits, out, err);
+    if (rc == TL_OK)
+        rc = tl_pattern_new(tokens, count, &(*out)->pattern, &(*out)->pstate[0], err);
+    if (rc == TL_OK && (rc = prune(*out, &(*out)->state[0], (*out)->pstate[0], err)) == TL_OK)
+        rc = next_tiles(lex, &(*out)->state[0], &(*out)->todo[0], err);
+    if (rc != TL_OK) {
+        tl_words_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+void tl_words_free(tl_words_walk *w) {
+    if (!w)
+        return;
+    tl_pattern_free(w->pattern);
+    free(w->memo.keys);
+    free(w->memo.values);
+    free(w);
+}
+
+const uint8_t *tl_words_tiles(const tl_words_walk *w, size_t *length) {
+    *length = w->length;
+    return w->path;
+}
+
+int64_t tl_words_visits(const tl_words_walk *w) { return w->max_visits - w->budget; }
+
+/* Undo the tile at depth d - 1 (an anagram gives its rack slot back). */
+static void back(tl_words_walk *w) {
+    w->depth--;
+    if (w->kind == ANAGRAM) {
+        w->counts[w->slot[w->depth]]++;
+        w->left++;
+    }
+}
+
+tl_status tl_words_next(tl_words_walk *w, tl_error *err) {
+    if (w->done)
+        return TL_DONE;
+    const tl_lexicon *lex = w->lex;
+    tl_status rc;
+    for (;;) {
+        size_t d = w->depth;
+        uint64_t *todo = &w->todo[d];
+        if (!*todo || d == TL_MAX_LENGTH) {
+            if (!d) {
+                w->done = 1;
+                return TL_DONE;
+            }
+            back(w);
+            continue;
+        }
+        unsigned tile = (unsigned)__builtin_ctzll(*todo);
+        *todo &= *todo - 1;
+        uint8_t slot = (uint8_t)tile;
+        uint32_t pnext = 0;
+        if (w->kind == ANAGRAM) {
+            if (!w->counts[tile]) {
+                if (!w->counts[0])
+                    continue;
+                slot = 0; /* a blank plays it: the word's own tile first, so each word comes once */
+            }
+        } else {
+            if ((rc = tl_pattern_step(w->pattern, w->pstate[d], tile, &pnext, err)) != TL_OK) {
+                w->done = 1;
+                return rc;
+            }
+            if (!pnext)
+                continue;
+        }
+        if (--w->budget < 0) {
+            w->done = 1;
+            return tl_fail(err, TL_ERR_COSTLY, "the search visited more than %lld lists", (long long)w->max_visits);
+        }
+        int alive;
+        if ((rc = step(lex, &w->state[d], tile, &w->state[d + 1], &alive, err)) != TL_OK) {
+            w->done = 1;
+            return rc;
+        }
+        if (!alive)
+            continue;
+        w->path[d] = (uint8_t)tile;
+        w->depth = d + 1;
+        w->todo[d + 1] = 0;
+        int found = 0;
+        if (w->kind == ANAGRAM) {
+            w->slot[d] = slot;
+            w->counts[slot]--;
+            w->left--;
+            int full = w->sub ? w->depth >= w->min_tiles : !w->left;
+            if (w->left && (rc = next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
+                break;
+            if (w->left && !w->counts[0]) { /* only the rack's tiles go on */
+                uint64_t have = 0;
+                for (unsigned t = 1; t < 64; t++)
+                    if (w->counts[t])
+                        have |= 1ull << t;
+                w->todo[d + 1] &= have;
+            }
+            if (full && (rc = is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
+                break;
+        } else {
+            w->pstate[d + 1] = pnext;
+            if ((rc = prune(w, &w->state[d + 1], pnext, err)) != TL_OK ||
+                (rc = next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
+                break;
+            if (tl_pattern_final(w->pattern, pnext) &&
+                (rc = is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
+                break;
+        }
+        if (found) {
+            w->length = w->depth;
+            return TL_WORD;
+        }
+    }
+    w->done = 1;
+    return rc;
+}

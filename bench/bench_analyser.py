@@ -164,7 +164,8 @@ def run() -> str:
     from lexicon.analyser import Analyser
 
     started = time.process_time()
-    analyser = Analyser(DICTIONARY.with_suffix(".aff"), DICTIONARY.with_suffix(".dic"), load_profile("hu-betutorony"))
+    analyser = Analyser(DICTIONARY.with_suffix(".aff"), DICTIONARY.with_suffix(".dic"),
+                        load_profile("hu-betutorony-hunspell"))
     load_s = time.process_time() - started
     judge = speller()
     words = sorted(population(ruf_counts(), 3, judge))

@@ -289,7 +289,8 @@ def run(root: str | None = None, lexicon: str | None = "hu-betutorony", texts=tu
     from lexicon.analyser import Analyser
 
     lex = load(lexicon, root) if lexicon else None
-    analyser = Analyser(DICTIONARY.with_suffix(".aff"), DICTIONARY.with_suffix(".dic"), load_profile("hu-betutorony"))
+    analyser = Analyser(DICTIONARY.with_suffix(".aff"), DICTIONARY.with_suffix(".dic"),
+                        load_profile("hu-betutorony-hunspell"))
     judge = speller()
     sections = []
     for name in texts:

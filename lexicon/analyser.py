@@ -17,7 +17,7 @@ the suffixes whose spelling the tag gives, the stem's `hy:` field) give the tile
 tiling evidence does (lexicon/boundaries.py): meg|szűnik, kis|csoport, ház|sor, egész|ség.
 
     >>> a = Analyser("/usr/share/hunspell/hu_HU.aff", "/usr/share/hunspell/hu_HU.dic",
-    ...              load_profile("hu-betutorony"))                               # doctest: +SKIP
+    ...              load_profile("hu-betutorony-hunspell"))                               # doctest: +SKIP
     >>> a.judge("HÁZSOR").tilings                                                  # doctest: +SKIP
     (('H', 'Á', 'Z', 'S', 'O', 'R'),)
 

@@ -100,11 +100,18 @@ def _verdict_text(v, lex: Lexicon) -> str:
     shown = f"{v.word} → {v.normalized}" if v.normalized and v.normalized != v.word else v.word
     if v.valid:
         lines = [f"{shown}: valid in {lex.spec}"]
+        if not v.analyses and v.kind == "analysed":  # a form of the word graph, the form index's reading
+            lines.append(f"  a form of {v.lemma} ({v.tag or 'its stem'}) the dictionary's affixes make")
         for a in v.analyses or ():
             if a.kind == "headword":
                 lines.append(f"  headword {a.display!r} ({a.pos or '?'}), {a.source} record {a.record}")
             elif a.kind == "analysed":
                 lines.append(f"  by analysis: {a.rule} (Hunspell: {a.morphology['analysis']})")
+            elif a.kind in ("compound", "prefixed"):
+                first, last = a.morphology["parts"]
+                what = "a compound" if a.kind == "compound" else "a preverb before a form"
+                lines.append(f"  {what} by the rule of the dictionary's flags: {a.rule}; {last['text']} is a form "
+                             f"of {last['lemma']}" + (f" ({a.tag})" if a.tag else ""))
             else:
                 lines.append(f"  inflected form of {a.lemma} ({a.tag}), {a.source} record {a.record}")
         lines.append(f"  tiles: {' '.join(v.tiles)} ({len(v.tiles)} tiles)")

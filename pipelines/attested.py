@@ -60,9 +60,11 @@ class Admission:
         self.analyser, self.forms, self.foreign, self.stems = analyser, forms, foreign, stems
         self.counts: Counter[str] = Counter()
 
-    def admit(self, entries: Iterable[Entry], curated: bool) -> Iterator[Entry]:
+    def admit(self, entries: Iterable[Entry], curated: bool, progress: Progress | None = None) -> Iterator[Entry]:
         for entry in entries:
             admitted = self._entry(entry, curated)
+            if progress is not None:
+                progress.advance()
             if admitted is not None:
                 yield admitted
 
@@ -143,10 +145,9 @@ class Attestation:
             for i, corpus in enumerate(self.corpora):
                 admission = Admission(self.analyser, forms, self.foreign, self.stems)
                 progress.start(f"attested by {corpus.id}")
-                for entry in admission.admit(corpus.entries(), corpus.kind in CURATED):
+                for entry in admission.admit(corpus.entries(), corpus.kind in CURATED, progress):
                     counts.entries[corpus.id] += 1
                     yield first + i, entry
-                    progress.advance()
                 self.report[corpus.id] = dict(sorted(admission.counts.items()))
                 progress.finish(f"{admission.counts['admitted']:,} of {sum(admission.counts.values()):,} words "
                                 f"admitted")

@@ -1,10 +1,12 @@
-"""Progress of long jobs (builds, expansions, benchmarks): rich's bar on a terminal, silence elsewhere.
+"""Progress of long jobs (builds, expansions, benchmarks): rich's bar on a terminal, lines in a log.
 
 A job reports through the `Progress` protocol: `start(step, total)`, `advance(n)`, `finish(summary)`.
-`Silent` reports nothing (tests, services, CI logs); `Bar` draws each step with rich (a dependency
-of flask-limiter, so nothing new to install): the step's name, a bar and the share done when the
-total is known, the count, the rate, the time taken and the time left. `for_stream` picks one:
-a bar when the stream is a terminal, unless told otherwise (`--progress`, `--quiet`).
+`Silent` reports nothing (tests, services); `Bar` draws each step with rich (a dependency of
+flask-limiter, so nothing new to install): the step's name, a bar and the share done when the total is
+known, the count, the rate, the time taken and the time left; `Lines` writes a plain line as each step
+starts and ends, and one every half minute of a long step, for a log or a pipe (a build of Magyar Ispell
+runs for many minutes). `for_stream` picks one: a bar on a terminal, lines elsewhere, unless told
+otherwise (`--progress` for the bar, `--quiet` for nothing).
 """
 
 from __future__ import annotations
@@ -101,8 +103,50 @@ class Bar:
             self.rich.stop()
 
 
+class Lines:
+    """A line as each step starts and ends, with its count, rate and time, and one every `every` seconds while
+    a step runs: progress a log keeps."""
+
+    def __init__(self, stream=sys.stderr, every: float = 30.0) -> None:
+        self.stream, self.every = stream, every
+        self.step, self.total, self.done = "", None, 0
+        self.began = self.said = 0.0
+
+    def _say(self, text: str) -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def _count(self) -> str:
+        elapsed = time.monotonic() - self.began
+        of = f" of {self.total:,}" if self.total else ""
+        rate = f", {self.done / elapsed:,.0f}/s" if elapsed >= 1 and self.done else ""
+        return f"{self.done:,}{of}{rate}, {elapsed:,.0f} s"
+
+    def start(self, step: str, total: int | None = None) -> None:
+        self.step, self.total, self.done = step, total, 0
+        self.began = self.said = time.monotonic()
+        self._say(f"{step} …")
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self.said >= self.every:
+            self.said = now
+            self._say(f"  {self.step}: {self._count()}")
+
+    def finish(self, summary: str = "") -> None:
+        elapsed = time.monotonic() - self.began
+        self._say(f"{self.step}: {summary or 'done'} ({elapsed:,.1f} s)")
+
+    def close(self) -> None:
+        pass
+
+
 def for_stream(stream=sys.stderr, show: bool | None = None) -> Progress:
-    """A bar on `stream` when it is a terminal (`show=None`), always (`True`), or never (`False`)."""
-    if show is False or (show is None and not stream.isatty()):
+    """A bar on `stream` when it is a terminal and lines when it is not (`show=None`), a bar always (`True`),
+    or nothing (`False`)."""
+    if show is False:
         return Silent()
+    if show is None and not stream.isatty():
+        return Lines(stream)
     return Bar(stream, force=bool(show))

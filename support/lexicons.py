@@ -37,7 +37,7 @@ def subset_dic(base: Path, words: list[str], folder: Path, name: str) -> Path:
     return path
 
 
-def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony",
+def hungarian_lexicon(folder: Path, base: Path, name: str, words: list[str], profile: str = "hu-betutorony-hunspell",
                       max_letters: int = 12, graph_forms: int = 0, precheck: bool = False) -> Lexicon:
     """A Hungarian lexicon from the real lines of `words` in a real hu_HU .dic, read with its real .aff:
     a build of seconds with the dictionary's own affixes and tiling evidence. With `graph_forms`, the

@@ -22,7 +22,7 @@ from lexicon.profile import Compounds
 from .test_hungarian import DEBIAN, hungarian_lexicon
 
 HU = load_alphabet("hu-betutorony")
-PROFILE = load_profile("hu-betutorony")
+PROFILE = load_profile("hu-betutorony-hunspell")
 
 
 @pytest.fixture(scope="module")
@@ -388,7 +388,8 @@ def test_the_dictionary_is_part_of_the_version(tmp_path):
 
 
 def test_profiles_declare_the_mode(tmp_path):
-    assert load_profile("hu-betutorony").validation == "analysis"
+    assert load_profile("hu-betutorony-hunspell").validation == "analysis"
+    assert load_profile("hu-betutorony").validation == "compiled" and load_profile("hu-betutorony").compounds == "rule"
     assert load_profile("hu-betutorony-list").validation == "list"
     assert load_profile("sv-betapet").validation == "list" and "validation" not in load_profile("sv-betapet").as_dict()
     bad = tmp_path / "bad.toml"
@@ -407,7 +408,7 @@ def test_a_lexicon_validated_by_analysis_needs_a_dictionary_to_analyse_with(tmp_
 
     from .conftest import word_list_pipeline
 
-    path, _ = word_list_pipeline(tmp_path, "hu-test-plain", "ház\nsor\n", profile="hu-betutorony")
+    path, _ = word_list_pipeline(tmp_path, "hu-test-plain", "ház\nsor\n", profile="hu-betutorony-hunspell")
     with pytest.raises(DataError, match="validates by analysis, which needs a hunspell source"):
         build(path, tmp_path / "art")
     assert not any((tmp_path / "art" / "hu-test-plain").glob("*/manifest.json"))  # nothing published

@@ -358,7 +358,8 @@ def test_the_forms_are_the_same_however_the_work_is_split(tmp_path):
     words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::200]} | {"Budapest"})
     dic = subset_dic(DEBIAN, words, tmp_path, "hu")
     path = tmp_path / "p.toml"
-    path.write_text(f'name = "hu-test-split"\nprofile = "hu-betutorony"\n[[sources]]\nid = "hu"\nkind = "hunspell"\n'
+    path.write_text(f'name = "hu-test-split"\nprofile = "hu-betutorony-hunspell"\n[[sources]]\nid = "hu"\n'
+                    f'kind = "hunspell"\n'
                     f'path = "{dic}"\naff = "{DEBIAN.with_suffix(".aff")}"\nmax_depth = 0\n'
                     f'[tiling]\nevidence = "morphology"\n',
                     encoding="utf-8")
@@ -411,7 +412,7 @@ def test_a_build_gives_the_same_version_in_every_process(tmp_path):
 
     lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
     dic = subset_dic(DEBIAN, sorted({line.split("/")[0].split("\t")[0] for line in lines[::600]}), tmp_path, "hu")
-    pipeline = write_pipeline(tmp_path, "hu-seeds", f'profile = "hu-betutorony"\n[[sources]]\nid = "hu"\n'
+    pipeline = write_pipeline(tmp_path, "hu-seeds", f'profile = "hu-betutorony-hunspell"\n[[sources]]\nid = "hu"\n'
                               f'kind = "hunspell"\npath = "{dic}"\naff = "{DEBIAN.with_suffix(".aff")}"\n'
                               f'max_depth = 1\nmax_letters = 12\n[tiling]\nevidence = "morphology"\n')
     built = set()

@@ -3,9 +3,12 @@
 Only what decides which words exist is read; suggestion directives (TRY, REP, MAP, KEY, BREAK, …)
 are skipped like any unknown keyword, as Hunspell does. Of compounding, the flags that let a form
 stand in a compound and the flags COMPOUNDRULE names are read (for the tiling evidence and the
-precheck's parts); the rules that only forbid compounds are skipped. Tables
-are read the way Hunspell reads them: a header with a count, then exactly that many lines, so a
-wrong count, a blank line inside a table or a file that ends early is an error with the line.
+precheck's parts), and the rules that forbid compounds (COMPOUNDPERMITFLAG, COMPOUNDFORBIDFLAG,
+COMPOUNDROOT, COMPOUNDWORDMAX, COMPOUNDSYLLABLE, SYLLABLENUM, COMPOUNDMIN, CHECKCOMPOUND*, the
+CHECKCOMPOUNDPATTERN table) for the two-part rule (lexicon_pipelines.hunspell.pieces). CHECKCOMPOUNDREP
+is read as a switch only: its REP table is a suggestion table. Tables are read the way Hunspell reads
+them: a header with a count, then exactly that many lines, so a wrong count, a blank line inside a
+table or a file that ends early is an error with the line.
 """
 
 from __future__ import annotations
@@ -31,8 +34,17 @@ FLAG_DIRECTIVES = {
     # precheck which forms may stand where in one (lexicon_pipelines.hunspell.parts).
     b"COMPOUNDFLAG": "compoundflag", b"COMPOUNDBEGIN": "compoundbegin", b"COMPOUNDFIRST": "compoundfirst",
     b"COMPOUNDEND": "compoundend", b"COMPOUNDLAST": "compoundlast", b"COMPOUNDMIDDLE": "compoundmiddle",
+    # What forbids a compound: a suffix inside a first part or a prefix on a last part needs PERMIT,
+    # FORBID keeps an affix or stem out of compounds, ROOT marks a stem that is itself a compound.
+    b"COMPOUNDPERMITFLAG": "compoundpermit", b"COMPOUNDFORBIDFLAG": "compoundforbid",
+    b"COMPOUNDROOT": "compoundroot", b"FORCEUCASE": "forceucase",
 }
-SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn", b"SIMPLIFIEDTRIPLE": "simplifiedtriple"}
+SWITCHES = {b"FULLSTRIP": "fullstrip", b"FORBIDWARN": "forbidwarn", b"SIMPLIFIEDTRIPLE": "simplifiedtriple",
+            b"CHECKCOMPOUNDDUP": "checkcompounddup", b"CHECKCOMPOUNDTRIPLE": "checkcompoundtriple",
+            b"CHECKCOMPOUNDREP": "checkcompoundrep", b"CHECKCOMPOUNDCASE": "checkcompoundcase",
+            b"COMPOUNDMORESUFFIXES": "compoundmoresuffixes"}
+#: Hunspell's COMPOUNDMIN when the file gives none (MINCPDLEN).
+DEFAULT_COMPOUNDMIN = 3
 UNSUPPORTED = {b"COMPLEXPREFIXES": "twofold prefix stripping (COMPLEXPREFIXES) is not supported"}
 
 Matcher = Callable[[str], bool]
@@ -59,6 +71,19 @@ class Affix:
         return self.kind == "PFX"
 
 
+@dataclass(frozen=True)
+class CompoundPattern:
+    """A CHECKCOMPOUNDPATTERN line: no compound whose first part ends with `end` and whose last part begins
+    with `begin` (`.` any letter there), where the parts carry the flags, if any; `replacement`: Hunspell
+    also reads a compound spelled with it at the seam (SIMPLIFIEDTRIPLE-like spellings)."""
+
+    end: str
+    begin: str
+    end_flag: str | None = None
+    begin_flag: str | None = None
+    replacement: str = ""
+
+
 @dataclass
 class AffixFile:
     path: Path
@@ -80,6 +105,20 @@ class AffixFile:
     compoundlast: str | None = None  # COMPOUNDEND's old name
     compoundmiddle: str | None = None
     compoundrule_flags: frozenset[str] = frozenset()  # every flag a COMPOUNDRULE names
+    compoundpermit: str | None = None
+    compoundforbid: str | None = None
+    compoundroot: str | None = None
+    forceucase: str | None = None
+    compoundwordmax: int | None = None  # None: any number of words
+    compoundmin: int = DEFAULT_COMPOUNDMIN  # letters of a compound's part at the least
+    compoundsyllable: tuple[int, str] | None = None  # (most syllables, the vowels that count them)
+    syllablenum: str | None = None  # SYLLABLENUM: Hungarian syllable corrections (hardwired in Hunspell)
+    compound_patterns: list[CompoundPattern] = field(default_factory=list)
+    checkcompounddup: bool = False
+    checkcompoundtriple: bool = False
+    checkcompoundrep: bool = False
+    checkcompoundcase: bool = False
+    compoundmoresuffixes: bool = False
     keepcase: str | None = None
     warn: str | None = None
     fullstrip: bool = False
@@ -165,8 +204,24 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
                 aff.iconv.append((decode(row[1], at), decode(row[2], at)))
         elif key == b"CHECKCOMPOUNDPATTERN":
             _once(seen, "CHECKCOMPOUNDPATTERN", key, number, fail)
-            for _, row in _table(key, fields, rows, number, fail, min_fields=3):
-                aff.seam_replacements |= len(row) > 3 and not row[3].startswith(b"#")
+            for at, row in _table(key, fields, rows, number, fail, min_fields=3):
+                replaced = len(row) > 3 and not row[3].startswith(b"#")
+                aff.seam_replacements |= replaced
+                aff.compound_patterns.append(_pattern(aff, decode, row, replaced, at, fail))
+        elif key in (b"COMPOUNDWORDMAX", b"COMPOUNDMIN"):
+            name = key.decode().lower()
+            _once(seen, name, key, number, fail)
+            if len(fields) < 2 or not fields[1].isdigit():
+                raise fail(f"{key.decode()} needs a number")
+            value = int(fields[1])
+            setattr(aff, name, max(value, 1) if key == b"COMPOUNDMIN" else value)  # Hunspell reads 0 as 1
+        elif key == b"COMPOUNDSYLLABLE":
+            _once(seen, "COMPOUNDSYLLABLE", key, number, fail)
+            if len(fields) < 2 or not fields[1].isdigit():
+                raise fail("COMPOUNDSYLLABLE needs a number of syllables (and the vowels)")
+            aff.compoundsyllable = (int(fields[1]), decode(fields[2], number) if len(fields) > 2 else "AEIOUaeiou")
+        elif key == b"SYLLABLENUM" and len(fields) > 1:
+            aff.syllablenum = decode(fields[1], number)
         elif key == b"COMPOUNDRULE":
             _once(seen, "COMPOUNDRULE", key, number, fail)
             for at, row in _table(key, fields, rows, number, fail, min_fields=2):
@@ -178,6 +233,16 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
             _affix_block(aff, decode, key, fields, rows, number, fail)
             previous = (key, fields[1], number)
     return aff
+
+
+def _pattern(aff: AffixFile, decode: Decoder, row: list[bytes], replaced: bool, at: int, fail) -> CompoundPattern:
+    """`CHECKCOMPOUNDPATTERN end[/flag] begin[/flag] [replacement]`."""
+    def side(raw: bytes) -> tuple[str, str | None]:
+        text, slash, flag = raw.partition(b"/")
+        return decode(text, at), aff.codec.flag(flag, lambda m: fail(m, at)) if slash and flag else None
+
+    (end, end_flag), (begin, begin_flag) = side(row[1]), side(row[2])
+    return CompoundPattern(end, begin, end_flag, begin_flag, decode(row[3], at) if replaced else "")
 
 
 def _rule_flags(aff: AffixFile, pattern: bytes, fail) -> frozenset[str]:

@@ -41,7 +41,7 @@ from .verdict import Analysis, Exclusion, Verdict, tiling_document
 from .word_judge import WordJudge
 
 #: The kinds of a word the compiled rule takes, and its refusals (lexicon/graph/core/lexicon/answer.c, by_rule).
-RULE_KINDS = ("compound", "prefixed")
+RULE_KINDS = ("compound", "prefixed", "affixed")
 RULE_REFUSALS = (f"excluded:{Reason.FOREIGN}", f"excluded:{Reason.TYPO}", f"excluded:{Reason.PROPER_NOUN}")
 #: The refusals that may carry a dropped source record (Verdict.excluded): a key the rules dropped, text that
 #: is no word as written. The bundle does not hold those records.

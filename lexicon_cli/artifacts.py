@@ -107,6 +107,8 @@ def _verdict_text(v, lex: Lexicon) -> str:
                 lines.append(f"  headword {a.display!r} ({a.pos or '?'}), {a.source} record {a.record}")
             elif a.kind == "analysed":
                 lines.append(f"  by analysis: {a.rule} (Hunspell: {a.morphology['analysis']})")
+            elif a.kind == "affixed":
+                lines.append(f"  a form the dictionary's affixes make of a name written small, by the rule: {a.rule}")
             elif a.kind in ("compound", "prefixed"):
                 first, last = a.morphology["parts"]
                 what = "a compound" if a.kind == "compound" else "a preverb before a form"

@@ -44,7 +44,7 @@ RULE_STEM, REFUSED_STEM, TABLE = "rule", "rule-refused", "rule.json"
 FORMAT, FORMAT_VERSION = "tile-lexicon-rule", 1
 #: The role kinds as rule.h numbers them.
 KINDS = {"first": 1, "first-counted": 2, "first-stop": 3, "last-stop": 4, "veto": 5, "veto-compound": 6,
-         "last": 7, "lead": 8, "takes": 9}
+         "last": 7, "lead": 8, "takes": 9, "whole": 10}
 #: Why rule-refused.dwg holds a key: its marker after the key's letters is letters + 1 + this.
 REFUSED_WHY = {Reason.FOREIGN: 0, Reason.PROPER_NOUN: 1}
 #: Stems a producer takes at a time.
@@ -54,20 +54,20 @@ DIGITS, BASE = 2, 16
 
 def role_table() -> list[tuple[int, int, int, int]]:
     """(kind, counted, class, syllable correction) of every marker the pieces use, by marker number."""
-    table = [(0, 0, 0, 0)] * roles.TAKES_BASE
-    table += [(0, 0, 0, 0)] * roles.MAX_CLASSES
-    named = {roles.FIRST: "first", roles.FIRST_COUNTED: "first-counted", roles.FIRST_STOP: "first-stop",
-             roles.LAST_STOP: "last-stop", roles.VETO: "veto", roles.VETO_COMPOUND: "veto-compound"}
-    for marker in range(len(table)):
+    named = {roles.FIRST: ("first", 0), roles.FIRST_COUNTED: ("first-counted", 0), roles.FIRST_STOP: ("first-stop", 0),
+             roles.LAST: ("last", 0), roles.LAST_COUNTED: ("last", 1), roles.LAST_STOP: ("last-stop", 0),
+             roles.VETO: ("veto", 0), roles.VETO_COMPOUND: ("veto-compound", 0), roles.WHOLE: ("whole", 0)}
+    table = []
+    for marker in range(roles.MAX_MARKER + 1):
         if marker in named:
-            table[marker] = (KINDS[named[marker]], 0, 0, 0)
-        elif roles.is_last(marker):
-            counted, adj = roles.last_reading(marker)
-            table[marker] = (KINDS["last"], int(counted), 0, adj)
+            kind, counted = named[marker]
+            table.append((KINDS[kind], counted, 0, 0))
         elif roles.LEAD_BASE <= marker < roles.TAKES_BASE:
-            table[marker] = (KINDS["lead"], 0, marker - roles.LEAD_BASE, 0)
+            table.append((KINDS["lead"], 0, marker - roles.LEAD_BASE, 0))
         elif marker >= roles.TAKES_BASE:
-            table[marker] = (KINDS["takes"], 0, marker - roles.TAKES_BASE, 0)
+            table.append((KINDS["takes"], 0, marker - roles.TAKES_BASE, 0))
+        else:
+            table.append((0, 0, 0, 0))
     return table
 
 

@@ -50,6 +50,18 @@ def part_letters(alphabet: Alphabet) -> str:
     return LetterCodes.of(alphabet).letters.lower()
 
 
+def pack(pieces: Iterable[tuple[int, str]], codes: LetterCodes) -> bytes:
+    """(marker, text) pairs as graph sequences, each a length byte and then its bytes: the text's letter
+    numbers, then len(letters) + 1 + the marker (GraphBuilder.add_packed reads them)."""
+    encode, base = codes.encode, len(codes.letters) + 1
+    out = bytearray()
+    for marker, text in pieces:
+        out.append(len(text) + 1)
+        out += encode(text)
+        out.append(base + marker)
+    return bytes(out)
+
+
 def places(aff: AffixFile) -> list[tuple[int, frozenset[str]]]:
     """Each place of a part and the flags that let a stem or an affixed form take it."""
     anywhere = {aff.compoundflag} | aff.compoundrule_flags
@@ -118,13 +130,7 @@ class Parts:
         """As graph sequences, each a length byte and then its bytes (GraphBuilder.add_packed): letter
         numbers, then len(letters) + 1 + the marker. With `bounds`, the forms of those stems only; else
         the leads alone."""
-        encode, base = self.codes.encode, len(self.letters) + 1
-        out = bytearray()
-        for marker, text in self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else self.leads:
-            out.append(len(text) + 1)
-            out += encode(text)
-            out.append(base + marker)
-        return bytes(out)
+        return pack(self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else self.leads, self.codes)
 
     def _forms(self, stem: Stem) -> Iterator[tuple[str, int]]:
         """The stem and its forms with up to two suffixes, and with a letter-stripping prefix, each with

@@ -1,77 +1,78 @@
 """Two-part words decided from a Hunspell dictionary's flags: the pieces, their roles, and the rule.
 
-Hunspell accepts a compound by searching, at query time, every cut of the word for parts its flags
-allow (affixmgr.cxx, `compound_check`), and gives up after 50 ms of CPU. This module decides the
-same question for a word of exactly two pieces `a + b` from data made at build time:
+Hunspell accepts a compound by searching, at query time, the cuts of a word for parts its flags allow
+(affixmgr.cxx, `compound_check`), and gives up after 50 ms of CPU. This module decides the same
+question for a word of exactly two pieces `a + b` from data made at build time:
 
 1. a compound: `a` has a FIRST role and `b` a LAST role, and the seam passes the checks below; or
 2. a lead and a form: `a` is what a prefix adds (LEAD(k): a preverb, `leg-` of superlatives) and
    `b` a stem with no suffix, one or two that takes a prefix of class k (TAKES(k)), the prefix's
-   condition holding on `b`. These are the three-affix forms (le+zár+ás+a) that forms of at most two
-   affixes lack.
+   condition holding on `b`: the three-affix forms (le+zár+ás+a) the forms of two affixes lack.
 
-`Pieces(aff, stems, alphabet, max_tiles).strings(stems)` streams (marker, text) for the pieces of
-some stems (the same text may come with several markers, and repeats); `packed` gives them as graph
-sequences, `leads` the leads, `seam` the checks, and `PieceRule` the rule over a mapping text → markers
-(`PieceRule.build` keeps only the texts a word list needs). Roles (markers, `describe`):
+A prefix that strips letters (Magyar Ispell's `"`, which only makes a name's capital small) is no lead:
+its three-affix words (egyiptomiak: " + Egyiptom + i + ak) are WHOLE pieces, words by themselves.
 
-- FIRST, FIRST_COUNTED: may be a compound's first part; COUNTED when it counts as one more word
-  (its stem is a COMPOUNDROOT, a compound listed whole, or its prefix has two syllables or more).
-- LAST(counted, adj): may be a last part; `adj` corrects its syllables as Hungarian Hunspell counts
-  them (the word's vowels less an inflection's, plus SYLLABLENUM's extra ones).
+`Pieces(aff, stems, alphabet, max_tiles).strings(stems)` streams (marker, text) for the pieces some stems
+make (a text may come with several markers, and again from another stem); `packed(bounds)` gives them
+as word-graph sequences (letters, then a marker), as parts.py does; `leads` are the leads, with
+`lead_conditions`; `seam` the checks. `PieceRule(role_table(pairs), seam, lead_conditions).accepts(word)`
+is the rule, a Reading or None. The markers (`describe`):
+
+- FIRST, FIRST_COUNTED: may be a compound's first part; COUNTED when it counts one more word (its stem
+  is a COMPOUNDROOT, a compound listed whole, or its prefix has two syllables or more).
+- LAST, LAST_COUNTED: may be a compound's last part, counting one more word likewise.
 - FIRST_STOP, LAST_STOP: the part rests on a FORBIDDENWORD stem, where Hunspell gives up the word.
 - VETO: a word Hunspell refuses whatever its pieces (a FORBIDDENWORD and the forms Hunspell may read
-  as one); VETO_COMPOUND: refused as a compound (a dictionary entry of two words written apart, which
-  Hunspell's cpdwordpair_check forbids as one).
-- LEAD(k), TAKES(k): the lead of class k and the forms that take it.
+  as one); VETO_COMPOUND: refused as a compound (a dictionary entry of two words, `úti cél`, written
+  as one: cpdwordpair_check).
+- WHOLE: a word by itself (above). LEAD(k), TAKES(k): a lead of class k and a form that takes one.
 
-What `compound_check` (Hunspell 1.7.2, the version chunspell and Debian ship; HEAD differs in the time
-limit, a steady clock instead of clock(), and in reading CHECKCOMPOUNDPATTERN flags on the affixes
-too, which Magyar Ispell does not use) does for two parts, and what the rule keeps of it:
+What `compound_check` does with two parts (Hunspell 1.7.2, the version chunspell and Debian ship), and
+what the rule keeps:
 
-- a first part is a root, found by the first homonym with COMPOUNDFLAG or COMPOUNDBEGIN and without
-  NEEDAFFIX (if that homonym is FORBIDDENWORD the cut fails; if the word's first homonym has
-  COMPOUNDFORBIDFLAG the text never begins a compound), and only when there is none, a prefixed or
-  suffixed form: prefix + stem (+ a cross-product suffix), or stem + suffix, the suffix carrying
-  COMPOUNDPERMITFLAG, the flag on the stem or the affix's continuation, and no COMPOUNDFORBIDFLAG on
-  either affix (a suffix with COMPOUNDEND or COMPOUNDFORBIDFLAG is no COMPOUNDFLAG part). Two
-  suffixes never begin a compound (no COMPOUNDMORESUFFIXES). Kept.
-- a last part is a root (the first homonym with COMPOUNDFLAG or COMPOUNDEND, without NEEDAFFIX), or
-  when the root fails, an affixed form as Hunspell's affix_check finds it at the end of a compound:
-  prefix (with COMPOUNDPERMITFLAG) + stem (+ cross suffix), stem + suffix (no ONLYINCOMPOUND or
-  NEEDAFFIX suffix), stem + two suffixes, prefix + stem + two suffixes (cross products, no
-  COMPOUNDPERMITFLAG needed there: Hunspell asks it as outside a compound), the flag on the stem or
-  the inner suffix's continuation; COMPOUNDFORBIDFLAG on a prefix or the inner suffix refuses. Kept.
-- FORBIDDENWORD on a part's stem makes Hunspell give up the whole word: kept as STOP roles, checked
-  in Hunspell's order of cuts (left to right).
-- CHECKCOMPOUNDDUP: Hunspell compares dictionary entries (kutya + kutyát is refused too); the rule
-  compares the pieces' texts. CHECKCOMPOUNDTRIPLE: three equal letters across the seam, as Hunspell
-  compares bytes (so only ASCII letters). CHECKCOMPOUNDPATTERN: the first piece ends with one side,
-  the second begins with the other. COMPOUNDMIN: letters of each piece. Kept.
-- COMPOUNDWORDMAX with COMPOUNDROOT and COMPOUNDSYLLABLE, Hungarian mode: a part whose stem is a
-  COMPOUNDROOT, or whose prefix has two syllables or more, counts one more word, and a compound of
-  more than COMPOUNDWORDMAX words needs at most COMPOUNDSYLLABLE syllables: the vowels of both
-  pieces, less an inflection's (the last suffix's when it has no continuation, one for an -i suffix
-  that has), plus SYLLABLENUM's hardwired flags (c: 2, J: 1, I: 1 on a J stem), less one for a root
-  last part with I and not J. Kept, per reading.
-- cpdwordpair_check: a compound that is a dictionary entry of two words (`úti cél`) is refused:
-  kept as VETO_COMPOUND. FORBIDDENWORD words and their forms: kept as VETO.
-- Left out: CHECKCOMPOUNDREP and the ph: fields (a compound one REP change away from a dictionary
-  word is a typo: decided elsewhere); CHECKCOMPOUNDCASE (a case change at the seam: no lower-case
-  word has one); COMPOUNDRULE (Magyar Ispell's numerals `0*1`, `00*20*1`: every stem with those
-  flags has a digit or a sign, so no word of letters is made by them; `Pieces` counts them);
-  COMPOUNDMIDDLE and three or more parts (not two pieces); hu_mov_rule (only for a word ending in
-  a hyphen); the time limit (a two-part search never reaches it: Hunspell tries two parts first,
-  with no recursion).
-- Approximated: Hunspell takes the first analysis its search finds for a part and checks only that
-  one; the rule accepts when any analysis passes (and an affixed form with COMPOUNDEND is a last
-  part even where one with COMPOUNDFLAG exists, which Hunspell would try alone). The benchmark
-  (`python -m bench.bench_pieces`) counts what that costs.
+- First part: a root, the first homonym with COMPOUNDFLAG or COMPOUNDBEGIN and no NEEDAFFIX (if that
+  homonym is FORBIDDENWORD the cut fails; if the text's first homonym has COMPOUNDFORBIDFLAG it never
+  begins a compound), and only when there is none, prefix + stem (+ a cross-product suffix) or stem +
+  suffix, every suffix with COMPOUNDPERMITFLAG, the flag on the stem or the affix's continuation, no
+  COMPOUNDFORBIDFLAG on an affix (and a suffix with COMPOUNDEND gives no COMPOUNDFLAG part). Never two
+  suffixes (no COMPOUNDMORESUFFIXES). Kept.
+- Last part: a root (the first homonym with COMPOUNDFLAG or COMPOUNDEND, no NEEDAFFIX), or an affixed
+  form as affix_check finds it at a compound's end: prefix with COMPOUNDPERMITFLAG + stem (+ cross
+  suffix), stem + suffix (not ONLYINCOMPOUND, NEEDAFFIX or CIRCUMFIX), stem + two suffixes, prefix +
+  stem + two suffixes (cross products; Hunspell asks this one as outside a compound, so no
+  COMPOUNDPERMITFLAG), the flag on the stem or the inner suffix's continuation; COMPOUNDFORBIDFLAG on
+  the prefix or the inner suffix refuses. Kept.
+- FORBIDDENWORD on a part's stem makes Hunspell give up the whole word, at the first cut (left to right)
+  that reaches it: kept (STOP roles, the cuts tried in Hunspell's order).
+- Seam: CHECKCOMPOUNDTRIPLE (three equal letters across it, compared as Hunspell compares bytes, so ASCII
+  letters only), CHECKCOMPOUNDPATTERN (the first piece ends with one side, the second begins with the
+  other), COMPOUNDMIN (letters of each piece): kept. CHECKCOMPOUNDDUP: Hunspell compares dictionary
+  entries (kutya + kutyát refused, lakás + lakás of two entries accepted), the rule the pieces' texts.
+- COMPOUNDWORDMAX 2 with COMPOUNDROOT and COMPOUNDSYLLABLE, Hungarian mode (LANG hu_HU): a part whose stem
+  is a COMPOUNDROOT, or whose prefix has two syllables or more (vissza-, legesleg-), counts one more
+  word, and more than two words need at most COMPOUNDSYLLABLE syllables. Kept, counting the pieces'
+  vowels. Left out: Hunspell's corrections of that count (an inflection's vowels not counted, one less
+  for an -i suffix, SYLLABLENUM's hardwired c, I and J flags): they change the count by -9 to +2 and
+  matter only past six vowels, which a word of ten tiles all but never has (one of wordfreq's 46,428
+  Hungarian words: ideológiai); the markers stay within a word graph's tile numbers without them.
+- cpdwordpair_check (a dictionary entry of two words written as one): kept, VETO_COMPOUND. FORBIDDENWORD
+  words and the forms a FORBIDDENWORD stem makes: kept, VETO (as the expander withholds them).
+- Left out: CHECKCOMPOUNDREP and the dictionary's ph: fields (a compound one REP change from a
+  dictionary word is a typo: decided elsewhere); CHECKCOMPOUNDCASE (a case change at the seam: none in
+  a lower-case word); COMPOUNDRULE (Magyar Ispell's numerals `0*1`, `00*20*1`: no stem with those flags
+  is spelled in small letters, `Pieces.rulewords` counts them, so no word of letters is made by them);
+  COMPOUNDMIDDLE and three or more parts (not two pieces); hu_mov_rule (a word ending in a hyphen); the
+  time limit (Hunspell tries two parts first, with no recursion, so two parts never reach it).
+- Approximated: Hunspell checks only the first analysis its search finds for a part (and tries
+  COMPOUNDEND only when no COMPOUNDFLAG analysis exists); the rule takes any analysis that passes.
+
+HEAD (2026) differs from 1.7.2 in nothing the rule reads for Magyar Ispell: its time limit is a steady
+clock, CHECKCOMPOUNDPATTERN's flags may sit on the affixes (Magyar Ispell's patterns have none), and
+affix_check skips an all-capitals-only stem (never in a lower-case word).
 
 The lead and form follow expand.py's rules 3, 5 and 6 (a prefix with suffixes: cross products,
-continuation classes, NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND), the prefix's condition tested on the
-form at query time (`PieceRule`); a prefix that strips letters (Magyar Ispell's `"`, which only
-makes a name's capital small) is no lead, its forms are pieces of their own.
+continuation classes, NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND); the prefix's condition is tested on the
+form when the rule runs (`lead_conditions`).
 """
 
 from __future__ import annotations
@@ -83,50 +84,32 @@ from typing import NamedTuple
 
 from lexicon import Alphabet, SourceError
 from lexicon.graph.codec import LetterCodes
+from lexicon.graph.format import MAX_TILE
 
 from .aff import AffixFile, parse_condition
 from .dic import Stem
 from .expand import MAX_DEPTH, Bounds, Expander, _Rule
-from .parts import part_letters
+from .parts import pack, part_letters
 
 # -- roles ----------------------------------------------------------------------------------------
 
-FIRST, FIRST_COUNTED, FIRST_STOP, LAST_STOP, VETO, VETO_COMPOUND, WHOLE = 1, 2, 3, 4, 5, 6, 7
-#: LAST(counted, adj) is LAST_BASE + ADJ_SPAN * counted + adj - ADJ_MIN.
-LAST_BASE, ADJ_MIN, ADJ_MAX = 16, -9, 2
-ADJ_SPAN = ADJ_MAX - ADJ_MIN + 1
-#: LEAD(k) and TAKES(k), k < MAX_CLASSES.
-LEAD_BASE, MAX_CLASSES = LAST_BASE + 2 * ADJ_SPAN, 32
+FIRST, FIRST_COUNTED, FIRST_STOP, LAST, LAST_COUNTED, LAST_STOP, VETO, VETO_COMPOUND, WHOLE = range(1, 10)
+#: LEAD(k) and TAKES(k), k < MAX_CLASSES: every marker fits a word graph's tile numbers after the letters.
+LEAD_BASE, MAX_CLASSES = 10, 9
 TAKES_BASE = LEAD_BASE + MAX_CLASSES
+MAX_MARKER = TAKES_BASE + MAX_CLASSES - 1
 FIRSTS = frozenset((FIRST, FIRST_COUNTED))
+LASTS = frozenset((LAST, LAST_COUNTED))
 FIRST_ROLES = frozenset((FIRST, FIRST_COUNTED, FIRST_STOP))
-
-
-def last_marker(counted: bool, adj: int) -> int:
-    if not ADJ_MIN <= adj <= ADJ_MAX:
-        raise SourceError(f"a last part's syllable correction {adj} is outside {ADJ_MIN}..{ADJ_MAX}")
-    return LAST_BASE + ADJ_SPAN * counted + adj - ADJ_MIN
-
-
-def is_last(marker: int) -> bool:
-    return LAST_BASE <= marker < LEAD_BASE
-
-
-def last_reading(marker: int) -> tuple[bool, int]:
-    """(counted, adj) of a LAST marker."""
-    offset = marker - LAST_BASE
-    return offset >= ADJ_SPAN, offset % ADJ_SPAN + ADJ_MIN
+_NAMES = {FIRST: "FIRST", FIRST_COUNTED: "FIRST+counted", FIRST_STOP: "FIRST_STOP", LAST: "LAST",
+          LAST_COUNTED: "LAST+counted", LAST_STOP: "LAST_STOP", VETO: "VETO", VETO_COMPOUND: "VETO_COMPOUND",
+          WHOLE: "WHOLE"}
 
 
 def describe(marker: int, classes: list[str] | None = None) -> str:
-    """A marker as text: `LAST+counted(adj=-1)`, `LEAD(X)` …"""
-    names = {FIRST: "FIRST", FIRST_COUNTED: "FIRST+counted", FIRST_STOP: "FIRST_STOP", LAST_STOP: "LAST_STOP",
-             VETO: "VETO", VETO_COMPOUND: "VETO_COMPOUND", WHOLE: "WHOLE"}
-    if marker in names:
-        return names[marker]
-    if is_last(marker):
-        counted, adj = last_reading(marker)
-        return f"LAST{'+counted' if counted else ''}{f'(adj={adj})' if adj else ''}"
+    """A marker as text: `LAST+counted`, `LEAD(X)` …"""
+    if marker in _NAMES:
+        return _NAMES[marker]
     base, name = (LEAD_BASE, "LEAD") if marker < TAKES_BASE else (TAKES_BASE, "TAKES")
     k = marker - base
     return f"{name}({classes[k] if classes and k < len(classes) else k})"
@@ -199,7 +182,6 @@ class _Flags:
         self.forbidden = aff.forbidden
         self.circumfix = aff.circumfix
         self.hungarian = aff.lang in ("hu", "hu_HU")
-        self.syllablenum = bool(aff.syllablenum) and self.hungarian
 
 
 def _has(flag: str | None, flags: Iterable[str]) -> bool:
@@ -230,6 +212,9 @@ class Pieces:
         self.letters = part_letters(alphabet)
         self.codes = LetterCodes(self.letters)
         self._spelled = re.compile(f"[{re.escape(self.letters)}]+").fullmatch
+        if len(self.letters) + 1 + MAX_MARKER > MAX_TILE:
+            raise SourceError(f"{len(self.letters)} letters leave no room for the pieces' {MAX_MARKER} markers in a "
+                              f"word graph's {MAX_TILE} tile numbers")
         self._applying: dict[tuple[str, str], tuple[tuple[_Rule, int], ...]] = {}
         self._reach = {f: max(max(len(r.strip) + 1, len(parse_condition(r.affix.condition, SourceError)))
                               for r in rules) for f, rules in ex.suffixes.items()}
@@ -326,13 +311,7 @@ class Pieces:
         """As graph sequences, each a length byte and then its bytes (GraphBuilder.add_packed): letter
         numbers, then len(letters) + 1 + the marker. With `bounds`, the pieces of those stems; else the
         leads alone."""
-        encode, base = self.codes.encode, len(self.letters) + 1
-        out = bytearray()
-        for marker, text in self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else self.leads:
-            out.append(len(text) + 1)
-            out += encode(text)
-            out.append(base + marker)
-        return bytes(out)
+        return pack(self.strings(self.stems[bounds[0]:bounds[1]]) if bounds else self.leads, self.codes)
 
     # -- one stem -----------------------------------------------------------------------------------
 
@@ -376,7 +355,6 @@ class Pieces:
                     whole = takes and s2 is not None
                     if not (first or last or whole):
                         continue
-                    adj = self._adjust(own, s1, s2) if last else 0
                     for p in self._group_applying(group, text[0]):
                         if n + p.growth > limit:
                             if exact is None:  # n counts letters where the text fits by them
@@ -390,7 +368,7 @@ class Pieces:
                         if first and made not in self.first_decided:
                             yield (FIRST_STOP if forbidden else FIRST_COUNTED if counted else FIRST), made
                         if last:
-                            yield (LAST_STOP if forbidden else last_marker(counted, adj)), made
+                            yield (LAST_STOP if forbidden else LAST_COUNTED if counted else LAST), made
                         if whole and p.strip:
                             yield WHOLE, made
 
@@ -472,38 +450,10 @@ class Pieces:
                 if _has(f.forbidden, fl):
                     yield LAST_STOP, word
                 else:
-                    adj = -1 if f.hungarian and "I" in fl and "J" not in fl else 0
-                    yield last_marker(_has(f.root, fl), adj), word
+                    yield LAST_COUNTED if _has(f.root, fl) else LAST, word
                 break
 
     # -- affixed readings ---------------------------------------------------------------------------
-
-    def _adjust(self, own: frozenset[str], s1: _Rule | None, s2: _Rule | None) -> int:
-        """Hungarian Hunspell's syllable correction of a last part (sfxappnd, sfxextra, SYLLABLENUM)."""
-        f = self.flags
-        if not f.hungarian or s1 is None:
-            return 0
-        syllables = self.seam.syllables
-        adj = 0
-        if s2 is None:
-            flag = s1.flag if s1.add else None  # a suffix that adds nothing sets no sfxflag
-            if s1.add:
-                if not s1.cont:
-                    adj -= syllables(s1.add)
-                elif _i_suffix(s1.add):
-                    adj -= 1
-        else:
-            flag = s2.flag if s2.add else (s1.flag if s1.add else None)
-            if s1.add and s1.cont and _i_suffix(s1.add):
-                adj -= 1
-            if s2.add and not s2.cont:
-                adj -= syllables(s2.add)
-        if f.syllablenum:
-            if flag == "c":
-                adj += 2
-            elif flag == "J" or (flag == "I" and "J" in own):
-                adj += 1
-        return adj
 
     def _bare(self, own: frozenset[str], text: str, s1: _Rule, s2: _Rule | None, forbidden: bool,
               onlyin: bool) -> Iterator[tuple[int, str]]:
@@ -523,14 +473,14 @@ class Pieces:
             if not (circ or _has(f.needaffix, cont) or _has(f.onlyin, cont)):
                 need = own | cont
                 if _has(f.compound, need) or _has(f.end, need):
-                    yield (LAST_STOP if forbidden else last_marker(counted, self._adjust(own, s1, None))), text
+                    yield (LAST_STOP if forbidden else LAST_COUNTED if counted else LAST), text
             return
         # two suffixes: a last part only; the inner suffix's continuation holds the flag
         if onlyin or circ or _has(f.onlyin, s1.cont) or _has(f.forbid, s1.cont):
             return
         need = own | s1.cont
         if _has(f.compound, need) or _has(f.end, need):
-            yield (LAST_STOP if forbidden else last_marker(counted, self._adjust(own, s1, s2))), text
+            yield (LAST_STOP if forbidden else LAST_COUNTED if counted else LAST), text
 
     def _prefixed(self, own: frozenset[str], p: _Rule, s1: _Rule | None, s2: _Rule | None, forbidden: bool,
                   onlyin: bool) -> tuple[bool, bool, bool]:
@@ -576,11 +526,11 @@ class Pieces:
     def _vetoed(self, stem: Stem) -> Iterator[tuple[int, str]]:
         """A FORBIDDENWORD stem and its forms (those no other entry makes a dictionary word): Hunspell
         refuses them before it tries a compound."""
-        ex = self.expander
-        if stem.word.islower() and stem.word in ex.first_forbidden:
+        ex, fits = self.expander, self.fits
+        if stem.word.islower() and stem.word in ex.first_forbidden and fits(stem.word):
             yield VETO, stem.word
         for text, _ in ex._derive(stem.word, stem.flags, MAX_DEPTH):
-            if text.islower() and text not in ex.words:
+            if text.islower() and text not in ex.words and fits(text):
                 yield VETO, text
 
     def _pairs(self, stem: Stem) -> Iterator[tuple[int, str]]:
@@ -591,13 +541,9 @@ class Pieces:
         ex = self.expander
         texts = {stem.word} | {text for text, _ in ex._derive(stem.word, stem.flags, MAX_DEPTH)}
         for text in texts:
-            if text.count(" ") == 1 and text.islower():
-                yield VETO_COMPOUND, text.replace(" ", "")
-
-
-def _i_suffix(add: str) -> bool:
-    """Hungarian Hunspell's sfxextra: a suffix ending in -i, not -yi or -ti, counts one syllable less."""
-    return add.endswith("i") and add[-2:-1] not in ("y", "t")
+            joined = text.replace(" ", "")
+            if text.count(" ") == 1 and joined.islower() and self.fits(joined):
+                yield VETO_COMPOUND, joined
 
 
 # -- the rule -------------------------------------------------------------------------------------
@@ -694,19 +640,17 @@ class PieceRule:
             rb = roles(b)
             if not rb:
                 continue
-            if not (seam.patterned(a, b) or (seam.dup and a == b)):
-                syllables = seam.syllables(a) + seam.syllables(b)
-                for first in sorted(firsts):
-                    for m in sorted(rb):
-                        if is_last(m):
-                            counted, adj = last_reading(m)
-                            if seam.counts((first == FIRST_COUNTED) + counted, syllables + adj):
-                                return Reading("compound", a, b, first, m)
+            lasts = rb & LASTS
+            if lasts and not (seam.patterned(a, b) or (seam.dup and a == b)):
+                # the readings that count the fewest words: FIRST and LAST where the pieces have them
+                first, last = min(firsts), min(lasts)
+                if seam.counts((first == FIRST_COUNTED) + (last == LAST_COUNTED), seam.syllables(a + b)):
+                    return Reading("compound", a, b, first, last)
             if LAST_STOP in rb:
                 return None
         return None
 
 
-__all__ = ["ADJ_MAX", "ADJ_MIN", "FIRST", "FIRSTS", "FIRST_COUNTED", "FIRST_ROLES", "FIRST_STOP", "LAST_BASE",
-           "LAST_STOP", "LEAD_BASE", "MAX_CLASSES", "TAKES_BASE", "VETO", "VETO_COMPOUND", "WHOLE", "LeadClass",
-           "PieceRule", "Pieces", "Reading", "Seam", "describe", "role_table", "is_last", "last_marker", "last_reading"]
+__all__ = ["FIRST", "FIRSTS", "FIRST_COUNTED", "FIRST_ROLES", "FIRST_STOP", "LAST", "LASTS", "LAST_COUNTED",
+           "LAST_STOP", "LEAD_BASE", "MAX_CLASSES", "MAX_MARKER", "TAKES_BASE", "VETO", "VETO_COMPOUND", "WHOLE",
+           "LeadClass", "PieceRule", "Pieces", "Reading", "Seam", "describe", "role_table"]

@@ -884,7 +884,7 @@ void tl_answer_reading(const tl_lexicon *lex, const tl_answer *answer, const cha
         *kind = "analysed";
         *pos = strlist_at(&lex->forms_pos, w->form_pos, pos_len);
     } else if (w->from == FROM_RULE) {
-        *kind = w->rule.kind == RULE_LEAD ? "prefixed" : "compound";
+        *kind = w->rule.kind == RULE_LEAD ? "prefixed" : w->rule.kind == RULE_WHOLE ? "affixed" : "compound";
         if (w->form_pos)
             *pos = strlist_at(&lex->forms_pos, w->form_pos - 1u, pos_len);
     }

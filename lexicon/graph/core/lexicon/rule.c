@@ -216,6 +216,11 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
         return rc;
     if (has_kind(r, whole, n_whole, ROLE_VETO))
         return TL_OK;
+    for (unsigned k = 0; k < n_whole; k++)
+        if (r->roles[whole[k]].kind == ROLE_WHOLE) {
+            *out = (rule_reading){RULE_WHOLE, n, w.n, whole[k], whole[k]};
+            return TL_OK;
+        }
     /* the roles of each first piece tiles[0..i), walked once */
     uint16_t first[TL_MAX_LENGTH][RULE_PIECE_ROLES];
     unsigned n_first[TL_MAX_LENGTH] = {0};

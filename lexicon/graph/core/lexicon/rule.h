@@ -19,6 +19,7 @@ enum {
     ROLE_LAST,          /* a compound's last part: counted, and its syllables' correction */
     ROLE_LEAD,          /* what a prefix of a class adds */
     ROLE_TAKES,         /* a form that takes a prefix of a class */
+    ROLE_WHOLE,         /* a word by itself (a name's three-affix form written small: egyiptomiak) */
 };
 
 #define RULE_MAX_ROLES 4096u   /* role numbers a bundle may define */
@@ -50,13 +51,13 @@ enum { REFUSED_FOREIGN = 0, REFUSED_NAME = 1, REFUSED_KINDS };
 
 /* One reading the rule gives a tiling. */
 typedef struct {
-    int kind;                 /* 0: none; RULE_COMPOUND or RULE_LEAD */
+    int kind;                 /* 0: none; RULE_COMPOUND, RULE_LEAD or RULE_WHOLE */
     size_t split;             /* the first piece's tiles */
     size_t split_letters;     /* … and letters */
     uint16_t first_role, last_role;
 } rule_reading;
 
-enum { RULE_COMPOUND = 1, RULE_LEAD = 2 };
+enum { RULE_COMPOUND = 1, RULE_LEAD = 2, RULE_WHOLE = 3 };
 
 struct tl_lexicon;
 

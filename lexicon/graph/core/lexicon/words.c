@@ -21,7 +21,7 @@ typedef struct {
     uint32_t second[MAX_SECOND];  /* … for each second piece under way */
     uint8_t n_second;
     uint8_t main_accepts;         /* the word so far is the word graph's */
-    uint8_t second_ends;          /* a second piece ends here: the word so far may be two pieces */
+    uint8_t rule_ends;            /* a piece ends here: the word so far may be one the rule takes */
 } lang_state;
 
 enum { ANAGRAM, PATTERN };
@@ -112,8 +112,8 @@ static int memo_put(live_memo *m, uint64_t key, uint8_t value) {
 }
 
 /* Can a word the pattern takes still end below `list` of a part in pattern state `state`: the word graph's
- * where a node accepts in a final state; a second piece where it ends in one; a first piece where it ends
- * and a second piece can go on from there. A necessary condition only (the rule still judges the word
+ * where a node accepts in a final state; a piece where it ends in one (a first piece may be a word by
+ * itself); a first piece where it ends and a second piece can go on from there. A necessary condition only (the rule still judges the word
  * whole), which keeps a pattern walk off every path that can give nothing, each (part, list, state) once. */
 static tl_status live(tl_words_walk *w, unsigned part, uint32_t list, uint32_t state, int *alive, tl_error *err) {
     *alive = 0;
@@ -137,9 +137,8 @@ static tl_status live(tl_words_walk *w, unsigned part, uint32_t list, uint32_t s
         uint32_t v = tl_load(g->base, i);
         unsigned t = tl_tile(g, v);
         if (part != MAIN_PART && t == r->separator) { /* a piece ends here */
-            if (part == SECOND_PART)
-                *alive = tl_pattern_final(w->pattern, state);
-            else if ((rc = live(w, SECOND_PART, r->pieces->root, state, alive, err)) != TL_OK)
+            *alive = tl_pattern_final(w->pattern, state); /* a last piece, or a first that is a word by itself */
+            if (!*alive && part == FIRST_PART && (rc = live(w, SECOND_PART, r->pieces->root, state, alive, err)) != TL_OK)
                 return rc;
         } else if (t && t < below) {
             uint32_t next;
@@ -251,7 +250,7 @@ static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile,
             int ends;
             if ((rc = piece_ends(r, list, &ends, err)) != TL_OK)
                 return rc;
-            out->second_ends |= (uint8_t)ends;
+            out->rule_ends |= (uint8_t)ends;
             out->second[out->n_second++] = list;
         }
         if (s->first) {
@@ -261,11 +260,12 @@ static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile,
             int ends = 0;
             if (out->first && (rc = piece_ends(r, out->first, &ends, err)) != TL_OK)
                 return rc;
+            out->rule_ends |= (uint8_t)ends; /* a piece may be a word by itself (ROLE_WHOLE) */
             if (ends && out->n_second < MAX_SECOND) /* a first piece ends: a second may begin after it */
                 out->second[out->n_second++] = p->root;
         }
     }
-    *alive = out->main || out->main_accepts || out->first || out->n_second || out->second_ends;
+    *alive = out->main || out->main_accepts || out->first || out->n_second || out->rule_ends;
     return TL_OK;
 }
 
@@ -273,7 +273,7 @@ static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile,
 static tl_status is_word(const tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,
                          tl_error *err) {
     *word = s->main_accepts;
-    if (*word || !s->second_ends)
+    if (*word || !s->rule_ends)
         return TL_OK;
     return tl_words_rule_takes(lex, tiles, n, word, err);
 }

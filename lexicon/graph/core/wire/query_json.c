@@ -238,6 +238,15 @@ static void j_rule_reading(jbuf *j, const verdict_found *found) {
     j_key(j, "tag", &first);
     j_cstr(j, answer->tag);
     j_key(j, "rule", &first);
+    if (found->rule == RULE_WHOLE) { /* one piece, a word by itself */
+        j_cps(j, a, found->n_lower);
+        j_lit(j, ",\"source\":\"rule\",\"record\":0,\"morphology\":{\"parts\":[{\"text\":");
+        j_cps(j, a, found->n_lower);
+        j_lit(j, ",\"role\":\"whole\",\"lemma\":");
+        j_cstr(j, answer->lemma);
+        j_lit(j, "}]}}]");
+        return;
+    }
     uint32_t shown[TL_MAX_LENGTH * 4 + 3];
     memcpy(shown, a, na * sizeof *a);
     memcpy(shown + na, (const uint32_t[]){' ', '+', ' '}, 3 * sizeof *a);

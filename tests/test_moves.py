@@ -33,8 +33,8 @@ def key(placed) -> frozenset:
 
 def check_against_the_judge(game, board, lex, found) -> None:
     """Every play: laid as its move says, the judge's legal play with every word valid and the same score and
-    direction, and answered with the judge's words, placements and bonuses (find_moves judges its plays
-    without checking their legality again); no play twice; best first."""
+    direction, and answered with the judge's words, placements and bonuses (the engine judges the plays it
+    finds without checking their legality again); no play twice; best first."""
     seen = set()
     for play in found:
         again = word_move(game, board, play.move["word"], play.move["start"], play.move["direction"])
@@ -43,10 +43,9 @@ def check_against_the_judge(game, board, lex, found) -> None:
         assert judged.legal and judged.stands, (play.move, [p.as_dict() for p in judged.errors])
         assert judged.score == play.score, (play.move, judged.score, play.score)
         assert judged.direction == play.direction, play.move
-        answered = play.judgement
-        assert answered.word_dicts(detail=True) == judged.word_dicts(detail=True), play.move
-        assert (answered.placed_dicts(), answered.earned) == (judged.placed_dicts(), judged.earned), play.move
-        assert (answered.score, answered.first_move) == (judged.score, judged.first_move), play.move
+        answered = play.as_dict()
+        assert answered["words"] == judged.word_dicts(), play.move
+        assert (answered["placed"], answered["bonuses"]) == (judged.placed_dicts(), judged.earned), play.move
         assert key(play.placed) not in seen, play.move
         seen.add(key(play.placed))
     scores = [p.score for p in found]

@@ -19,7 +19,7 @@ from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon_cli import main
-from support.lexicons import DEBIAN, word_list_pipeline
+from support.lexicons import hungarian_list, word_list_pipeline
 from support.positions import position
 
 EMPTY = ["." * 15] * 15
@@ -418,17 +418,8 @@ def test_a_stacked_play_scores_its_towers_and_its_rare_cubes(stacking):
 
 @pytest.fixture(scope="module")
 def hu_stems(tmp_path_factory):
-    """Betűtorony's words valid by a list: the stems of up to 8 letters of the Debian Hungarian dictionary (31,000),
-    tiled by the list's rule: a build of seconds with enough words for positions full of stacks."""
-    from lexicon_pipelines import build
-
-    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
-    words = sorted({w for line in lines for w in [line.split("/")[0].split("\t")[0]]
-                    if w.isalpha() and w.islower() and len(w) <= 8})
-    folder = tmp_path_factory.mktemp("hu-stems")
-    path, _ = word_list_pipeline(folder, "hu-stems", "\n".join(words) + "\n", profile="hu-betutorony-list")
-    build(path, folder / "art")
-    return load("hu-stems", folder / "art")
+    """Betűtorony's words valid by a list, enough of them for positions full of stacks (support.lexicons)."""
+    return hungarian_list(tmp_path_factory.mktemp("hu-stems"), "hu-stems")
 
 
 @PROPERTY

@@ -126,7 +126,7 @@ static inline int occupied(const board_state *b, const uint8_t *fresh, unsigned 
     return fresh[square] || b->heights[square] > 0;
 }
 
-static inline unsigned letter_of(uint8_t tile) { return tile & 63u; }
+static inline unsigned number_of(uint8_t tile) { return tile & 63u; }
 
 /* The squares of the unbroken line of tiles through `square` (across or down) on `heights`: first and last. */
 static void line_through(unsigned size, const uint8_t *heights, unsigned square, int down, unsigned *first,
@@ -188,7 +188,7 @@ static int check_play(tl_judgement *j, const board_state *b, const tl_laid *play
             continue;
         char name[4];
         name_of(g, s, name);
-        const game_tile *under = game_tile_of(g, letter_of(b->tiles[s]));
+        const game_tile *under = game_tile_of(g, number_of(b->tiles[s]));
         const char *under_text = under ? under->letter : "?";
         if (!g->stacking) {
             problem(j, "occupied", (int)s, k, "%s already holds %s", name, under_text);
@@ -196,8 +196,8 @@ static int check_play(tl_judgement *j, const board_state *b, const tl_laid *play
             problem(j, "occupied", (int)s, k,
                     "%s already took a cube this turn (play %u): a square takes one cube a turn", name,
                     (unsigned)earlier[s]);
-        } else if (letter_of(b->tiles[s]) == letter_of(play[i].tile)) {
-            const game_tile *t = game_tile_of(g, letter_of(play[i].tile));
+        } else if (number_of(b->tiles[s]) == number_of(play[i].tile)) {
+            const game_tile *t = game_tile_of(g, number_of(play[i].tile));
             problem(j, "same-letter", (int)s, k, "%s on %s would lie on another %s: a cube goes only on a different letter",
                     t ? t->letter : "?", name, under_text);
         } else if (b->heights[s] >= g->max_height) {
@@ -294,7 +294,7 @@ static void check_rack(tl_judgement *j, const uint8_t *rack, const unsigned *par
     int written = 0;
     for (size_t i = 0; i < j->n_placed; i++) {
         const tl_laid *p = &j->placed[i];
-        unsigned key = p->tile & TL_BLANK_TILE ? 0 : letter_of(p->tile);
+        unsigned key = p->tile & TL_BLANK_TILE ? 0 : number_of(p->tile);
         if (left[key] <= 0) {
             if (!written) {
                 rack_text(g, rack, text, sizeof text);
@@ -339,7 +339,7 @@ static void check_covered_words(tl_judgement *j, const board_state *before, cons
             char word[TL_WORD_MAX * GAME_TILE_TEXT + 1], a[4], b[4];
             size_t w = 0;
             for (unsigned q = first; q <= last; q += step) {
-                const game_tile *t = game_tile_of(g, letter_of(before->tiles[q]));
+                const game_tile *t = game_tile_of(g, number_of(before->tiles[q]));
                 if (t && w + t->letter_len < sizeof word) {
                     memcpy(word + w, t->letter, t->letter_len);
                     w += t->letter_len;
@@ -360,7 +360,7 @@ static void check_covered_words(tl_judgement *j, const board_state *before, cons
 size_t game_notation(const tl_game *g, const uint8_t *tiles, size_t n, char *out, size_t cap) {
     size_t w = 0;
     for (size_t i = 0; i < n;) {
-        const game_tile *t = game_tile_of(g, letter_of(tiles[i]));
+        const game_tile *t = game_tile_of(g, number_of(tiles[i]));
         if (!t)
             return 0;
         if (t->chars > 1) {
@@ -375,7 +375,7 @@ size_t game_notation(const tl_game *g, const uint8_t *tiles, size_t n, char *out
         }
         /* a run of one-letter tiles: a letter some multi-letter tile could also spell there is bracketed */
         size_t end = i;
-        while (end < n && game_tile_of(g, letter_of(tiles[end])) && game_tile_of(g, letter_of(tiles[end]))->chars == 1)
+        while (end < n && game_tile_of(g, number_of(tiles[end])) && game_tile_of(g, number_of(tiles[end]))->chars == 1)
             end++;
         uint8_t covered[TL_WORD_MAX] = {0};
         if (g->multi) {
@@ -386,7 +386,7 @@ size_t game_notation(const tl_game *g, const uint8_t *tiles, size_t n, char *out
                 for (size_t at = i; at + multi->chars <= end; at++) {
                     size_t used = 0, k = 0;
                     for (; k < multi->chars; k++) {
-                        const game_tile *one = game_tile_of(g, letter_of(tiles[at + k]));
+                        const game_tile *one = game_tile_of(g, number_of(tiles[at + k]));
                         if (used + one->letter_len > multi->letter_len ||
                             memcmp(multi->letter + used, one->letter, one->letter_len))
                             break;
@@ -399,7 +399,7 @@ size_t game_notation(const tl_game *g, const uint8_t *tiles, size_t n, char *out
             }
         }
         for (size_t k = i; k < end; k++) {
-            const game_tile *one = game_tile_of(g, letter_of(tiles[k]));
+            const game_tile *one = game_tile_of(g, number_of(tiles[k]));
             if (w + one->letter_len + 3 > cap)
                 return 0;
             if (covered[k - i])
@@ -418,10 +418,10 @@ size_t game_notation(const tl_game *g, const uint8_t *tiles, size_t n, char *out
 size_t game_spelled(const tl_game *g, const uint8_t *tiles, size_t n, int pronounced, char *out, size_t cap) {
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
-        const game_tile *t = game_tile_of(g, letter_of(tiles[i]));
+        const game_tile *t = game_tile_of(g, number_of(tiles[i]));
         if (!t || w + 2 * t->letter_len + 1 > cap)
             return 0;
-        if (pronounced && t->chars > 1 && i + 1 < n && letter_of(tiles[i + 1]) == letter_of(tiles[i])) {
+        if (pronounced && t->chars > 1 && i + 1 < n && number_of(tiles[i + 1]) == number_of(tiles[i])) {
             /* a long digraph is written shortened: SZ SZ spells SSZ */
             size_t first = 1;
             while (first < t->letter_len && (t->letter[first] & 0xC0) == 0x80)
@@ -443,7 +443,9 @@ static int pronounces(const verdict_source *v) {
     return v->words->bundle ? v->words->bundle->pronounced : v->words->pronounced;
 }
 
-/* A word's verdict into its texts: the bundle's brief answer, and the host's where the bundle cannot give it. */
+static size_t keep_text(tl_judgement *j, const char *text) { return text ? pool_add(j, text, strlen(text)) : NO_TEXT; }
+
+/* A word's verdict into its texts: the bundle's answer, and the host's where the bundle cannot give it. */
 static tl_status verdict(tl_judgement *j, verdict_source *v, tl_word *w, word_text *t, const char *notation,
                          size_t len, tl_error *err) {
     const tl_words *words = v->words;
@@ -453,25 +455,14 @@ static tl_status verdict(tl_judgement *j, verdict_source *v, tl_word *w, word_te
             return tl_nomem(err);
         if ((rc = tl_lexicon_check(words->bundle, notation, len, v->answer, err)) != TL_OK)
             return rc;
-        if (!(v->answer->valid < 0 || v->detail) || !words->verdict) {
-            w->valid = v->answer->valid;
-            t->reason = v->answer->reason ? pool_add(j, v->answer->reason, strlen(v->answer->reason)) : NO_TEXT;
-            if (v->detail) {
-                tl_text full = {NULL, 0};
-                rc = tl_lexicon_verdict(words->bundle, notation, len, &full, err);
-                if (rc == TL_OK) {
-                    t->document = pool_add(j, full.data, full.length);
-                    t->document_length = full.length;
-                }
-                tl_text_free(&full);
-                return rc;
-            }
-            char brief[9216];
-            size_t n = tl_answer_json(v->answer, notation, len, brief, sizeof brief);
-            if (n >= sizeof brief)
-                return tl_fail(err, TL_ERR_LIMIT, "a verdict of more than %zu bytes", sizeof brief);
-            t->document = pool_add(j, brief, n);
-            t->document_length = n;
+        const tl_answer *a = v->answer;
+        if (!(a->valid < 0 || v->detail) || !words->verdict) {
+            w->valid = a->valid;
+            t->reason = keep_text(j, a->reason);
+            t->normalized = keep_text(j, a->normalized);
+            t->detail = keep_text(j, a->detail);
+            t->lemma = keep_text(j, a->lemma);
+            t->tag = keep_text(j, a->tag);
             return TL_OK;
         }
     }
@@ -483,7 +474,7 @@ static tl_status verdict(tl_judgement *j, verdict_source *v, tl_word *w, word_te
     if ((rc = words->verdict(words->context, notation, len, v->detail, &asked, err)) != TL_OK)
         return rc;
     w->valid = asked.valid ? 1 : 0;
-    t->reason = asked.reason ? pool_add(j, asked.reason, strlen(asked.reason)) : NO_TEXT;
+    t->reason = keep_text(j, asked.reason);
     t->document = asked.document ? pool_add(j, asked.document, asked.length) : NO_TEXT;
     t->document_length = asked.length;
     return TL_OK;
@@ -534,7 +525,7 @@ static tl_status read_words(tl_judgement *j, verdict_source *v, const board_stat
             tl_word *w = &j->words[j->n_words];
             word_text *t = &j->texts[j->n_words];
             memset(w, 0, sizeof *w);
-            *t = (word_text){NO_TEXT, NO_TEXT, NO_TEXT, NO_TEXT, 0};
+            *t = (word_text){NO_TEXT, NO_TEXT, NO_TEXT, NO_TEXT, 0, NO_TEXT, NO_TEXT, NO_TEXT, NO_TEXT};
             j->n_words++;
             w->down = way;
             w->main = c == 0;
@@ -583,6 +574,8 @@ static void fix_texts(tl_judgement *j) {
 
 static void remember_words(tl_judgement *j, const verdict_source *v) {
     j->judged_words = v && v->words;
+    j->detail = v && v->detail;
+    j->bundle = j->judged_words ? v->words->bundle : NULL;
     j->lexicon = j->version = NO_TEXT;
     if (j->judged_words) {
         const char *name = v->words->name ? v->words->name : "", *version = v->words->version ? v->words->version : "";
@@ -592,6 +585,7 @@ static void remember_words(tl_judgement *j, const verdict_source *v) {
 }
 
 const char *judgement_lexicon(const tl_judgement *j) { return pool_text(j, j->lexicon); }
+const char *judgement_text(const tl_judgement *j, size_t at) { return pool_text(j, at); }
 const char *judgement_version(const tl_judgement *j) { return pool_text(j, j->version); }
 
 static void earn(tl_judgement *j) {
@@ -842,7 +836,7 @@ tl_status tl_judge_turn(const tl_game *game, const tl_words *words, int detail, 
     for (unsigned s = 0; s < cells && rc == TL_OK; s++) {
         uint8_t tile = position->tiles[s];
         uint8_t height = position->heights ? position->heights[s] : tile != 0;
-        if ((tile && !game_tile_of(game, letter_of(tile))) || (tile & 64u) || !tile != !height ||
+        if ((tile && !game_tile_of(game, number_of(tile))) || (tile & 64u) || !tile != !height ||
             height > (game->stacking ? game->max_height : 1u))
             rc = tl_fail(err, TL_ERR_INPUT, "square %u holds tile %u in a stack %u high, which %s cannot hold", s, tile,
                          height, game->name);
@@ -854,7 +848,7 @@ tl_status tl_judge_turn(const tl_game *game, const tl_words *words, int detail, 
         laid += turn->lengths[k];
     for (size_t i = 0; i < laid && rc == TL_OK; i++) {
         const tl_laid *p = &turn->tiles[i];
-        if (p->square >= cells || !game_tile_of(game, letter_of(p->tile)) || (p->tile & 64u) ||
+        if (p->square >= cells || !game_tile_of(game, number_of(p->tile)) || (p->tile & 64u) ||
             ((p->tile & TL_BLANK_TILE) && !game->blanks))
             rc = tl_fail(err, TL_ERR_INPUT, "tile %zu of the turn (%u on square %u) is no tile %s lays there", i,
                          p->tile, p->square, game->name);

@@ -25,14 +25,19 @@ tl_status refuse(tl_refusal *r, tl_error *err, const char *field, const char *sq
 #endif
     ;
 
-/* A word's texts in the judgement's pool: offsets, SIZE_MAX for none. */
+/* A word's texts in the judgement's pool: offsets, SIZE_MAX for none. Its verdict is the brief answer's fields
+ * (the lexicon layer's check), or a document the host gave (`document`, JSON); the wire layer writes the
+ * brief document from the fields, or with `detail` the bundle's full one. */
 typedef struct {
     size_t spelled, notation, reason, document, document_length;
+    size_t normalized, detail, lemma, tag;
 } word_text;
 
 struct tl_judgement {
     const tl_game *game;
     int judged_words;     /* a lexicon judged the words (else validity is left out) */
+    int detail;           /* their verdicts' documents in full */
+    const tl_lexicon *bundle; /* the bundle that judged them, for the full documents it writes (borrowed) */
     size_t lexicon, version; /* its name and version in the pool */
     int first_move;
     int direction;        /* the first play's: 0 across, 1 down, -1 not in one line */
@@ -67,9 +72,10 @@ tl_status judge_found(const tl_game *game, verdict_source *verdicts, const board
 /* Is the turn legal with every word valid (or judged without a lexicon)? Which words are not valid? */
 int judgement_stands(const tl_judgement *j);
 int word_invalid(const tl_judgement *j, const tl_word *w);
-/* The lexicon that judged the words, by name and version (NULL: none). */
+/* The lexicon that judged the words, by name and version (NULL: none); a word's text (NULL: none). */
 const char *judgement_lexicon(const tl_judgement *j);
 const char *judgement_version(const tl_judgement *j);
+const char *judgement_text(const tl_judgement *j, size_t at);
 /* What the turn scores if it stands: its words and its bonus. */
 int32_t judgement_points(const tl_judgement *j);
 

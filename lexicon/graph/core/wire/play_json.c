@@ -168,6 +168,31 @@ static void write_scoring(jbuf *j, const tl_game *g, const tl_word *w) {
     j_lit(j, "}");
 }
 
+/* A word's verdict document: the host's as it gave it, the bundle's full one with `detail`, else the brief one
+ * from the check's fields; null when no lexicon judged. */
+static void write_verdict(jbuf *j, const tl_judgement *jd, const tl_word *w, const word_text *t) {
+    if (t->document != (size_t)-1) {
+        j_raw(j, jd->pool + t->document, t->document_length);
+        return;
+    }
+    if (w->valid == -2) {
+        j_lit(j, "null");
+        return;
+    }
+    if (jd->detail && jd->bundle) {
+        tl_text full = {NULL, 0};
+        tl_error err;
+        if (tl_lexicon_verdict(jd->bundle, w->notation, strlen(w->notation), &full, &err) == TL_OK)
+            j_raw(j, full.data, full.length);
+        else
+            j->failed = 1;
+        tl_text_free(&full);
+        return;
+    }
+    brief_write(j, w->notation, strlen(w->notation), w->valid, judgement_text(jd, t->normalized), w->reason,
+                judgement_text(jd, t->detail), judgement_text(jd, t->lemma), judgement_text(jd, t->tag));
+}
+
 static void write_words(jbuf *j, const tl_judgement *jd) {
     const tl_game *g = jd->game;
     j_lit(j, "[");
@@ -205,10 +230,7 @@ static void write_words(jbuf *j, const tl_judgement *jd) {
         j_lit(j, ",\"reason\":");
         j_cstr(j, w->reason);
         j_lit(j, ",\"verdict\":");
-        if (t->document == (size_t)-1)
-            j_lit(j, "null");
-        else
-            j_raw(j, jd->pool + t->document, t->document_length);
+        write_verdict(j, jd, w, t);
         j_lit(j, ",\"score\":");
         j_int(j, w->score);
         j_lit(j, ",\"scoring\":");

@@ -13,7 +13,8 @@ UndefinedBehaviorSanitizer, every finding fatal.
    inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
 3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
    where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py, the
-   small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py
+   small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py,
+   the play engine's tests of tests/test_play_engine.py that need no SAOL build
    and the hypothesis runs of the fuzz targets that reach C code
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
@@ -57,7 +58,13 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_bundle.py::test_a_damaged_graph_is_refused_naming_its_section_and_its_fault",
                "tests/test_bundle.py::test_a_word_graph_tile_the_tile_set_lacks_is_refused_by_verify_and_by_the_searches",
                "tests/test_moves.py::test_the_generator_finds_what_trying_everything_finds",
-               "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles"]
+               "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles",
+               "tests/test_play_engine.py::test_every_shipped_game_compiles_into_the_core",
+               "tests/test_play_engine.py::test_a_game_document_is_read_strictly",
+               "tests/test_play_engine.py::test_positions_met_in_play_answer_as_the_reference[hu-betutorony]",
+               "tests/test_play_engine.py::test_a_lexicon_validated_by_analysis_judges_what_its_bundle_leaves_open",
+               "tests/test_play_engine.py::test_a_client_with_the_bundle_alone_gets_the_same_documents[hu-betutorony]",
+               "tests/test_play_engine.py::test_hostile_bodies_are_refused_saying_what_and_where"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 

@@ -277,16 +277,17 @@ def test_requests_broken_field_by_field_are_refused_as_the_reference_refuses_the
 HOSTILE = JSON_BODIES
 
 
-def test_hostile_bodies_are_refused_saying_what_and_where(betapet):
+def test_hostile_bodies_are_refused_saying_what_and_where():
+    """Refused before any game or lexicon is looked for."""
     for raw, says in HOSTILE:
         for answer in (play_json, moves_json):
             with pytest.raises(PlayError) as refused:
-                answer(raw, lambda spec: betapet)
+                answer(raw, lambda spec: pytest.fail("no lexicon is looked for"))
             assert refused.value.field == "body" and str(refused.value).startswith("body: not valid JSON: "), raw
             assert says in str(refused.value), (raw, str(refused.value))
             assert re.search(r"line \d+ column \d+ \(byte \d+\)$", str(refused.value)), raw
     with pytest.raises(PlayError, match=r"body: not valid JSON: a body of 1048577 bytes; at most 1048576"):
-        play_json(b" " * (1 << 20 | 1), lambda spec: betapet)
+        play_json(b" " * (1 << 20 | 1), lambda spec: None)
 
 
 def test_the_service_refuses_hostile_bodies_with_its_problem_document(betapet, artifacts_root):

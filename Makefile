@@ -111,7 +111,7 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
 # The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its headers are
-# graph/tl_graph.h, lexicon/tl_lexicon.h and play/moves.h in $(CORE)), the tile-graph command
+# graph/tl_graph.h, lexicon/tl_lexicon.h, play/moves.h and play/tl_play.h in $(CORE)), the tile-graph command
 # ($(CORE)/tool/tile_graph.c) and tile-moves.
 LIB_DIR := build/lib
 CORE_CFLAGS ?= -std=c11 -O2 -Wall -Wextra -Wpedantic
@@ -149,10 +149,11 @@ $(CLIENTS_DIR)/c/libtilelexicon.a: $(CORE_OBJECTS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 
-# One header: tl_graph.h, then tl_lexicon.h without its include of it.
-$(CLIENTS_DIR)/c/tile_lexicon.h: $(CORE)/graph/tl_graph.h $(CORE)/lexicon/tl_lexicon.h
+# One header: tl_graph.h, then tl_lexicon.h, moves.h and tl_play.h without their includes of each other.
+PUBLIC_HEADERS := $(CORE)/graph/tl_graph.h $(CORE)/lexicon/tl_lexicon.h $(CORE)/play/moves.h $(CORE)/play/tl_play.h
+$(CLIENTS_DIR)/c/tile_lexicon.h: $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
-	{ cat $(CORE)/graph/tl_graph.h; grep -v '^#include "graph/tl_graph.h"' $(CORE)/lexicon/tl_lexicon.h; } > $@
+	for h in $(PUBLIC_HEADERS); do grep -v '^#include "\(graph\|lexicon\|play\)/' $$h; done > $@
 
 $(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h
 	$(CC) $(CORE_CFLAGS) -I$(CLIENTS_DIR)/c $< -L$(CLIENTS_DIR)/c -ltilelexicon -o $@

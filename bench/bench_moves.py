@@ -149,7 +149,7 @@ def _ours(lex, game, positions) -> tuple[dict, list]:
     """Every play of each position through the binding (for the comparison), and the CPU time of a call that
     finds them all and returns the count (limit 0), REPEATS times."""
     from lexicon.play.move import parse_rack
-    from lexicon.play.moves import _arrays
+    from support.reference_moves import _arrays
 
     core = lex.graph.kwg.core
     found, times = [], []
@@ -167,7 +167,7 @@ def _ours(lex, game, positions) -> tuple[dict, list]:
 def _native(lex, game, graph: Path, positions, tmp: Path) -> dict:
     """The C library's own command (`make lib`: build/lib/tile-moves) over the lines wolges' harness reads."""
     from lexicon.play.move import parse_rack
-    from lexicon.play.moves import _arrays
+    from support.reference_moves import _arrays
 
     arrays = _arrays(game, lex, positions[0][0], game.premiums(), parse_rack(game, positions[0][1]))
     points = struct.unpack("<64H", arrays["points"])

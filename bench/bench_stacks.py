@@ -129,7 +129,8 @@ def _positions(lex, game) -> list:
 
 def _in_process(lex, game, positions) -> tuple[list[float], list[float], list[int], float]:
     from lexicon.play.move import parse_rack
-    from lexicon.play.moves import MAX_VISITS, _stack_arrays, find_moves
+    from lexicon.play.moves import MAX_VISITS, find_moves
+    from support.reference_moves import _stack_arrays
 
     stack_moves = lex.graph.kwg.core.stack_moves
     core, library, counts, stacked, plays = [], [], [], 0, 0

@@ -1,17 +1,20 @@
 """`make sanitize` (`python -m fuzz.sanitize`): the word-graph core under AddressSanitizer and
 UndefinedBehaviorSanitizer, every finding fatal.
 
-1. tests/c/test_core.c and test_moves.c, the library's own tests, built with clang and the sanitizers, run.
+1. tests/c/test_core.c, test_moves.c and test_play.c, the library's own tests, built with clang and the
+   sanitizers, run.
 2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts), fuzz/c/builder.c (arbitrary
    sequences) and fuzz/c/bundle.c (hostile words, racks and patterns, and bundles damaged with their
-   checksums made right) and fuzz/c/moves.c (hostile boards, racks, rules and graphs for the move
-   generator), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word lists and
-   queries that this script writes with the toolkit's own builder (build/sanitize/seeds), over the
-   bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
+   checksums made right), fuzz/c/moves.c (hostile boards, racks, rules and graphs for the move
+   generator) and fuzz/c/play.c (hostile POST /play and POST /moves bodies and game documents for the
+   play engine's JSON entry points), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word
+   lists, queries and requests that this script writes with the toolkit's own builder (build/sanitize/seeds),
+   over the bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
    inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
 3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
    where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py, the
-   small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py
+   small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py,
+   the play engine's tests of tests/test_play_engine.py that need no SAOL build
    and the hypothesis runs of the fuzz targets that reach C code
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
@@ -21,6 +24,7 @@ Exit status 1 when any step finds something or fails.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -54,7 +58,13 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_bundle.py::test_a_damaged_graph_is_refused_naming_its_section_and_its_fault",
                "tests/test_bundle.py::test_a_word_graph_tile_the_tile_set_lacks_is_refused_by_verify_and_by_the_searches",
                "tests/test_moves.py::test_the_generator_finds_what_trying_everything_finds",
-               "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles"]
+               "tests/test_moves.py::test_the_small_board_has_plays_through_and_beside_tiles",
+               "tests/test_play_engine.py::test_every_shipped_game_compiles_into_the_core",
+               "tests/test_play_engine.py::test_a_game_document_is_read_strictly",
+               "tests/test_play_engine.py::test_positions_met_in_play_answer_as_the_reference[hu-betutorony]",
+               "tests/test_play_engine.py::test_a_lexicon_validated_by_analysis_judges_what_its_bundle_leaves_open",
+               "tests/test_play_engine.py::test_a_client_with_the_bundle_alone_gets_the_same_documents[hu-betutorony]",
+               "tests/test_play_engine.py::test_hostile_bodies_are_refused_saying_what_and_where"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
@@ -64,7 +74,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
              ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),
-             ("fuzz moves", lambda: _fuzz("moves", seconds)),
+             ("fuzz moves", lambda: _fuzz("moves", seconds)), ("fuzz play", lambda: _fuzz("play", seconds)),
              ("Python graph tests", _python_tests)]
     failed = []
     for name, step in steps:
@@ -89,7 +99,7 @@ def _compile(out: Path, sources: list[str], *flags: str) -> bool:
 
 
 def _c_tests() -> bool:
-    for test in ("test_core", "test_moves"):
+    for test in ("test_core", "test_moves", "test_play"):
         binary = OUT / test
         if not (_compile(binary, [str(ROOT / "tests" / "c" / f"{test}.c"), *_core_sources()]) and
                 subprocess.call([str(binary)]) == 0):
@@ -105,7 +115,7 @@ def _fuzz(target: str, seconds: int) -> bool:
     _write_seeds(target, seeds)
     corpus.mkdir(parents=True, exist_ok=True)
     findings.mkdir(exist_ok=True)
-    env = os.environ | ({"FUZZ_BUNDLES": str(_bundles())} if target == "bundle" else {})
+    env = os.environ | ({"FUZZ_BUNDLES": str(_bundles())} if target in ("bundle", "play") else {})
     return subprocess.call([str(binary), str(corpus), str(seeds), f"-max_total_time={seconds}", "-timeout=10",
                             "-rss_limit_mb=2048", "-max_len=65536", "-print_final_stats=1",
                             f"-artifact_prefix={findings}/{target}-"], env=env) == 0
@@ -147,6 +157,9 @@ def _write_seeds(target: str, folder: Path) -> None:
     if target == "moves":
         _write_positions(folder)
         return
+    if target == "play":
+        _write_requests(folder)
+        return
     lists = {"sv": ("sv-betapet", ["HUND", "HUNDAR", "KATT", "KATTER", "ALLE", "ÅNGA", "ÖRN", "ZOO", "ABBA", "A"]),
              "hu": ("hu-betutorony", ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "ZSEB", "CSÉSZE", "LYUK", "NY"])}
     for name, (tileset, words) in lists.items():
@@ -186,6 +199,40 @@ def _write_positions(folder: Path) -> None:
         for mode in range(8):
             graph = graphs[mode >> 2 & 1] if mode & 1 else b""
             (folder / f"position-{n}-{mode}").write_bytes(bytes((mode, 13)) + bytes(cells) + tail + graph)
+
+
+def _write_requests(folder: Path) -> None:
+    """The play target's seeds: POST /play and POST /moves bodies for both bundles (letters and stacking), valid,
+    illegal and hostile (tests/test_play_engine.py's), and the shipped games' documents."""
+    from lexicon.play import game_names, load_game
+    from lexicon.play.compiled import document_bytes
+
+    empty, hu = ["." * 15] * 15, ["." * 10] * 10
+    hund = empty[:7] + [".......HUND...."] + empty[8:]
+    kar, heights = hu[:4] + ["....KÁR..."] + hu[5:], ["0" * 10] * 4 + ["0000121000"] + ["0" * 10] * 5
+    bodies = {
+        "sv": [{"game": "sv-betapet", "board": empty, "move": {"word": "HUND", "start": "H8"}},
+               {"game": "sv-betapet", "board": hund, "move": [{"square": "L8", "tile": "a", "blank": True}],
+                "rack": "A?", "detail": True},
+               {"game": "sv-betapet", "board": hund, "turn": [{"word": "HUNDAR", "start": "H8"}], "lexicon": None},
+               {"game": "sv-betapet", "board": hund, "rack": "ARSTE?K", "limit": 5, "phonies": True}],
+        "hu": [{"game": "hu-betutorony", "board": kar, "heights": heights,
+                "turn": [[{"square": "F5", "tile": "É"}], {"word": "[NY]ÚL", "start": "E6"}], "rack": "É[NY]ÚL"},
+               {"game": "hu-betutorony", "board": kar, "heights": heights, "rack": "ÉSZAKOT", "limit": 20}],
+    }
+    n = 0
+    for which, group in enumerate(bodies.values()):
+        for body in group:
+            raw = json.dumps(body, ensure_ascii=False).encode()
+            for mode in (0, 1, 3):
+                (folder / f"request-{n}-{mode}").write_bytes(bytes((4 * which + mode,)) + raw)
+            n += 1
+    from support.hostile import JSON_BODIES
+
+    for k, (raw, _) in enumerate(JSON_BODIES):
+        (folder / f"hostile-{k}").write_bytes(bytes((k % 2,)) + raw)
+    for name in game_names():
+        (folder / f"game-{name}").write_bytes(b"\x02" + document_bytes(load_game(name)))
 
 
 def _write_queries(folder: Path) -> None:

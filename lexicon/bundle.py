@@ -3,7 +3,8 @@ service does (docs/bundle.md has the layout with a worked example).
 
 A header (magic, format version, file size, the lexicon's name and version, the toolkit's version, the
 tile set's name) and a table of sections, each named, aligned to 8 bytes and checksummed (CRC-32). The
-sections hold the manifest's summary, the game's rules and tile set, the Unicode tables normalisation
+sections hold the manifest's summary, the game's rules and tile set, the games that play its tile set (their
+game documents), the Unicode tables normalisation
 reads (lexicon.unicode_tables), the word graph, the key index's graph, columns and strings, the listed
 tilings, for a lexicon with graph forms, the form index, and for one with a precheck, its parts graph
 (lexicon.precheck: a word no cut into the dictionary's parts spells is `not-in-lexicon`, not
@@ -38,6 +39,8 @@ from .graph import forms as formindex
 from .graph import keys as keyindex
 from .graph.format import KBWG, little_endian
 from .graph.native import use_core
+from .play import compiled
+from .play.game import game_names, load_game
 from .profile import Profile
 from .tiling import notation_tilings, parse_notation
 from .unicode_tables import tables
@@ -124,9 +127,18 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
             out.update(_forms(folder, forms, keys.letters))
         if graph.get("rule") is not None:
             out.update(_rule(folder, graph["rule"]))
+        out["games"] = games(profile.alphabet)
         return out
     finally:
         keys.close()
+
+
+def games(alphabet) -> bytes:
+    """The `games` section: the game documents (lexicon.play.compiled) of the shipped games that play this tile
+    set, as a JSON list: a client that has the bundle has their rules."""
+    found = [load_game(name) for name in game_names()]
+    return _padded(json.dumps([compiled.document(g) for g in found if g.alphabet.fingerprint == alphabet.fingerprint],
+                              ensure_ascii=False, separators=(",", ":")).encode())
 
 
 def _counts(keys: keyindex.KeyIndex) -> bytes:

@@ -165,7 +165,7 @@ class Lexicon:
         """`orjson.dumps(brief_answers(words))`, byte for byte, and how many of the words are valid: from the C
         library over the version's bundle where there is one (the batch in one call, no Python object a word),
         with the analyser's answer put in for each word only it decides."""
-        core = self._answerer
+        core = self.core_bundle
         if core is None:
             answers = self.brief_answers(words)
             return orjson.dumps(answers), sum(1 for a in answers if a["valid"])
@@ -186,7 +186,7 @@ class Lexicon:
         whether the word is valid: from the C library over the version's bundle where the bundle holds the
         whole answer, that is unless only analysis decides or the answer carries a source record the rules
         dropped (which the store keeps); else from `check`, which also raises where it raises."""
-        core = self._answerer
+        core = self.core_bundle
         if core is not None:
             valid, reason, data = core.verdict_json(word)
             if valid or (valid is False and reason not in _RECORDED and not reason.startswith("excluded:")):
@@ -195,7 +195,9 @@ class Lexicon:
         return verdict.valid, orjson.dumps(verdict.as_dict())
 
     @cached_property
-    def _answerer(self):
+    def core_bundle(self):
+        """The C core's handle of the version's bundle, memory-mapped (lexicon.bundle.answerer): what the
+        compiled answers and the play engine read; None for a version built before versions carried bundles."""
         return bundle.answerer(self.path, self.manifest)
 
     def _by_rule(self, word: str) -> Verdict | None:
@@ -216,7 +218,7 @@ class Lexicon:
     def _verdicts(self):
         # The C library's verdicts for the words the bundle decides whole, made without a Python call a field
         # (`_verdicts.check(word)`, None for the rest); called as `check`, the judge's for the rest.
-        return bundle.quick_verdicts(self._answerer, {"lexicon": self.name, "version": self.version,
+        return bundle.quick_verdicts(self.core_bundle, {"lexicon": self.name, "version": self.version,
                                                       "alphabet": self.alphabet}, self.judge.check)
 
     # ------------------------------------------------------------------ details

@@ -3,10 +3,7 @@ which hands the view what it worked out when only Flask can write it."""
 
 from __future__ import annotations
 
-import orjson
-
-from lexicon.play.moves import moves_request
-from lexicon.play.request import parse_json
+from lexicon.play.engine import moves_json
 
 #: The environ key of a POST /moves worked out before Flask: the answer for the view to write (when only
 #: flask-compress can), or the refusal or fault met, for the view to raise again.
@@ -18,9 +15,10 @@ MOVES_MAX_VISITS = 8_000_000
 
 
 def moves_answer(raw: bytes, registry):
-    """POST /moves' answer to the body `raw`: its JSON bytes and the lexicon that gave it."""
-    answer, lexicon = moves_request(parse_json(raw), registry.get, registry.game, max_visits=MOVES_MAX_VISITS)
-    return orjson.dumps(answer), lexicon
+    """POST /moves' answer to the body `raw`: its JSON bytes (the C core's, read and written by it) and the lexicon
+    that gave it."""
+    data, host = moves_json(raw, registry.get, registry.game, max_visits=MOVES_MAX_VISITS)
+    return data, host.lexicon
 
 
 def prepared(environ):

@@ -158,3 +158,25 @@ WORDS = [
     "\u202ehej", "e" + "\u0301" * 10, "café", "crêpe", "'; DROP TABLE words; --", "../../etc/passwd", "qwxz",
     "münchen", "ÆØ", "a" * 257, "日本語", "🙂", "-aktig", "pH", "1a",
 ]
+
+
+#: Request bodies that are no JSON a request means, and what the core's reader says of each (POST /play and
+#: POST /moves refuse them as `body: not valid JSON: …, line L column C (byte B)`): tests/test_play_engine.py asks
+#: them of the library and the service, and `make sanitize` seeds the play engine's fuzz target with them.
+JSON_BODIES = [
+    (b"", "unexpected end of data: line 1 column 1 (byte 0)"),
+    (b"{", "unexpected end of data"),
+    (b'{"game": "sv-betapet",}', "a key (a string) was expected"),
+    (b'{"game": "sv-betapet" "board": []}', "',' or '}' was expected"),
+    (b'{"game": "sv-betapet", "game": "sv-scrabble"}', "a key given twice: line 1 column 24 (byte 23)"),
+    (b'{"game": "\\ud800"}', "a lone surrogate"),
+    (b'{"game": "\xff"}', "bytes that are not UTF-8"),
+    (b'{"game": "a\x01b"}', "a control character in a string"),
+    (b'{"limit": 01}', "a number with a leading zero"),
+    (b'{"limit": 1e999}', "a number out of range"),
+    (b'{"limit": 99999999999999999999}', "an integer past 64 bits"),
+    (b'{"game": NaN}', "unexpected character"),
+    (b'{"game": "sv-betapet"} x', "trailing characters"),
+    (b"[" * 40 + b"]" * 40, "nested deeper than 32"),
+    (b'{"game": "\\x41"}', "an escape that is not JSON's"),
+]

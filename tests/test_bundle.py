@@ -163,7 +163,7 @@ def test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers(name, requ
     """POST /valid's path: `Lexicon.brief_json` (the C library's batch, with the analyser's answer put in for
     each word only it decides) writes exactly the bytes orjson writes for `brief_answers`, in batches of 1,000."""
     lex = request.getfixturevalue(name)
-    assert lex._answerer is not None  # a build of this round has its bundle
+    assert lex.core_bundle is not None  # a build of this round has its bundle
     words = [w for w in corpus(lex, size=20_000 if name.startswith("small") else 30_000)
              if not any(0xD800 <= ord(c) < 0xE000 for c in w)]  # a JSON request's words have no lone surrogate
     undecided = 0
@@ -173,7 +173,7 @@ def test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers(name, requ
         data, valid = lex.brief_json(batch)
         assert data == orjson.dumps(answers), batch
         assert valid == sum(1 for a in answers if a["valid"])
-        undecided += len(lex._answerer.brief_json(batch)[2])
+        undecided += len(lex.core_bundle.brief_json(batch)[2])
     assert (undecided > 0) == (lex.analyser is not None)  # the Hungarian batches put the analyser's answers in
 
 
@@ -224,7 +224,7 @@ def test_get_valid_documents_from_the_c_core_are_byte_for_byte_the_librarys(name
             continue
         checked += 1
         assert lex.verdict_json(word) == (verdict.valid, orjson.dumps(verdict.as_dict())), word
-        valid, reason, _ = lex._answerer.verdict_json(word)
+        valid, reason, _ = lex.core_bundle.verdict_json(word)
         from_core += bool(valid) or (valid is False and reason not in ("too-short", "too-long", "non-letter", "empty")
                                      and not reason.startswith("excluded:"))
     # a corpus of every kind of input: of a list's, 30% valid or not in the lexicon; of an analysis lexicon's, 13%
@@ -279,23 +279,23 @@ def test_quick_verdicts_refuse_a_class_they_cannot_fill(small_sv):
     fixed = {"lexicon": "x", "version": "y", "alphabet": None, "detail": None, "position": None, "analyses": None,
              "exclusions": ()}
     with pytest.raises(TypeError, match="slot 'exclusions'"):
-        _core.Verdicts(small_sv._answerer, Verdict, {k: v for k, v in fixed.items() if k != "exclusions"})
+        _core.Verdicts(small_sv.core_bundle, Verdict, {k: v for k, v in fixed.items() if k != "exclusions"})
 
     class Open:  # no slots
         pass
 
     with pytest.raises(AttributeError):
-        _core.Verdicts(small_sv._answerer, Open, fixed)
-    made = _core.Verdicts(small_sv._answerer, Verdict, fixed)
+        _core.Verdicts(small_sv.core_bundle, Open, fixed)
+    made = _core.Verdicts(small_sv.core_bundle, Verdict, fixed)
     with pytest.raises(TypeError, match="made once"):
-        made.__init__(small_sv._answerer, Verdict, fixed)
+        made.__init__(small_sv.core_bundle, Verdict, fixed)
     assert made.check("hus").lexicon == "x" and made.check("[H]US") is None and made.check("a\x01") is None
     with pytest.raises(TypeError):
         made.check(b"hus")
     with pytest.raises(TypeError, match="without a judge"):
         made("hus", detail=False)
     with pytest.raises(TypeError, match="judge is a callable"):
-        _core.Verdicts(small_sv._answerer, Verdict, fixed, 1)
+        _core.Verdicts(small_sv.core_bundle, Verdict, fixed, 1)
 
 
 def test_check_is_the_c_librarys_and_hands_the_judge_what_it_does_not_decide(small_sv):
@@ -307,7 +307,7 @@ def test_check_is_the_c_librarys_and_hands_the_judge_what_it_does_not_decide(sma
         asked.append((args, kwargs))
         return small_sv.judge.check(*args, **kwargs)
 
-    made = bundle.quick_verdicts(small_sv._answerer, {"lexicon": small_sv.name, "version": small_sv.version,
+    made = bundle.quick_verdicts(small_sv.core_bundle, {"lexicon": small_sv.name, "version": small_sv.version,
                                                       "alphabet": small_sv.alphabet}, judge)
     assert made("hus", detail=False) == small_sv.judge.check("hus", detail=False) and asked == []
     assert made("[H]US", detail=False) == small_sv.judge.check("[H]US", detail=False)

@@ -59,7 +59,7 @@ def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
         objects.append(tmp_path / (source.stem + ".o"))
         subprocess.run([cc, *WARNINGS, f"-I{CORE}", "-O2", "-c", str(source), "-o", str(objects[-1])], check=True)
     subprocess.run(["ar", "rcs", str(tmp_path / "libtlgraph.a"), *map(str, objects)], check=True)
-    for test, least in (("test_core", 3), ("test_moves", 2)):
+    for test, least in (("test_core", 3), ("test_moves", 2), ("test_play", 2)):
         binary = tmp_path / test
         subprocess.run([cc, *WARNINGS, "-O1", f"-I{CORE}", str(ROOT / "tests" / "c" / f"{test}.c"),
                         f"-L{tmp_path}", "-ltlgraph", "-o", str(binary)], check=True)

@@ -227,13 +227,13 @@ MOVES_REFUSED = [b"{", b"[]", b'{"game": "sv-betapet"}', json.dumps(MOVES[0] | {
 def worked(monkeypatch):
     """The bodies POST /moves was worked out for, on either path."""
     seen = []
-    real = fast_path_moves.moves_request
+    real = fast_path_moves.moves_json
 
     def counted(body, *args, **kwargs):
         seen.append(body)
         return real(body, *args, **kwargs)
 
-    monkeypatch.setattr(fast_path_moves, "moves_request", counted)
+    monkeypatch.setattr(fast_path_moves, "moves_json", counted)
     return seen
 
 
@@ -260,8 +260,9 @@ def test_a_refused_body_is_flasks_problem_worked_out_once(apps, worked):
         assert a.status_code >= 400 and a.mimetype == "application/problem+json", body
         _same(a, _post(flask_only, body))
         assert len(reached) == before + 1, body
-    # every body that parses as JSON is worked out once by each app: the view raises the fast path's refusal again
-    assert len(worked) == 2 * (len(MOVES_REFUSED) - 1)
+    # every body is worked out once by each app (the core reads the JSON too): the view raises the fast path's
+    # refusal again
+    assert len(worked) == 2 * len(MOVES_REFUSED)
 
 
 def test_a_best_plays_answer_is_compressed_as_flask_compress_does(apps, worked):
@@ -295,7 +296,7 @@ def test_a_fault_is_flasks_problem_worked_out_once(apps, monkeypatch):
         calls.append(1)
         raise OSError("the word graph went away")
 
-    monkeypatch.setattr(fast_path_moves, "moves_request", failing)
+    monkeypatch.setattr(fast_path_moves, "moves_json", failing)
     body, before = json.dumps(MOVES[1]).encode(), len(reached)
     a, b = _post(fast, body), _post(flask_only, body)
     assert a.status_code == 500 and a.mimetype == "application/problem+json"
@@ -308,13 +309,13 @@ def test_latency_counts_from_the_fast_paths_start(betapet, artifacts_root, monke
     import time
 
     fast, _, reached = _apps(artifacts_root)
-    real = fast_path_moves.moves_request
+    real = fast_path_moves.moves_json
 
     def slow(body, *args, **kwargs):
         time.sleep(0.2)
         return real(body, *args, **kwargs)
 
-    monkeypatch.setattr(fast_path_moves, "moves_request", slow)
+    monkeypatch.setattr(fast_path_moves, "moves_json", slow)
     _post(fast, json.dumps(MOVES[0] | {"rack": "!"}).encode())  # refused after the search began
     text = fast.get("/metrics").get_data(as_text=True)
     spent = float(re.search(r'^lexicon_http_request_seconds_sum\{endpoint="best_moves"\} (\S+)$', text, re.M)[1])

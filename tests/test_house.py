@@ -253,7 +253,7 @@ def test_the_binding_includes_only_the_cores_public_headers():
     binding = ROOT / "lexicon" / "graph" / "binding"
     found = {name for path in binding.glob("*.[ch]")
              for mark, name in INCLUDE.findall(path.read_text(encoding="utf-8")) if mark == '"'}
-    assert found == {"binding.h", "graph/tl_graph.h", "lexicon/tl_lexicon.h", "play/moves.h"}
+    assert found == {"binding.h", "graph/tl_graph.h", "lexicon/tl_lexicon.h", "play/moves.h", "play/tl_play.h"}
 
 
 def test_the_layer_check_finds_faults():

@@ -19,7 +19,7 @@ from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon_cli import main
-from support.lexicons import DEBIAN, word_list_pipeline
+from support.lexicons import hungarian_list, word_list_pipeline
 from support.positions import position
 
 EMPTY = ["." * 15] * 15
@@ -33,8 +33,8 @@ def key(placed) -> frozenset:
 
 def check_against_the_judge(game, board, lex, found) -> None:
     """Every play: laid as its move says, the judge's legal play with every word valid and the same score and
-    direction, and answered with the judge's words, placements and bonuses (find_moves judges its plays
-    without checking their legality again); no play twice; best first."""
+    direction, and answered with the judge's words, placements and bonuses (the engine judges the plays it
+    finds without checking their legality again); no play twice; best first."""
     seen = set()
     for play in found:
         again = word_move(game, board, play.move["word"], play.move["start"], play.move["direction"])
@@ -43,10 +43,9 @@ def check_against_the_judge(game, board, lex, found) -> None:
         assert judged.legal and judged.stands, (play.move, [p.as_dict() for p in judged.errors])
         assert judged.score == play.score, (play.move, judged.score, play.score)
         assert judged.direction == play.direction, play.move
-        answered = play.judgement
-        assert answered.word_dicts(detail=True) == judged.word_dicts(detail=True), play.move
-        assert (answered.placed_dicts(), answered.earned) == (judged.placed_dicts(), judged.earned), play.move
-        assert (answered.score, answered.first_move) == (judged.score, judged.first_move), play.move
+        answered = play.as_dict()
+        assert answered["words"] == judged.word_dicts(), play.move
+        assert (answered["placed"], answered["bonuses"]) == (judged.placed_dicts(), judged.earned), play.move
         assert key(play.placed) not in seen, play.move
         seen.add(key(play.placed))
     scores = [p.score for p in found]
@@ -419,17 +418,8 @@ def test_a_stacked_play_scores_its_towers_and_its_rare_cubes(stacking):
 
 @pytest.fixture(scope="module")
 def hu_stems(tmp_path_factory):
-    """Betűtorony's words valid by a list: the stems of up to 8 letters of the Debian Hungarian dictionary (31,000),
-    tiled by the list's rule: a build of seconds with enough words for positions full of stacks."""
-    from lexicon_pipelines import build
-
-    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
-    words = sorted({w for line in lines for w in [line.split("/")[0].split("\t")[0]]
-                    if w.isalpha() and w.islower() and len(w) <= 8})
-    folder = tmp_path_factory.mktemp("hu-stems")
-    path, _ = word_list_pipeline(folder, "hu-stems", "\n".join(words) + "\n", profile="hu-betutorony-list")
-    build(path, folder / "art")
-    return load("hu-stems", folder / "art")
+    """Betűtorony's words valid by a list, enough of them for positions full of stacks (support.lexicons)."""
+    return hungarian_list(tmp_path_factory.mktemp("hu-stems"), "hu-stems")
 
 
 @PROPERTY

@@ -10,21 +10,7 @@
  *         and the code that reads them; a bundle that still opens answers a few words and searches.
  * Every call must answer or refuse with a status; the sanitizers fail the run on anything else.
  */
-#include "lexicon/tl_lexicon.h"
-#include "require.h"
-
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define MOST_BUNDLES 8
-
-typedef struct {
-    uint8_t *bytes;
-    size_t size;
-    tl_lexicon *lexicon;
-} loaded;
+#include "bundles.h"
 
 static loaded bundles[MOST_BUNDLES];
 static size_t count;
@@ -47,43 +33,10 @@ static void put32(uint8_t *p, uint32_t v) {
         p[i] = (uint8_t)(v >> 8 * i);
 }
 
-static uint8_t *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *data = aligned_alloc(8, ((size_t)n + 7) / 8 * 8);
-    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return data;
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    const char *folder = getenv("FUZZ_BUNDLES");
-    DIR *dir = folder ? opendir(folder) : NULL;
-    REQUIRE(dir != NULL);
-    struct dirent *e;
-    while ((e = readdir(dir)) && count < MOST_BUNDLES) {
-        if (!strstr(e->d_name, ".bundle"))
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
-        loaded *b = &bundles[count];
-        tl_error err;
-        REQUIRE((b->bytes = read_file(path, &b->size)) != NULL);
-        REQUIRE(tl_lexicon_open(b->bytes, b->size, &b->lexicon, &err) == TL_OK);
-        count++;
-    }
-    closedir(dir);
-    REQUIRE(count > 0);
+    count = load_bundles(bundles);
     answer = malloc(sizeof *answer);
     ahead = malloc((TL_CHECK_AHEAD + 1) * sizeof *ahead);
     REQUIRE(answer != NULL && ahead != NULL);

@@ -13,17 +13,14 @@ from dataclasses import dataclass
 from math import ceil
 
 from ..errors import PlayError
+from . import engine
 from .game import Game
-from .move import BLANK, parse_rack
+from .move import parse_rack
 
 
 def rack_value(game: Game, rack: str, where: str = "rack") -> int:
     """What the tiles left on a rack cost at the end: their face value (a blank 0), or `per_tile` each."""
-    counts = parse_rack(game, rack, where)
-    if game.end.remaining == "per-tile":
-        return game.end.per_tile * sum(counts.values())
-    alphabet = game.alphabet
-    return sum(alphabet.tile(t).points * n for t, n in counts.items() if t != BLANK)
+    return engine.rack_value(game, parse_rack(game, rack, where))
 
 
 def final_adjustments(game: Game, racks: Mapping[str, str]) -> dict[str, int]:

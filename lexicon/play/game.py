@@ -17,7 +17,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from .._data import Fields, beside, data_names, file_stamp, read_toml
+from .._data import Fields, beside, data_names, file_stamp, is_path, read_toml
 from ..alphabet import Alphabet, load_alphabet
 from ..errors import DataError, PlayError
 
@@ -269,6 +269,27 @@ def check_layout_rows(rows: Any, size: int, where: str, name: str = "custom") ->
 def game_names() -> list[str]:
     """Names of the games that ship with the package."""
     return data_names("games")
+
+
+def shipped_game(name: Any) -> Game:
+    """A game that ships with the package, by name; anything else is refused with the names known."""
+    if not isinstance(name, str) or name not in _shipped():
+        what = f"{name[:40]!r} is not a game" if isinstance(name, str) else "a game's name, as a string"
+        raise PlayError("game", f"{what}; games: {', '.join(sorted(_shipped()))}")
+    return load_game(name)
+
+
+def local_game(name_or_path: Any) -> Game:
+    """A shipped game by name, or a game file by path: for a caller that may read any file it is given
+    (the command line, a script), never for a request from elsewhere."""
+    if isinstance(name_or_path, str) and is_path(name_or_path):
+        return load_game(name_or_path)
+    return shipped_game(name_or_path)
+
+
+@cache
+def _shipped() -> frozenset[str]:
+    return frozenset(game_names())
 
 
 def load_game(name_or_path: str | Path, *, tileset: str | Path | None = None) -> Game:

@@ -27,20 +27,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import PlayError, RecordError
 from .board import Board, empty_board
 from .endgame import final_adjustments, time_penalty
-from .game import Game
+from .engine import Judgement, judge_turn
+from .game import Game, shipped_game
 from .gcg import read_gcg
-from .judge import Judgement, judge_turn
 from .move import BLANK, Placement, parse_rack, word_move
 from .record import Event, GameRecord, read_json_record
-from .request import check_fields, lexicon_of, shipped_game
+from .request import check_fields, lexicon_of
 
-if TYPE_CHECKING:
-    from ..lookup import Lexicon
+#: A loaded lexicon (lexicon.Lexicon): named, not imported, since lexicon.lookup imports this package.
+Lexicon = Any
 
 #: Problems that keep a play's tiles off the board (they cannot lie where the record puts them).
 _UNLAYABLE = frozenset({"not-in-line", "gap", "occupied", "same-letter", "stack-full"})
@@ -82,7 +82,7 @@ class Turn:
                     "legal": j.legal, "errors": [p.as_dict() for p in j.errors],
                     "words": [{"word": w.spelled, "notation": w.notation, "start": game.square_name(w.squares[0]),
                                "direction": w.direction, "part": w.part, "valid": w.valid,
-                               "reason": w.verdict.reason if w.verdict else None, "score": w.score}
+                               "reason": w.reason, "score": w.score}
                               for w in j.words],
                     "bonus": sum(b["points"] for b in j.earned), "stands": self.stands}
         elif e.tiles:

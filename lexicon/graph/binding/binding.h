@@ -11,11 +11,12 @@
 #include "graph/tl_graph.h"
 #include "lexicon/tl_lexicon.h"
 #include "play/moves.h"
+#include "play/tl_play.h"
 
 #include <stdlib.h>
 
 /* lexicon.errors' classes, read when the module is made (module.c). */
-extern PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError;
+extern PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError, *PlayError;
 
 /* The exception of a failed call: MemoryError, SequenceError (refused input), ArtifactError (corrupt
  * bytes), LimitExceeded, TooCostly, or ValueError (a call out of order). */
@@ -107,7 +108,20 @@ static inline PyObject *text_or_none(const char *text) {
     return PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "surrogatepass");
 }
 
+/* ------------------------------------------------------------------ Game (game.c) and play (play.c) */
+
+typedef struct {
+    PyObject_HEAD
+    tl_game *game;
+} GameObject;
+
+/* The module's functions of play.c: POST /play's and POST /moves' documents, and a typed turn judged. */
+PyObject *binding_play_answer(PyObject *module, PyObject *args);
+PyObject *binding_moves_answer(PyObject *module, PyObject *args);
+PyObject *binding_judge_turn(PyObject *module, PyObject *args);
+
 /* The types, made ready and added by PyInit__core. */
-extern PyTypeObject BuilderType, GraphType, WalkType, BundleType, VerdictsType, WordsType, WordsWalkType;
+extern PyTypeObject BuilderType, GraphType, WalkType, BundleType, VerdictsType, WordsType, WordsWalkType,
+    GameType;
 
 #endif

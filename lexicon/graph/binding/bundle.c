@@ -276,6 +276,28 @@ static PyObject *Bundle_verdict(Bundle *self, PyObject *args) {
     return bundle_word_query(self, args, tl_lexicon_verdict);
 }
 
+typedef tl_status (*body_query)(const tl_lexicon *, const tl_game *const *, size_t, const char *, size_t, tl_text *,
+                                tl_error *);
+
+/* play(body) / moves(body) -> (ok, JSON): POST /play's and POST /moves' documents as a client that has this bundle
+ * alone gets them (tl_play_json, tl_moves_json: the bundle's games, its own words), or the problem. */
+static PyObject *bundle_body_query(Bundle *self, PyObject *args, body_query ask) {
+    const char *body;
+    Py_ssize_t size;
+    if (bundle_open(self) || !PyArg_ParseTuple(args, "y#", &body, &size))
+        return NULL;
+    tl_text text = {0};
+    tl_error err;
+    tl_status rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = ask(self->lexicon, NULL, 0, body, (size_t)size, &text, &err);
+    Py_END_ALLOW_THREADS
+    return query_result(rc, &text, &err);
+}
+
+static PyObject *Bundle_play(Bundle *self, PyObject *args) { return bundle_body_query(self, args, tl_play_json); }
+static PyObject *Bundle_moves(Bundle *self, PyObject *args) { return bundle_body_query(self, args, tl_moves_json); }
+
 /* verdict_json(word) -> (valid: True, False or None when only analysis decides, reason or None, GET /valid's
  * document as far as the bundle holds it, as bytes): what GET /valid answers from the bundle, with what the
  * caller needs to know whether the bundle holds the whole answer. A lone surrogate is encoded as the library
@@ -409,6 +431,8 @@ static PyMethodDef Bundle_methods[] = {
      "verdict(word) -> (ok, the verdict document as far as the bundle holds it)"},
     {"verdict_json", (PyCFunction)Bundle_verdict_json, METH_O,
      "verdict_json(word) -> (valid or None, reason or None, the verdict document as bytes)"},
+    {"play", (PyCFunction)Bundle_play, METH_VARARGS, "play(body) -> (ok, POST /play's document or the problem)"},
+    {"moves", (PyCFunction)Bundle_moves, METH_VARARGS, "moves(body) -> (ok, POST /moves' document or the problem)"},
     {"anagram", (PyCFunction)(void (*)(void))Bundle_anagram, METH_VARARGS | METH_KEYWORDS,
      "anagram(rack, sub=False, order=None, offset=None, limit=None) -> (ok, GET /anagram's document or the problem)"},
     {"pattern", (PyCFunction)(void (*)(void))Bundle_pattern, METH_VARARGS | METH_KEYWORDS,

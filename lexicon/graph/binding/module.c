@@ -8,12 +8,14 @@
  *   Bundle    a lexicon bundle, answering words          (bundle.c: tl_lexicon, the clients' core, held to the
  *             library's answers by tests/test_bundle.py)
  *   Verdicts  the library's quick verdicts from a Bundle (verdicts.c)
+ *   Game      a game's rules compiled, read from its game document (game.c)
+ * and the engine's calls (play.c): POST /play's and POST /moves' documents, a typed turn judged.
  *
  * lexicon/graph/writer.py, reader.py, keys.py, forms.py, lexicon/search.py and lexicon/bundle.py wrap them.
  */
 #include "binding.h"
 
-PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError;
+PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError, *PlayError;
 
 PyObject *raise_error(const tl_error *err) {
     PyObject *type = PyExc_ValueError;
@@ -50,11 +52,19 @@ void put_seq(seq_arg *s) {
     s->has_view = 0;
 }
 
+static PyMethodDef functions[] = {
+    {"play_answer", binding_play_answer, METH_VARARGS, "POST /play's answer to a body, the game and lexicon found by the caller"},
+    {"moves_answer", binding_moves_answer, METH_VARARGS, "POST /moves' answer to a body, as play_answer"},
+    {"judge_turn", binding_judge_turn, METH_VARARGS, "POST /play's document of a turn given as values"},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "lexicon.graph._core",
     .m_doc = "The compiled word-graph core: building KWG files and searching them (see lexicon.graph).",
     .m_size = -1,
+    .m_methods = functions,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
@@ -65,12 +75,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     LimitExceeded = PyObject_GetAttrString(errors, "LimitExceeded");
     TooCostly = PyObject_GetAttrString(errors, "TooCostly");
     SequenceError = PyObject_GetAttrString(errors, "SequenceError");
+    PlayError = PyObject_GetAttrString(errors, "PlayError");
     Py_DECREF(errors);
-    if (!ArtifactError || !LimitExceeded || !TooCostly || !SequenceError)
+    if (!ArtifactError || !LimitExceeded || !TooCostly || !SequenceError || !PlayError)
         return NULL;
     if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0 ||
         PyType_Ready(&BundleType) < 0 || PyType_Ready(&VerdictsType) < 0 || PyType_Ready(&WordsType) < 0 ||
-        PyType_Ready(&WordsWalkType) < 0)
+        PyType_Ready(&WordsWalkType) < 0 || PyType_Ready(&GameType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -81,6 +92,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddObjectRef(m, "Bundle", (PyObject *)&BundleType) < 0
         || PyModule_AddObjectRef(m, "Verdicts", (PyObject *)&VerdictsType) < 0
         || PyModule_AddObjectRef(m, "Words", (PyObject *)&WordsType) < 0
+        || PyModule_AddObjectRef(m, "Game", (PyObject *)&GameType) < 0
         || PyModule_AddIntConstant(m, "ANY_TILE", TL_ANY_TILE) < 0
         || PyModule_AddIntConstant(m, "ANY_RUN", TL_ANY_RUN) < 0
         || PyModule_AddIntConstant(m, "ACCEPT", TL_ACCEPT) < 0

@@ -13,6 +13,7 @@ const char *tl_status_name(tl_status status) {
     case TL_ERR_LIMIT: return "limit exceeded";
     case TL_ERR_COSTLY: return "too costly";
     case TL_ERR_STATE: return "out of order";
+    case TL_ERR_HOST: return "the caller's error";
     case TL_WORD: return "word";
     case TL_DONE: return "done";
     }

@@ -49,6 +49,7 @@ typedef enum tl_status {
     TL_ERR_LIMIT = 4,   /* past a limit of the format: nodes for the layout, words, sequences */
     TL_ERR_COSTLY = 5,  /* a search over its budget */
     TL_ERR_STATE = 6,   /* a call out of order: a finished builder, a rank before tl_graph_count_words */
+    TL_ERR_HOST = 7,    /* a caller's callback failed with an error of its own, which it keeps */
     TL_WORD = 100,      /* tl_walk_next: a word was found (read it with tl_walk_tiles) */
     TL_DONE = 101,      /* tl_walk_next: the walk has ended */
 } tl_status;

@@ -282,8 +282,17 @@ const char *quote_plain(const uint32_t *cp, size_t n, size_t most, char buffer[1
     return buffer;
 }
 
+static int bundle_unprintable(const void *tables, uint32_t c) {
+    return (uni_props(tables, c) & P_UNPRINTABLE) != 0;
+}
+
 /* `text` in a message as Python's repr writes it ('hus', "it's"); at most `most` characters. */
 size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap) {
+    return py_repr_by(bundle_unprintable, u, cp, n, most, out, cap);
+}
+
+size_t py_repr_by(int (*unprintable)(const void *, uint32_t), const void *tables, const uint32_t *cp, size_t n,
+                  size_t most, char *out, size_t cap) {
     if (n > most)
         n = most;
     int single = 0, dbl = 0;
@@ -313,7 +322,7 @@ size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t mos
             text[0] = '\\';
             text[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
             len = 2;
-        } else if (c < 0x20 || c == 0x7F || (c >= 0x80 && (uni_props(u, c) & P_UNPRINTABLE))) {
+        } else if (c < 0x20 || c == 0x7F || (c >= 0x80 && unprintable(tables, c))) {
             /* str.isprintable() is false (a space other than U+0020 too): an escape */
             len = (size_t)snprintf(text, sizeof text, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
         } else {

@@ -51,6 +51,10 @@ int parse_items(const uint32_t *text, size_t n, notation *out, size_t *item_at, 
 const char *quote_plain(const uint32_t *cp, size_t n, size_t most, char buffer[1200]);
 /* Text in a message as Python's repr writes it ('hus', "it's"), the first `most` characters; its length. */
 size_t py_repr(const unicode_tables *u, const uint32_t *cp, size_t n, size_t most, char *out, size_t cap);
+/* The same with the caller's test of a character that str.isprintable() refuses (the bundle's tables, or
+ * Python's own in the wire layer). */
+size_t py_repr_by(int (*unprintable)(const void *tables, uint32_t cp), const void *tables, const uint32_t *cp,
+                  size_t n, size_t most, char *out, size_t cap);
 
 void parse_notation(const tl_lexicon *lex, const uint32_t *text, size_t n, notation *out, normalized *work,
                     cpbuf *scratch);

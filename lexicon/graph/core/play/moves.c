@@ -18,10 +18,11 @@
  * start squares.
  *
  * Scores are kept as the walk goes (the main word's letters with their premiums, its word multiplier,
- * the cross words' scores), by the rules of lexicon/play/score.py, which the tests hold every play to.
+ * the cross words' scores) with the scoring rules of score.h, the judge's own.
  */
 #include "graph/internal.h"
 #include "play/movegen.h"
+#include "play/score.h"
 
 #include <stdlib.h>
 
@@ -101,12 +102,12 @@ static void read_lane(gen *G) {
         for (unsigned j = k; j < cross_pos; j++) {
             unsigned s = sq - (cross_pos - j) * step;
             before[nb++] = b->tiles[s];
-            sum += b->blanks[s] ? 0 : b->points[b->tiles[s]];
+            sum += score_tile(b->points[b->tiles[s]], b->blanks[s]);
         }
         for (unsigned j = cross_pos + 1; j < size && b->tiles[sq + (j - cross_pos) * step]; j++) {
             unsigned s = sq + (j - cross_pos) * step;
             after[na++] = b->tiles[s];
-            sum += b->blanks[s] ? 0 : b->points[b->tiles[s]];
+            sum += score_tile(b->points[b->tiles[s]], b->blanks[s]);
         }
         if (nb || na) {
             G->has_cross[p] = 1;
@@ -129,7 +130,7 @@ static void record(gen *G, TALLY, unsigned left, unsigned right) {
         fail_status(G, rc);
         return;
     }
-    p->score = letters * mult + cross + (G->n == G->b->rack_size ? G->b->whole_rack_bonus : 0);
+    p->score = score_word(letters, mult) + cross + score_whole_rack(G->n, G->b->rack_size, G->b->whole_rack_bonus);
     p->down = (uint8_t)G->down;
     p->valid = G->invalid == 0;
     p->n = (uint8_t)G->n;
@@ -188,13 +189,14 @@ static void go_on(gen *G, unsigned pos, uint32_t node, int leftward, unsigned le
 static void lay(gen *G, unsigned pos, uint32_t node, uint8_t tile, int leftward, unsigned left, TALLY) {
     const tl_board *b = G->b;
     unsigned real = tile & 63u;
-    int32_t value = (tile & TL_BLANK_TILE) ? 0 : b->points[real];
-    int every = b->premiums_every_word;
+    int32_t value = score_tile(b->points[real], (tile & TL_BLANK_TILE) != 0);
+    int counts = score_premium_counts(0, b->premiums_every_word); /* in the cross word */
     unsigned phony = 0;
-    letters += value * G->lm[pos];
-    mult *= G->wm[pos];
+    letters = score_with_letter(letters, value, G->lm[pos], 1);
+    mult = score_with_word(mult, G->wm[pos], 1);
     if (G->has_cross[pos]) {
-        cross += (G->cross_sum[pos] + value * (every ? G->lm[pos] : 1)) * (every ? G->wm[pos] : 1);
+        cross += score_word(score_with_letter(G->cross_sum[pos], value, G->lm[pos], counts),
+                            score_with_word(1, G->wm[pos], counts));
         phony = !(G->cross[pos] >> real & 1);
     }
     G->invalid += phony;
@@ -226,7 +228,7 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
             return;
         }
         if (node)
-            go_on(G, pos, node, leftward, left, letters + (G->blank[pos] ? 0 : G->b->points[on]), mult, cross);
+            go_on(G, pos, node, leftward, left, letters + score_tile(G->b->points[on], G->blank[pos]), mult, cross);
         return;
     }
     if (!G->rack_left)

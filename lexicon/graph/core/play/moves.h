@@ -5,8 +5,8 @@
  * The rules come in as data, the way the caller's game file gives them: each tile's face value, each
  * square's letter and word premium, the squares the first play may cover, the rack's size and what
  * laying all of it earns, and whether a new tile's premium counts in its cross word too. Nothing here
- * knows a game by name. The scores are those of the play judge (lexicon/play/score.py): a tile's face
- * value (a blank 0), times the letter premium of a square newly covered; the word's sum times every
+ * knows a game by name. The scores are the play judge's, by the one definition of play/score.h: a tile's
+ * face value (a blank 0), times the letter premium of a square newly covered; the word's sum times every
  * word premium newly covered; premiums under tiles already on the board are spent.
  *
  * The conventions are tl_graph.h's: a status and a message in the caller's tl_error, the caller's
@@ -49,7 +49,7 @@ typedef struct tl_play {
     uint8_t tiles[TL_MAX_BOARD];    /* tile numbers, | TL_BLANK_TILE for a blank */
 } tl_play;
 
-/* A stacking game's board and the rules that score it (lexicon/play/score.py's `cubes` rule). A cube
+/* A stacking game's board and the rules that score it (play/score.h's `cubes` rule). A cube
  * goes on an empty square or on a cube of another letter in a stack lower than max_height. Every word
  * a play forms scores `cube` for each position (times its stack's height with whole_tower), or
  * `flat_cube` for each when every cube of the word lies on the first level; a rare cube the play lays

@@ -11,10 +11,11 @@
  * further than the cubes left can reach.
  *
  * A play of one cube is found once, in the direction the judge reads it: across when it has a
- * neighbour across. Scores are those of lexicon/play/score.py's `cubes` rule, which the tests hold every
- * play to; a play that covers every cube of a word on the board is refused unless the rules allow it.
+ * neighbour across. Scores are the `cubes` rule of score.h, the judge's own; a play that covers every cube
+ * of a word on the board is refused unless the rules allow it.
  */
 #include "play/movegen.h"
+#include "play/score.h"
 
 #include <stdlib.h>
 
@@ -50,11 +51,9 @@ static void fail_status(stack_gen *G, tl_status status) {
         G->status = status;
 }
 
-/* What a word scores by its positions' heights (the rare bonus apart). */
+/* What a word scores by its positions' heights (the rare bonus apart): score.h's rule. */
 static int32_t word_points(const tl_stack_board *b, unsigned length, unsigned high, unsigned heights) {
-    if (high <= 1)
-        return b->flat_cube * (int32_t)length;
-    return b->cube * (int32_t)(b->whole_tower ? heights : length);
+    return score_cubes(b->cube, b->flat_cube, b->whole_tower, length, high, heights);
 }
 
 /* ------------------------------------------------------------------ the lane */
@@ -147,7 +146,7 @@ static void record(stack_gen *G, unsigned left, unsigned right) {
         return;
     }
     p->score = word_points(b, right - left + 1, G->high, G->heights) + G->cross_sum + G->rare +
-               (G->n == b->rack_size ? b->whole_rack_bonus : 0);
+               score_whole_rack(G->n, b->rack_size, b->whole_rack_bonus);
     p->down = (uint8_t)G->down;
     p->valid = G->invalid == 0;
     p->n = (uint8_t)G->n;
@@ -181,7 +180,7 @@ static void lay(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsign
     const tl_stack_board *b = G->b;
     unsigned phony = G->has_cross[pos] && !(G->cross[pos] >> tile & 1);
     int32_t cross = G->has_cross[pos] ? G->cross_points[pos] : 0;
-    int32_t rare = (b->rare >> tile & 1) ? b->rare_bonus * (b->rare_every_word ? 1 + G->has_cross[pos] : 1) : 0;
+    int32_t rare = (b->rare >> tile & 1) ? score_rare(b->rare_bonus, b->rare_every_word, 1u + G->has_cross[pos]) : 0;
     unsigned touches = G->height[pos] || G->has_cross[pos] || (G->first && b->start[square_of(G, pos)]);
     if (!--G->rack[tile])
         G->rack_mask &= ~(1ull << tile);

@@ -1,5 +1,5 @@
 /* Writing JSON documents (json.c): into a buffer that grows, or one of fixed size that only counts past
- * its end. Shared by answer_json.c and query_json.c. Not installed. */
+ * its end. Shared by the wire layer's files. Not installed. */
 #ifndef TL_JSON_H
 #define TL_JSON_H
 
@@ -34,5 +34,10 @@ void j_int(jbuf *j, long long value);
 void j_bool(jbuf *j, int value);
 /* `,"name":` (no comma for the first member of an object: *first is then cleared) */
 void j_key(jbuf *j, const char *name, int *first);
+
+/* The brief document of a word's verdict from its fields (answer_json.c): what tl_answer_json writes of an
+ * answer, and the play documents of the verdicts their judgement keeps. */
+void brief_write(jbuf *j, const char *word, size_t size, int valid, const char *normalized, const char *reason,
+                 const char *detail, const char *lemma, const char *tag);
 
 #endif

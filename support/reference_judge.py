@@ -1,5 +1,7 @@
-"""Judging a turn: is it legal, which words does it form, are they words, what does it score, and what
-would a challenge do.
+"""The pure-Python reference of the play judge: the rules as lexicon/play judged them before the C core's engine
+(lexicon/graph/core/play) did, kept only for the tests to hold the engine's documents to (tests/test_play_engine.py);
+no door of the toolkit answers through it. Judging a turn: is it legal, which words does it form, are they words,
+what does it score, and what would a challenge do.
 
     >>> game, lex = load_game("sv-betapet"), load("sv-betapet")            # doctest: +SKIP
     >>> board = empty_board(game)                                          # doctest: +SKIP
@@ -21,30 +23,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-from ..errors import PlayError
-from ..tiling import DoubledDigraphs, format_tiling, spell
-from ..verdict import Verdict
-from . import score
-from .board import Board
-from .game import Game
-from .move import BLANK, Placement
+from lexicon.errors import PlayError
+from lexicon.play.board import Board, parse_board
+from lexicon.play.engine import Problem
+from lexicon.play.game import Game, shipped_game
+from lexicon.play.move import BLANK, Placement, move_from_json, parse_rack
+from lexicon.tiling import DoubledDigraphs, format_tiling, spell
+from lexicon.verdict import Verdict
+
+from . import reference_score as score
 
 if TYPE_CHECKING:
-    from ..lookup import Lexicon
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a turn is not legal: a stable code, a sentence, the square concerned if one is, and the play
-    of the turn it is about (0 for a turn of one play)."""
-
-    code: str
-    message: str
-    square: str | None = None
-    part: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "square": self.square, "part": self.part}
+    from lexicon.lookup import Lexicon
 
 
 #: Word verdicts kept per lexicon version and process.
@@ -122,14 +112,6 @@ class Judgement:
     @property
     def score(self) -> int:
         return self.score_if_valid if self.stands else 0
-
-    def part_scores(self) -> list[int]:
-        """What each play of the turn scores if the turn stands: its words, and the bonuses in the last."""
-        scores = [0] * (max(self.parts, default=0) + 1)
-        for w in self.words:
-            scores[w.part] += w.score
-        scores[-1] += sum(b["points"] for b in self.earned)
-        return scores
 
     def challenge(self) -> dict[str, Any] | None:
         """What a challenge of this turn does to whom, by the game's challenge rule (None without a lexicon)."""
@@ -479,3 +461,43 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
         words.append(Word(tuple(squares), tiles, fresh, way, main, notation, spelled, verdict, brief, points, scoring,
                           k))
     return words
+
+
+# ---------------------------------------------------------------------------------- a request, as it was read
+
+
+FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail")
+MAX_PLAYS = 26
+
+
+def judge_request(body: Any, lexicon_for: Callable[[str], Lexicon],
+                  game_for: Callable[[Any], Game] = shipped_game) -> dict[str, Any]:
+    """POST /play's answer, as the library read the request and judged it before the engine."""
+    from lexicon.play.request import check_fields, lexicon_of
+
+    check_fields(body, FIELDS, ("game", "board"), '{"game": "sv-scrabble", "board": [...], "move": [...]}')
+    if ("move" in body) == ("turn" in body):
+        raise PlayError("move", "required: a move, or a turn of several plays (not both)")
+    game = game_for(body["game"])
+    board = parse_board(game, body["board"], body.get("heights"))
+    premiums = game.premiums(body.get("layout"))
+    plays = read_turn(game, board, body["turn"], "turn") if "turn" in body else [move_from_json(game, board,
+                                                                                                 body["move"])]
+    rack = parse_rack(game, body["rack"]) if "rack" in body else None
+    lexicon, _ = lexicon_of(body, game, lexicon_for)
+    return judge_turn(game, board, plays, lexicon, rack=rack, premiums=premiums).as_dict(body.get("detail", False))
+
+
+def read_turn(game: Game, board: Board, items: Any, where: str) -> list[list[Placement]]:
+    """The plays of a turn, each a move as `move` gives one, read on the board the plays before it leave."""
+    if not isinstance(items, list) or not items:
+        raise PlayError(where, "a list of plays, each a list of tiles or a word with a start square and a direction")
+    most = min(MAX_PLAYS, game.rack)
+    if len(items) > most:
+        raise PlayError(where, f"{len(items)} plays; a turn in {game.name} holds at most {most}")
+    plays = []
+    for i, item in enumerate(items):
+        play = move_from_json(game, board, item, f"{where}[{i}]")
+        plays.append(play)
+        board = board.laid(play)
+    return plays

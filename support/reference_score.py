@@ -1,4 +1,6 @@
-"""How a word formed by a move scores, by the game's scoring rule, with the reckoning shown.
+"""The reference judge's scoring (support.reference_judge), as the library scored before the C core's engine
+(lexicon/graph/core/play/score.h) did. How a word formed by a move scores, by the game's scoring rule, with
+the reckoning shown.
 
 `letters` (Scrabble, Betapet): each tile's face value (a blank 0), times the letter premium of a
 square a tile was newly laid on; the sum times every word premium newly covered (two double words
@@ -12,8 +14,8 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from ..alphabet import Alphabet
-from .game import PREMIUMS, Game
+from lexicon.alphabet import Alphabet
+from lexicon.play.game import PREMIUMS, Game
 
 
 def letters(game: Game, alphabet: Alphabet, premiums: tuple[str, ...], squares, tiles, blanks, new, main: bool

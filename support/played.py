@@ -1,0 +1,63 @@
+"""Positions met by playing whole games through the engine, for the tests that hold the engine's documents to the
+reference's: an empty board, the board after a few turns and near the end, each with the rack the next player
+holds, blanks among the tiles where the game has them.
+
+    for stage, board, rack in positions(load("sv-scrabble"), load_game("sv-scrabble"), seed=1):
+        ...
+
+Two players draw from a bag of the game's tiles shuffled by the seed; each turn one of the best plays the engine
+finds (lexicon.play.moves, chosen by the seed among the first few) is laid, or the rack is changed when none is
+found; a position is kept at the start, after MID_TURN turns, and once the bag has run out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from lexicon import Lexicon
+from lexicon.play import Board, Game, empty_board
+from lexicon.play.move import BLANK
+from lexicon.play.moves import find_moves
+
+#: The plays a turn chooses among, best first; the turn after which a mid-game position is kept; the most turns.
+CHOICES = 6
+MID_TURN = 6
+MOST_TURNS = 60
+
+
+def notation(tiles: list[str]) -> str:
+    """Tiles as a rack writes them: a multi-letter tile in brackets, `?` a blank."""
+    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
+
+
+def positions(lex: Lexicon, game: Game, seed: int) -> Iterator[tuple[str, Board, str]]:
+    """(stage, board, rack): `empty`, `mid` and `end`, as one game grown from `seed` meets them."""
+    rng = random.Random(seed)
+    alphabet = game.alphabet
+    bag = [t.letter for t in alphabet.tiles for _ in range(t.count)] + [BLANK] * alphabet.blanks
+    rng.shuffle(bag)
+    racks: list[list[str]] = [[], []]
+    board = empty_board(game)
+    for turn in range(MOST_TURNS):
+        rack = racks[turn % 2]
+        rack += [bag.pop() for _ in range(min(game.rack - len(rack), len(bag)))]
+        if not rack:
+            return
+        if turn == 0:
+            yield "empty", board, notation(rack)
+        elif turn == MID_TURN:
+            yield "mid", board, notation(rack)
+        elif not bag:
+            yield "end", board, notation(rack)
+            return
+        found = find_moves(game, board, notation(rack), lex, limit=CHOICES)
+        if not found.plays:
+            bag += rack
+            rng.shuffle(bag)
+            rack.clear()
+            continue
+        play = found.plays[rng.randrange(len(found.plays))]
+        board = board.laid(play.placed)
+        for p in play.placed:
+            rack.remove(BLANK if p.blank else p.tile)

@@ -1,0 +1,210 @@
+/* The play judge's contract, tested in C against the library alone: a game read from its document, turns judged
+ * on a small board with their scores reckoned by hand (premiums, a blank, the whole-rack bonus, cubes on cubes),
+ * the problems of turns the rules refuse, the document written, and what the reader refuses. `make sanitize`
+ * runs it under AddressSanitizer and UndefinedBehaviorSanitizer; tests/test_c_library.py compiles and runs it
+ * with cc. The JSON entry points over a bundle are the fuzz target fuzz/c/play.c's and tests/test_play_engine.py's.
+ */
+#include "check.h"
+#include "play/tl_play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A 5 × 5 letters game: a triple letter on A3, a double word on the centre C3, which is the start; racks of 3. */
+static const char LETTERS[] =
+    "{\"format\":\"tile-lexicon-game\",\"format_version\":1,\"name\":\"t-letters\",\"lexicon\":\"t-words\","
+    "\"size\":5,\"rack\":3,\"start\":[\"C3\"],\"layout\":\"small\","
+    "\"layouts\":[{\"name\":\"small\",\"verified\":true,\"rows\":[\".....\",\".....\",\"t.D..\",\".....\",\".....\"]}],"
+    "\"scoring\":{\"rule\":\"letters\",\"whole_rack_bonus\":50,\"premiums_every_word\":true,\"cube\":1,\"flat_cube\":2,"
+    "\"rare\":[],\"rare_bonus\":0,\"rare_bonus_every_word\":true},\"stacking\":null,\"several_words\":false,"
+    "\"challenge\":{\"rule\":\"double\",\"challenger_penalty\":0},"
+    "\"end\":{\"remaining\":\"face-value\",\"per_tile\":0,\"going_out_gains\":true},"
+    "\"tileset\":{\"name\":\"t-tiles\",\"language\":\"sv\",\"blanks\":2,\"fold\":[],\"tiles\":["
+    "{\"letter\":\"A\",\"lower\":\"a\",\"number\":1,\"count\":9,\"points\":1,\"vowel\":true},"
+    "{\"letter\":\"C\",\"lower\":\"c\",\"number\":3,\"count\":2,\"points\":3,\"vowel\":false},"
+    "{\"letter\":\"T\",\"lower\":\"t\",\"number\":20,\"count\":6,\"points\":1,\"vowel\":false}]}}";
+
+/* The same board stacking cubes up to 3 high, scored per cube, two plays a turn. */
+static const char CUBES[] =
+    "{\"format\":\"tile-lexicon-game\",\"format_version\":1,\"name\":\"t-cubes\",\"lexicon\":\"t-words\","
+    "\"size\":5,\"rack\":3,\"start\":[\"C3\"],\"layout\":null,\"layouts\":[],"
+    "\"scoring\":{\"rule\":\"cubes\",\"whole_rack_bonus\":10,\"premiums_every_word\":true,\"cube\":1,\"flat_cube\":2,"
+    "\"rare\":[\"C\"],\"rare_bonus\":2,\"rare_bonus_every_word\":true},"
+    "\"stacking\":{\"max_height\":3,\"scores\":\"stack\",\"cover_whole_word\":false},\"several_words\":true,"
+    "\"challenge\":{\"rule\":\"single\",\"challenger_penalty\":0},"
+    "\"end\":{\"remaining\":\"per-tile\",\"per_tile\":5,\"going_out_gains\":false},"
+    "\"tileset\":{\"name\":\"t-cubes\",\"language\":\"hu\",\"blanks\":0,\"fold\":[],\"tiles\":["
+    "{\"letter\":\"A\",\"lower\":\"a\",\"number\":1,\"count\":9,\"points\":1,\"vowel\":true},"
+    "{\"letter\":\"C\",\"lower\":\"c\",\"number\":3,\"count\":2,\"points\":3,\"vowel\":false},"
+    "{\"letter\":\"T\",\"lower\":\"t\",\"number\":20,\"count\":6,\"points\":1,\"vowel\":false}]}}";
+
+enum { A = 1, C = 3, T = 20, BLANK = TL_BLANK_TILE };
+
+static tl_game *read_game(const char *text) {
+    tl_game *g = NULL;
+    tl_error err;
+    CHECK(tl_game_read(text, strlen(text), &g, &err) == TL_OK);
+    return g;
+}
+
+static tl_judgement *judged(const tl_game *g, const uint8_t *tiles, const uint8_t *heights, const tl_laid *laid,
+                            const size_t *lengths, size_t plays, const uint8_t *rack) {
+    tl_position board = {tiles, heights, NULL};
+    tl_turn turn = {plays, lengths, laid, rack};
+    tl_judgement *j = NULL;
+    tl_error err;
+    CHECK(tl_judge(g, NULL, &board, &turn, &j, &err) == TL_OK && j);
+    return j;
+}
+
+static int has_problem(const tl_judgement *j, const char *code) {
+    for (size_t i = 0; i < tl_judgement_problems(j); i++)
+        if (!strcmp(tl_judgement_problem(j, i)->code, code))
+            return 1;
+    return 0;
+}
+
+static void test_a_letters_game(void) {
+    tl_game *g = read_game(LETTERS);
+    CHECK(g && !strcmp(tl_game_name(g), "t-letters") && tl_game_size(g) == 5 && tl_game_rack(g) == 3);
+    CHECK(tl_game_tile(g, "C", 1) == C && !strcmp(tl_game_letters(g, T), "T"));
+    uint8_t tiles[25] = {0};
+    /* CAT from A3 across: C on the triple letter, T on the centre's double word: (3 × 3 + 1 + 1) × 2, + 50 */
+    tl_laid cat[] = {{10, C}, {11, A}, {12, T}};
+    size_t three = 3;
+    tl_judgement *j = judged(g, tiles, NULL, cat, &three, 1, NULL);
+    int32_t score = 0;
+    CHECK(tl_judgement_legal(j) && tl_judgement_words(j) == 1 && tl_judgement_bonus(j) == 50);
+    CHECK(tl_judgement_score(j) == 22 + 50 && tl_judgement_score_if_valid(j, &score) && score == 72);
+    const tl_word *w = tl_judgement_word(j, 0);
+    CHECK(w->length == 3 && w->main && !w->down && w->valid == -2 && !strcmp(w->notation, "CAT"));
+    CHECK(w->letters == 11 && w->multiplier == 2 && w->premium[0] == 't' && w->premium[2] == 'D');
+    tl_text doc;
+    tl_error err;
+    CHECK(tl_judgement_json(j, &doc, &err) == TL_OK);
+    CHECK(strstr(doc.data, "\"premiums\":{\"A3\":\"TL\",\"C3\":\"DW\"}") && strstr(doc.data, "\"score\":72") &&
+          strstr(doc.data, "\"challenge\":null"));
+    tl_text_free(&doc);
+    int32_t points;
+    int loses, challenger_loses;
+    CHECK(tl_judgement_challenge(j, &points, &loses, &points, &challenger_loses) == TL_CHALLENGE_NONE);
+    tl_judgement_free(j);
+    /* a blank scores 0: cAT, and the bonus stays */
+    tl_laid blank_cat[] = {{10, C | BLANK}, {11, A}, {12, T}};
+    j = judged(g, tiles, NULL, blank_cat, &three, 1, NULL);
+    CHECK(tl_judgement_score(j) == (0 + 1 + 1) * 2 + 50);
+    tl_judgement_free(j);
+    /* not through the centre; a gap; tiles not on the rack */
+    tl_laid corner[] = {{0, C}, {1, A}};
+    size_t two = 2;
+    j = judged(g, tiles, NULL, corner, &two, 1, NULL);
+    CHECK(!tl_judgement_legal(j) && has_problem(j, "start") && tl_judgement_score(j) == 0 &&
+          !tl_judgement_score_if_valid(j, &score));
+    tl_judgement_free(j);
+    tl_laid gap[] = {{10, C}, {12, T}};
+    j = judged(g, tiles, NULL, gap, &two, 1, NULL);
+    CHECK(has_problem(j, "gap") && tl_judgement_words(j) == 0 && tl_judgement_problem(j, 0)->square == 11);
+    tl_judgement_free(j);
+    uint8_t rack[64] = {0};
+    rack[C] = rack[A] = 1;
+    j = judged(g, tiles, NULL, cat, &three, 1, rack);
+    CHECK(has_problem(j, "not-on-rack") && strstr(tl_judgement_problem(j, 0)->message, "the T on C3 is not on the rack"));
+    tl_judgement_free(j);
+    /* a tile on a tile, two plays in a game of one line */
+    tiles[12] = T;
+    tl_laid on_t[] = {{12, A}};
+    size_t one = 1;
+    j = judged(g, tiles, NULL, on_t, &one, 1, NULL);
+    CHECK(has_problem(j, "occupied"));
+    tl_judgement_free(j);
+    tl_laid two_plays[] = {{11, A}, {13, A}};
+    size_t ones[] = {1, 1};
+    j = judged(g, tiles, NULL, two_plays, ones, 2, NULL);
+    CHECK(has_problem(j, "not-in-line") && tl_judgement_problem(j, 0)->part == 1);
+    tl_judgement_free(j);
+    /* the end: a rack's face value */
+    memset(rack, 0, sizeof rack);
+    rack[C] = 2;
+    rack[0] = 1;
+    CHECK(tl_game_rack_value(g, rack) == 6);
+    tl_game_free(g);
+}
+
+static void test_a_stacking_game(void) {
+    tl_game *g = read_game(CUBES);
+    uint8_t tiles[25] = {0}, heights[25] = {0};
+    /* CAT on the first level across row 3: 3 cubes × 2, + 2 for the rare C */
+    tl_laid cat[] = {{10, C}, {11, A}, {12, T}};
+    size_t three = 3, one = 1;
+    tl_judgement *j = judged(g, tiles, heights, cat, &three, 1, NULL);
+    CHECK(tl_judgement_legal(j) && tl_judgement_score(j) == 6 + 2 + 10);
+    tl_judgement_free(j);
+    /* on CAT: an A on the C makes AAT, its towers 2, 1, 1: (2 + 1 + 1) × 1 */
+    tiles[10] = C, tiles[11] = A, tiles[12] = T;
+    heights[10] = heights[11] = heights[12] = 1;
+    tl_laid a_on_c[] = {{10, A}};
+    j = judged(g, tiles, heights, a_on_c, &one, 1, NULL);
+    CHECK(tl_judgement_legal(j) && tl_judgement_score(j) == 4 && tl_judgement_word(j, 0)->heights[0] == 2);
+    tl_judgement_free(j);
+    /* the same letter; a full stack; every cube of CAT covered at once */
+    tl_laid a_on_a[] = {{11, A}};
+    j = judged(g, tiles, heights, a_on_a, &one, 1, NULL);
+    CHECK(has_problem(j, "same-letter"));
+    tl_judgement_free(j);
+    heights[10] = 3;
+    j = judged(g, tiles, heights, a_on_c, &one, 1, NULL);
+    CHECK(has_problem(j, "stack-full"));
+    tl_judgement_free(j);
+    heights[10] = 1;
+    tl_laid cover[] = {{10, T}, {11, C}, {12, A}};
+    j = judged(g, tiles, heights, cover, &three, 1, NULL);
+    CHECK(has_problem(j, "covers-word"));
+    tl_judgement_free(j);
+    /* a cube laid twice on one square in a turn of two plays */
+    tl_laid twice[] = {{10, A}, {10, T}};
+    size_t ones[] = {1, 1};
+    j = judged(g, tiles, heights, twice, ones, 2, NULL);
+    CHECK(has_problem(j, "occupied"));
+    tl_judgement_free(j);
+    uint8_t rack[64] = {0};
+    rack[A] = 2;
+    CHECK(tl_game_rack_value(g, rack) == 10);
+    tl_game_free(g);
+}
+
+static void test_what_it_refuses(void) {
+    tl_game *g = NULL;
+    tl_error err;
+    CHECK(tl_game_read("{\"name\":", 8, &g, &err) == TL_ERR_INPUT && !g);
+    SAYS(err, "not JSON");
+    CHECK(tl_game_read("{\"format\":\"x\"}", 14, &g, &err) == TL_ERR_INPUT);
+    SAYS(err, "not a game document");
+    g = read_game(LETTERS);
+    uint8_t tiles[25] = {0};
+    tl_position board = {tiles, NULL, NULL};
+    tl_laid off[] = {{25, A}};
+    size_t one = 1;
+    tl_turn turn = {1, &one, off, NULL};
+    tl_judgement *j = NULL;
+    CHECK(tl_judge(g, NULL, &board, &turn, &j, &err) == TL_ERR_INPUT && !j);
+    tl_laid many[] = {{10, A}, {11, A}, {12, A}, {13, A}};
+    size_t four = 4;
+    tl_turn too_many = {1, &four, many, NULL};
+    CHECK(tl_judge(g, NULL, &board, &too_many, &j, &err) == TL_ERR_INPUT && !j);
+    SAYS(err, "turn: 4 tiles; a turn in t-letters lays 1 to 3");
+    tl_laid twice[] = {{12, A}, {12, C}};
+    size_t two = 2;
+    tl_turn same_square = {1, &two, twice, NULL};
+    CHECK(tl_judge(g, NULL, &board, &same_square, &j, &err) == TL_ERR_INPUT);
+    SAYS(err, "move: two tiles on square C3");
+    tl_game_free(g);
+}
+
+int main(void) {
+    test_a_letters_game();
+    test_a_stacking_game();
+    test_what_it_refuses();
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures != 0;
+}

@@ -83,10 +83,10 @@ class Lexicon:
         # A lexicon with a compiled word rule searches every word it takes, its rule's too (the C library's walk).
         words = None
         if entry.get("rule") is not None:
-            if self._answerer is None:
+            if self.core_bundle is None:
                 raise ArtifactError(f"{path}: its words of two pieces are decided by the compiled core, which this "
                                     f"installation lacks (LEXICON_PURE_PYTHON, or no bundle): rebuild the package")
-            words = use_core(True).Words(self._answerer)
+            words = use_core(True).Words(self.core_bundle)
         self.search = Search(self.graph.kwg, self.alphabet, self.normalizer.key, self.policy, words=words)
         # Validation by analysis: the manifest's entry decides (the artifact's own files and compound
         # policy), so a version built to be validated by its list stays so whatever the profile says now.
@@ -204,7 +204,7 @@ class Lexicon:
         """The C core's verdict on a word the list and the graph's forms do not hold, where the compiled rule
         decides it (valid, or refused as another language's word, a name written small, a misspelling); None
         where the rule does not take it. Read from GET /valid's document, so every door answers the same."""
-        valid, reason, data = self._answerer.verdict_json(word)
+        valid, reason, data = self.core_bundle.verdict_json(word)
         doc = orjson.loads(data)
         if doc["kind"] not in RULE_KINDS and reason not in RULE_REFUSALS:
             return None

@@ -80,7 +80,7 @@ def test_a_misspelling_names_the_word_it_misspells(lex):
 
 
 def test_the_library_and_the_c_core_give_the_same_document(lex):
-    core = lex._answerer
+    core = lex.core_bundle
     for word in ("kortárs", "munkaerőt", "lezárása", "version", "számara", "sorház", "SOR[H]ÁZ", "SO[RH]ÁZ", "asdfg"):
         valid, reason, data = core.verdict_json(word)
         assert orjson.loads(data) == orjson.loads(orjson.dumps(lex.check(word, detail=False).as_dict())), word

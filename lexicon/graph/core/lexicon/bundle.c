@@ -354,7 +354,7 @@ static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
     for (uint32_t i = 0; i < r->n_roles; i++) {
         const uint8_t *e = roles + 4 * (size_t)i;
         r->roles[i] = (rule_role){e[0], e[1], e[2], (int8_t)e[3]};
-        if (e[0] > ROLE_TAKES || e[1] > 1)
+        if (e[0] > ROLE_WHOLE || e[1] > 1)
             return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.roles: role %u is of no kind known", i);
     }
     strlist vowels;

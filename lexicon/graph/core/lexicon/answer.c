@@ -310,6 +310,11 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
 
 /* ------------------------------------------------------------------ the compiled rule */
 
+/* The most tiles of a word the rule may take: the game's longest word (the pieces are made within it). */
+static size_t rule_tiles(const tl_lexicon *lex) {
+    return lex->max_tiles && lex->max_tiles < TL_MAX_LENGTH ? lex->max_tiles : TL_MAX_LENGTH;
+}
+
 typedef struct {
     const tl_lexicon *lex;
     const notation *nt;
@@ -367,7 +372,7 @@ static tl_status by_rule(const tl_lexicon *lex, answer *a, const uint32_t *key, 
     if (nk > TL_MAX_LENGTH)
         return TL_OK;
     rule_cuts cuts = {lex, nt, {0}, 0, TL_OK, err};
-    each_tiling(lex, key, nk, rule_cut, &cuts);
+    each_tiling_within(lex, key, nk, rule_tiles(lex), rule_cut, &cuts);
     if (cuts.rc != TL_OK)
         return cuts.rc;
     if (!cuts.first.kind)
@@ -864,7 +869,7 @@ int each_valid_cut(const tl_lexicon *lex, const tl_answer *answer, int (*fn)(voi
     }
     case FROM_RULE: {
         held_cuts h = {lex, fn, context, 0};
-        each_tiling(lex, w->key, w->nk, each_rule_cut, &h);
+        each_tiling_within(lex, w->key, w->nk, rule_tiles(lex), each_rule_cut, &h);
         return h.said;
     }
     default:

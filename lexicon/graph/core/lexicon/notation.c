@@ -155,17 +155,23 @@ static int is_cut(const tl_lexicon *lex, const uint32_t *key, size_t n, const ui
     return 0;
 }
 
-/* Every cut of a key, in tiling.tilings' order, to `each`; a nonzero return stops. */
-static int cuts_from(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t pos, tiling *acc,
+/* Every cut of a key of at most `most` tiles, in tiling.tilings' order, to `each`; a nonzero return stops. */
+static int cuts_from(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t pos, size_t most, tiling *acc,
                      int (*each)(void *, const tiling *), void *context) {
     if (pos == n)
         return each(context, acc);
+    if (acc->n >= most)
+        return 0;
     step s[64];
     size_t k = steps_at(lex, key, n, pos, s), before = acc->n;
     for (size_t i = 0; i < k; i++) {
         for (int j = 0; j < s[i].n_tiles; j++)
             acc->tile[acc->n++] = s[i].tiles[j];
-        int rc = cuts_from(lex, key, n, pos + s[i].chars, acc, each, context);
+        if (acc->n > most) {
+            acc->n = before;
+            continue;
+        }
+        int rc = cuts_from(lex, key, n, pos + s[i].chars, most, acc, each, context);
         acc->n = before;
         if (rc)
             return rc;
@@ -175,13 +181,18 @@ static int cuts_from(const tl_lexicon *lex, const uint32_t *key, size_t n, size_
 
 int each_tiling(const tl_lexicon *lex, const uint32_t *key, size_t n, int (*each)(void *, const tiling *),
                 void *context) {
+    return each_tiling_within(lex, key, n, SIZE_MAX, each, context);
+}
+
+int each_tiling_within(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t most,
+                       int (*each)(void *, const tiling *), void *context) {
     tiling acc = {.n = 0};
     if (!multi_occurs(lex, key, n)) {
-        if (!preferred_tiling(lex, key, n, &acc))
+        if (!preferred_tiling(lex, key, n, &acc) || acc.n > most)
             return 0;
         return each(context, &acc);
     }
-    return cuts_from(lex, key, n, 0, &acc, each, context);
+    return cuts_from(lex, key, n, 0, most, &acc, each, context);
 }
 
 size_t spell(const tl_lexicon *lex, const tiling *t, uint32_t *out) {

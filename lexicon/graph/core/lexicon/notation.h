@@ -38,6 +38,10 @@ int preferred_tiling(const tl_lexicon *lex, const uint32_t *key, size_t n, tilin
 int preferred_cut(const tl_lexicon *lex, int pronounced, const uint32_t *key, size_t n, tiling *out);
 int each_tiling(const tl_lexicon *lex, const uint32_t *key, size_t n, int (*each)(void *, const tiling *),
                 void *context);
+/* The same for the cuts of at most `most` tiles: a key of many letters that read as one digraph or two has
+ * more cuts than can be counted, and of those a game plays only the ones within its tiles. */
+int each_tiling_within(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t most,
+                       int (*each)(void *, const tiling *), void *context);
 /* The letters tiles spell under the lexicon's policy (out: MAX_KEY + the doubled letters). */
 size_t spell(const tl_lexicon *lex, const tiling *t, uint32_t *out);
 /* The shortest notation naming exactly this cut (`HÁ[Z][S]OR`): its length, 0 if it does not fit. */

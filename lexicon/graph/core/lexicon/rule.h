@@ -70,6 +70,32 @@ enum { RULE_TYPO = REFUSED_KINDS + 1 };
 tl_status rule_refusal(const struct tl_lexicon *lex, const uint32_t *key, size_t nk, int compound, int *why,
                        uint32_t *variant, size_t *nv, tl_error *err);
 
+/* The lexicon's words, the word graph's and the rule's, as one language read a tile at a time (words.c; the
+ * searches walk it, and so does the stacking move generator, play/stacks.c). A state is a list in the word
+ * graph, a list in the pieces graph for a first piece from the word's start, and one for each second piece
+ * begun where a piece ended. */
+#define LANG_MAX_SECOND TL_MAX_LENGTH
+typedef struct {
+    uint32_t main;                     /* the list to read next in the word graph (0: off) */
+    uint32_t first;                    /* … in the pieces graph, for a first piece from the start (0: off) */
+    uint32_t second[LANG_MAX_SECOND];  /* … for each second piece under way */
+    uint8_t n_second;
+    uint8_t main_accepts;              /* the word so far is the word graph's */
+    uint8_t rule_ends;                 /* a piece ends here: the word so far may be one the rule takes */
+} lang_state;
+
+/* The state before any tile. */
+void lang_start(const struct tl_lexicon *lex, lang_state *s);
+/* The tiles some part of the state goes on with, as bits 1..63. */
+tl_status lang_next_tiles(const struct tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err);
+/* The state after `tile`; *alive 0 when no part goes on. */
+tl_status lang_step(const struct tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
+                    tl_error *err);
+/* Is the path `tiles` (n of them), which led to state `s`, a word: the word graph's, or one the rule takes and
+ * nothing refuses. */
+tl_status lang_is_word(const struct tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,
+                       tl_error *err);
+
 /* Does the rule take these tiles as a word of two pieces that nothing refuses (words.c)? */
 tl_status tl_words_rule_takes(const struct tl_lexicon *lex, const uint8_t *tiles, size_t n, int *takes, tl_error *err);
 

@@ -13,16 +13,6 @@
 
 #include <stdlib.h>
 
-#define MAX_SECOND TL_MAX_LENGTH
-
-typedef struct {
-    uint32_t main;                /* the list to read next in the word graph (0: off) */
-    uint32_t first;               /* … in the pieces graph, for a first piece from the start (0: off) */
-    uint32_t second[MAX_SECOND];  /* … for each second piece under way */
-    uint8_t n_second;
-    uint8_t main_accepts;         /* the word so far is the word graph's */
-    uint8_t rule_ends;            /* a piece ends here: the word so far may be one the rule takes */
-} lang_state;
 
 enum { ANAGRAM, PATTERN };
 enum { MAIN_PART = 1, FIRST_PART, SECOND_PART }; /* a part of the automaton, for the liveness memo */
@@ -212,7 +202,7 @@ static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint
     return TL_OK;
 }
 
-static tl_status next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
+tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
     *mask = 0;
     tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, mask, err) : TL_OK;
     const tl_rule *r = lex->rule;
@@ -223,9 +213,8 @@ static tl_status next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t
     return rc;
 }
 
-/* The state after `tile`; *alive 0 when no part goes on. */
-static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
-                      tl_error *err) {
+tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
+                    tl_error *err) {
     const tl_graph *g = lex->graph;
     const tl_rule *r = lex->rule;
     uint32_t node = 0;
@@ -261,7 +250,7 @@ static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile,
             if (out->first && (rc = piece_ends(r, out->first, &ends, err)) != TL_OK)
                 return rc;
             out->rule_ends |= (uint8_t)ends; /* a piece may be a word by itself (ROLE_WHOLE) */
-            if (ends && out->n_second < MAX_SECOND) /* a first piece ends: a second may begin after it */
+            if (ends && out->n_second < LANG_MAX_SECOND) /* a first piece ends: a second may begin after it */
                 out->second[out->n_second++] = p->root;
         }
     }
@@ -269,9 +258,8 @@ static tl_status step(const tl_lexicon *lex, const lang_state *s, unsigned tile,
     return TL_OK;
 }
 
-/* Is the path a word: the word graph's, or two pieces the rule takes and does not refuse. */
-static tl_status is_word(const tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,
-                         tl_error *err) {
+tl_status lang_is_word(const tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,
+                       tl_error *err) {
     *word = s->main_accepts;
     if (*word || !s->rule_ends)
         return TL_OK;
@@ -299,6 +287,10 @@ tl_status tl_words_rule_takes(const tl_lexicon *lex, const uint8_t *tiles, size_
     return TL_OK;
 }
 
+void lang_start(const tl_lexicon *lex, lang_state *s) {
+    *s = (lang_state){.main = tl_graph_root(lex->graph), .first = lex->rule ? lex->rule->pieces->root : 0};
+}
+
 tl_status tl_words_has(const tl_lexicon *lex, const uint8_t *tiles, size_t n, int *found, tl_error *err) {
     tl_status rc = tl_graph_contains(lex->graph, tiles, n, found, err);
     if (rc != TL_OK || *found || !lex->rule)
@@ -316,8 +308,8 @@ static tl_status start(const tl_lexicon *lex, int kind, int64_t max_visits, tl_w
     w->lex = lex;
     w->kind = kind;
     w->budget = w->max_visits = max_visits;
-    w->state[0] = (lang_state){.main = tl_graph_root(lex->graph), .first = lex->rule ? lex->rule->pieces->root : 0};
-    return next_tiles(lex, &w->state[0], &w->todo[0], err);
+    lang_start(lex, &w->state[0]);
+    return lang_next_tiles(lex, &w->state[0], &w->todo[0], err);
 }
 
 tl_status tl_words_anagrams(const tl_lexicon *lex, const uint8_t rack[64], int sub, size_t min_tiles,
@@ -343,7 +335,7 @@ tl_status tl_words_pattern(const tl_lexicon *lex, const int16_t *tokens, size_t 
     if (rc == TL_OK)
         rc = tl_pattern_new(tokens, count, &(*out)->pattern, &(*out)->pstate[0], err);
     if (rc == TL_OK && (rc = prune(*out, &(*out)->state[0], (*out)->pstate[0], err)) == TL_OK)
-        rc = next_tiles(lex, &(*out)->state[0], &(*out)->todo[0], err);
+        rc = lang_next_tiles(lex, &(*out)->state[0], &(*out)->todo[0], err);
     if (rc != TL_OK) {
         tl_words_free(*out);
         *out = NULL;
@@ -415,7 +407,7 @@ tl_status tl_words_next(tl_words_walk *w, tl_error *err) {
             return tl_fail(err, TL_ERR_COSTLY, "the search visited more than %lld lists", (long long)w->max_visits);
         }
         int alive;
-        if ((rc = step(lex, &w->state[d], tile, &w->state[d + 1], &alive, err)) != TL_OK) {
+        if ((rc = lang_step(lex, &w->state[d], tile, &w->state[d + 1], &alive, err)) != TL_OK) {
             w->done = 1;
             return rc;
         }
@@ -430,7 +422,7 @@ tl_status tl_words_next(tl_words_walk *w, tl_error *err) {
             w->counts[slot]--;
             w->left--;
             int full = w->sub ? w->depth >= w->min_tiles : !w->left;
-            if (w->left && (rc = next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
+            if (w->left && (rc = lang_next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
                 break;
             if (w->left && !w->counts[0]) { /* only the rack's tiles go on */
                 uint64_t have = 0;
@@ -439,15 +431,15 @@ tl_status tl_words_next(tl_words_walk *w, tl_error *err) {
                         have |= 1ull << t;
                 w->todo[d + 1] &= have;
             }
-            if (full && (rc = is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
+            if (full && (rc = lang_is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
                 break;
         } else {
             w->pstate[d + 1] = pnext;
             if ((rc = prune(w, &w->state[d + 1], pnext, err)) != TL_OK ||
-                (rc = next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
+                (rc = lang_next_tiles(lex, &w->state[d + 1], &w->todo[d + 1], err)) != TL_OK)
                 break;
             if (tl_pattern_final(w->pattern, pnext) &&
-                (rc = is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
+                (rc = lang_is_word(lex, &w->state[d + 1], w->path, w->depth, &found, err)) != TL_OK)
                 break;
         }
         if (found) {

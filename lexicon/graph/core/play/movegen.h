@@ -33,6 +33,12 @@ unsigned tl_rack_copy(const uint8_t rack[64], uint8_t copy[64], uint64_t *mask);
 /* A new play at the end of the list into *play, for the generator to fill; TL_ERR_LIMIT past MAX_PLAYS. */
 tl_status tl_moves_push(tl_moves *moves, tl_play **play, tl_error *err);
 
+/* tl_moves_stack over a lexicon's whole language: its word graph's words, and where it has a compiled word
+ * rule, the rule's too (stacks.c). */
+struct tl_lexicon;
+tl_status moves_stack_lexicon(const struct tl_lexicon *lex, const tl_stack_board *board, const uint8_t rack[64],
+                              int phonies, int64_t max_visits, tl_moves **out, tl_error *err);
+
 /* The tiles t for which `before` t `after` is a word of the graph's DAWG, as bits 1..63, into *set. */
 tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na,
                        uint64_t *set, tl_error *err);

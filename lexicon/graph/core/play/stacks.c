@@ -13,14 +13,23 @@
  * A play of one cube is found once, in the direction the judge reads it: across when it has a
  * neighbour across. Scores are the `cubes` rule of score.h, the judge's own; a play that covers every cube
  * of a word on the board is refused unless the rules allow it.
+ *
+ * A lexicon with a compiled word rule (lexicon/rule.h: Hungarian compounds) has words the DAWG lacks: its
+ * generation reads the lexicon's whole language instead, a tile at a time (lang_step), the rule judging a
+ * word where a piece ends, and the cross sets take the rule's words too, so the plays found are those the
+ * judge accepts.
  */
+#include "lexicon/lexicon.h"
+#include "lexicon/rule.h"
 #include "play/movegen.h"
 #include "play/score.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     const tl_graph *g;
+    const tl_lexicon *lex;              /* with a rule: the language read instead of the DAWG alone */
     const tl_stack_board *b;
     tl_error *err;
     tl_status status;
@@ -40,6 +49,9 @@ typedef struct {
     uint8_t at[TL_MAX_BOARD], laid[TL_MAX_BOARD], placed[TL_MAX_BOARD];
     unsigned n, invalid, touch, high, heights;
     int32_t cross_sum, rare;
+    /* reading the language: the lane's tiles of the run so far, and the state after each square */
+    uint8_t path[TL_MAX_BOARD];
+    lang_state state[TL_MAX_BOARD];
 } stack_gen;
 
 static inline unsigned square_of(const stack_gen *G, unsigned pos) {
@@ -57,6 +69,25 @@ static int32_t word_points(const tl_stack_board *b, unsigned length, unsigned hi
 }
 
 /* ------------------------------------------------------------------ the lane */
+
+/* The tiles t of `candidates` for which `before` t `after` is a word the rule takes, added to *set. */
+static tl_status rule_cross_set(const tl_lexicon *lex, const uint8_t *before, unsigned nb, const uint8_t *after,
+                                unsigned na, uint64_t candidates, uint64_t *set, tl_error *err) {
+    uint8_t word[2 * TL_MAX_BOARD + 1];
+    memcpy(word, before, nb);
+    memcpy(word + nb + 1, after, na);
+    for (; candidates; candidates &= candidates - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(candidates);
+        int takes;
+        word[nb] = (uint8_t)t;
+        tl_status rc = tl_words_rule_takes(lex, word, nb + na + 1, &takes, err);
+        if (rc != TL_OK)
+            return rc;
+        if (takes)
+            *set |= 1ull << t;
+    }
+    return TL_OK;
+}
 
 static void read_square(stack_gen *G, unsigned p) {
     const tl_stack_board *b = G->b;
@@ -91,6 +122,8 @@ static void read_square(stack_gen *G, unsigned p) {
     G->has_cross[p] = 1;
     G->cross_points[p] = word_points(b, nb + na + 1, high, heights);
     tl_status rc = tl_cross_set(G->g, before, nb, after, na, &G->cross[p], G->err);
+    if (rc == TL_OK && G->lex)
+        rc = rule_cross_set(G->lex, before, nb, after, na, G->fits[p] & ~G->cross[p], &G->cross[p], G->err);
     if (rc != TL_OK)
         fail_status(G, rc);
 }
@@ -157,20 +190,37 @@ static void record(stack_gen *G, unsigned left, unsigned right) {
 }
 
 static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list);
+static void walk_language(stack_gen *G, unsigned left, unsigned pos);
 
-/* The square `pos` was read at DAWG node `node`, its cube on top `height` high. */
+/* The square `pos` was read at DAWG node `node` (reading the language: into G->state[pos]), its cube on top
+ * `height` high. */
 static void go_on(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsigned height) {
     const tl_graph *g = G->g;
-    uint32_t v = tl_load(g->base, node);
     unsigned high = G->high, heights = G->heights;
     G->high = height > high ? height : high;
     G->heights += height;
     int ends = pos + 1 >= G->size || !G->height[pos + 1];
-    if (tl_accepts(g, v) && ends && pos > left && G->n && G->touch)
-        record(G, left, pos);
-    uint32_t next = tl_arc(g, v);
-    if (next && pos + 1 < G->size && (!ends || G->rack_left) && !G->status)
-        walk(G, left, pos + 1, next);
+    int more = pos + 1 < G->size && (!ends || G->rack_left);
+    if (!G->lex) {
+        uint32_t v = tl_load(g->base, node);
+        if (tl_accepts(g, v) && ends && pos > left && G->n && G->touch)
+            record(G, left, pos);
+        uint32_t next = tl_arc(g, v);
+        if (next && more && !G->status)
+            walk(G, left, pos + 1, next);
+    } else {
+        const lang_state *s = &G->state[pos];
+        if (ends && pos > left && G->n && G->touch) {
+            int word;
+            tl_status rc = lang_is_word(G->lex, s, G->path + left, pos - left + 1, &word, G->err);
+            if (rc != TL_OK)
+                fail_status(G, rc);
+            else if (word)
+                record(G, left, pos);
+        }
+        if ((s->main || s->first || s->n_second) && more && !G->status)
+            walk_language(G, left, pos + 1);
+    }
     G->high = high;
     G->heights = heights;
 }
@@ -205,24 +255,31 @@ static void lay(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsign
     G->rack_mask |= 1ull << tile;
 }
 
-/* Read the square at `pos` from the DAWG list `list`, the run having started at `left`. */
-static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
-    const tl_graph *g = G->g;
+/* What the square at `pos` may hold: the cubes the rack may lay there (into *allowed), 0 when a walk cannot go
+ * on from here (past its budget, or too far from the board for the cubes left). */
+static int may_read(stack_gen *G, unsigned pos, uint64_t *allowed) {
     if (++G->visits > G->max_visits) {
         fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
                                (long long)G->max_visits));
-        return;
+        return 0;
     }
     if (!G->touch) {
         /* squares pos.. up to the one that connects are empty: each takes a cube, that one too if empty */
         unsigned a = G->connects[pos];
         if (a >= G->size || a - pos + !G->height[a] > G->rack_left)
-            return;
+            return 0;
     }
-    unsigned top = G->tile[pos];
-    uint64_t allowed = G->rack_left ? G->fits[pos] & (G->phonies ? EVERY_TILE : G->cross[pos]) & G->rack_mask : 0;
-    if (!top && !allowed)
+    *allowed = G->rack_left ? G->fits[pos] & (G->phonies ? EVERY_TILE : G->cross[pos]) & G->rack_mask : 0;
+    return G->tile[pos] || *allowed;
+}
+
+/* Read the square at `pos` from the DAWG list `list`, the run having started at `left`. */
+static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
+    const tl_graph *g = G->g;
+    uint64_t allowed;
+    if (!may_read(G, pos, &allowed))
         return;
+    unsigned top = G->tile[pos];
     uint64_t wanted = allowed | (top ? 1ull << top : 0);
     for (uint32_t i = list; i && !G->status; i++) {
         uint32_t v = 0;
@@ -246,13 +303,53 @@ static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
     }
 }
 
+/* The same, reading the lexicon's language from the state after the square before (or its start). */
+static void walk_language(stack_gen *G, unsigned left, unsigned pos) {
+    uint64_t allowed, next;
+    if (!may_read(G, pos, &allowed))
+        return;
+    unsigned top = G->tile[pos];
+    lang_state start;
+    const lang_state *from = &G->state[pos - 1];
+    if (pos == left) {
+        lang_start(G->lex, &start);
+        from = &start;
+    }
+    tl_status rc = lang_next_tiles(G->lex, from, &next, G->err);
+    if (rc != TL_OK) {
+        fail_status(G, rc);
+        return;
+    }
+    for (uint64_t wanted = next & (allowed | (top ? 1ull << top : 0)); wanted && !G->status; wanted &= wanted - 1) {
+        unsigned tile = (unsigned)__builtin_ctzll(wanted);
+        int alive;
+        if ((rc = lang_step(G->lex, from, tile, &G->state[pos], &alive, G->err)) != TL_OK) {
+            fail_status(G, rc);
+            return;
+        }
+        if (!alive)
+            continue;
+        G->path[pos] = (uint8_t)tile;
+        if (tile == top) {
+            G->touch++;
+            go_on(G, left, pos, 0, G->height[pos]);
+            G->touch--;
+        }
+        else if (allowed >> tile & 1)
+            lay(G, left, pos, 0, tile);
+    }
+}
+
 static void walk_lane(stack_gen *G) {
     for (unsigned left = 0; left + 1 < G->size && !G->status; left++) {
         if (left > 0 && G->height[left - 1])
             continue; /* a run starts after an empty square */
         G->touch = G->n = G->invalid = G->high = G->heights = 0;
         G->cross_sum = G->rare = 0;
-        walk(G, left, left, G->g->root);
+        if (G->lex)
+            walk_language(G, left, left);
+        else
+            walk(G, left, left, G->g->root);
     }
 }
 
@@ -287,8 +384,8 @@ static tl_status check_board(const tl_stack_board *b, const uint8_t rack[64], tl
     return TL_OK;
 }
 
-tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, const uint8_t rack[64], int phonies,
-                         int64_t max_visits, tl_moves **out, tl_error *err) {
+static tl_status generate(const tl_graph *graph, const tl_lexicon *lex, const tl_stack_board *board,
+                          const uint8_t rack[64], int phonies, int64_t max_visits, tl_moves **out, tl_error *err) {
     *out = NULL;
     tl_status rc = check_board(board, rack, err);
     if (rc != TL_OK)
@@ -300,6 +397,7 @@ tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, con
     if ((rc = tl_moves_start(&m, (void **)&G, sizeof *G, err)) != TL_OK)
         return rc;
     G->g = graph;
+    G->lex = lex;
     G->b = board;
     G->err = err;
     G->out = m;
@@ -322,4 +420,14 @@ tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, con
         }
     }
     return tl_moves_finish(m, G, G->status, G->visits, out);
+}
+
+tl_status tl_moves_stack(const tl_graph *graph, const tl_stack_board *board, const uint8_t rack[64], int phonies,
+                         int64_t max_visits, tl_moves **out, tl_error *err) {
+    return generate(graph, NULL, board, rack, phonies, max_visits, out, err);
+}
+
+tl_status moves_stack_lexicon(const tl_lexicon *lex, const tl_stack_board *board, const uint8_t rack[64], int phonies,
+                              int64_t max_visits, tl_moves **out, tl_error *err) {
+    return generate(lex->graph, lex->rule ? lex : NULL, board, rack, phonies, max_visits, out, err);
 }

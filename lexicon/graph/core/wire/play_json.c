@@ -3,6 +3,7 @@
  * byte for byte as the service wrote them from Python (support/reference_judge.py's and reference_moves.py's
  * documents, by orjson, which tests/test_play_engine.py holds these to). */
 #include "lexicon/lexicon.h"
+#include "play/movegen.h"
 #include "wire/json.h"
 #include "wire/request.h"
 
@@ -504,7 +505,8 @@ static void write_found(jbuf *j, const tl_game *g, const board_state *b, const t
     j_lit(j, "}");
 }
 
-static tl_status generate(request *q, const tl_graph *graph, int phonies, int64_t max_visits, tl_moves **found) {
+static tl_status generate(request *q, const tl_graph *graph, const tl_lexicon *lex, int phonies, int64_t max_visits,
+                          tl_moves **found) {
     const tl_game *g = q->game;
     unsigned cells = g->size * g->size;
     uint8_t tiles[GAME_SQUARES], blanks[GAME_SQUARES], letter[GAME_SQUARES], word[GAME_SQUARES], start[GAME_SQUARES];
@@ -523,6 +525,8 @@ static tl_status generate(request *q, const tl_graph *graph, int phonies, int64_
     }
     tl_stack_board b = {g->size, tiles, q->board.heights, start, g->max_height, g->rack, g->whole_rack_bonus, g->cube,
                         g->flat_cube, g->whole_tower, g->rare, g->rare_bonus, g->rare_every_word, g->cover_whole_word};
+    if (lex && tl_lexicon_graph(lex) == graph) /* its rule's words too */
+        return moves_stack_lexicon(lex, &b, q->rack, phonies, max_visits, found, q->err);
     return tl_moves_stack(graph, &b, q->rack, phonies, max_visits, found, q->err);
 }
 
@@ -597,7 +601,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     if (rc == TL_OK && !q->rack_tiles)
         rc = REFUSE(q, "rack", NULL, "no tiles: a play needs at least one");
     if (rc == TL_OK) {
-        rc = generate(q, graph, phonies, max_visits, &found);
+        rc = generate(q, graph, words.bundle, phonies, max_visits, &found);
         if (rc == TL_ERR_COSTLY) {
             char most[32];
             refused->code = "too-costly";

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import unicodedata
 from collections.abc import Iterator
+from functools import partial
 
 from lexicon import Lexicon, format_tiling
 from lexicon.tiling import preferred_tiling, tilings
@@ -54,10 +55,12 @@ def corpus(lex: Lexicon, size: int = SIZE, seed: int = 25) -> list[str]:
     found.update(dict.fromkeys(_code_points(rng)))
     found.update(dict.fromkeys(_explosive(lex)))
     sources = [_spellings, _mutations, _notations]
-    for i, key in enumerate(keys * 3):  # each key in turn gives its spellings, mutations or notations
+    if lex.manifest["graph"].get("rule") is not None:  # a compiled word rule: words of two pieces, and slips
+        sources.append(partial(_pairs, keys))
+    for i, key in enumerate(keys * len(sources)):  # each key in turn gives its spellings, mutations, notations …
         if len(found) >= size:
             break
-        for word in sources[i % 3](lex, key, letters, rng):
+        for word in sources[i % len(sources)](lex, key, letters, rng):
             found[word] = None
     out = list(found)
     rng.shuffle(out)
@@ -87,6 +90,16 @@ def _mutations(lex: Lexicon, key: str, letters: list[str], rng: random.Random) -
     yield key[:i] + rng.choice(letters) + key[i:]
     yield key[:i] + key[i + 1:]
     yield (key + rng.choice(letters)).lower()
+
+
+def _pairs(keys: list[str], lex: Lexicon, key: str, letters: list[str], rng: random.Random) -> Iterator[str]:
+    """Two words joined, as a compound is (a rule's words of two pieces), and a slip in one of them."""
+    other = rng.choice(keys)
+    joined = (key + other).lower()
+    yield joined
+    i = rng.randrange(len(joined))
+    yield joined[:i] + rng.choice(letters).lower() + joined[i + 1:]
+    yield (other + key).lower()
 
 
 def _notations(lex: Lexicon, key: str, letters: list[str], rng: random.Random) -> Iterator[str]:

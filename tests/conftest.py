@@ -22,6 +22,7 @@ from support.lexicons import (  # noqa: F401 (the tests import them from here)
     FASTSPELL,
     HU_KINDS_OF_WORDS,
     HU_STEMS,
+    compiled_lexicon,
     hungarian_lexicon,
     subset_dic,
     word_list_pipeline,
@@ -146,6 +147,17 @@ def hu_graphed(tmp_path_factory):
                    | set(HU_KINDS_OF_WORDS))
     return hungarian_lexicon(tmp_path_factory.mktemp("hu-graphed"), DEBIAN, "hu-test-graphed", words=words,
                              graph_forms=2, precheck=True)
+
+
+@pytest.fixture(scope="session")
+def hu_compiled(tmp_path_factory):
+    """The Hungarian test lexicon validated by compiled rules (the shipped hu-betutorony's way): the stems of
+    hu_graphed, their forms of up to two affixes in the word graph, and the compound rule over their pieces."""
+    lines = DEBIAN.with_suffix(".dic").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({line.split("/")[0].split("\t")[0] for line in lines[::150]} | set(HU_STEMS)
+                   | set(HU_KINDS_OF_WORDS))
+    return compiled_lexicon(tmp_path_factory.mktemp("hu-compiled"), DEBIAN, "hu-test-compiled", words, "",
+                            compounds="rule")
 
 
 class Server(Served):

@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -30,7 +31,7 @@ from .conftest import ROOT
 JS = ROOT / "clients" / "js"
 WASM = JS / "tile-lexicon.wasm"
 EXAMPLE = ROOT / "build" / "clients" / "c" / "example"
-LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed"]
+LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed", "hu_compiled"]
 
 
 def _built() -> None:
@@ -99,6 +100,29 @@ def test_the_c_example_answers_as_the_library(fixtures):
                 assert entry["analysis"] and answer["reason"] == "needs-analysis", case["word"]
                 continue
             assert answer == case["expected"], case["word"]
+
+
+def test_hungarian_answers_do_not_depend_on_the_machines_load(fixtures, hu_compiled):
+    """A lexicon validated by compiled rules decides every word from its own files: the C library answers the whole
+    corpus as the library does with both cores kept busy, and no answer waits on analysis."""
+    entry = next(e for e in json.loads((fixtures / "fixtures.json").read_text()) if e["name"] == hu_compiled.name)
+    assert not entry["analysis"]
+    cases = [json.loads(line) for line in (fixtures / entry["corpus"]).read_text(encoding="utf-8").splitlines()]
+    cases = [c for c in cases if "\n" not in c["word"]]
+    assert sum(1 for c in cases if c["expected"]["valid"] and c["expected"]["lemma"]) > 1000
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
+    try:
+        stdin = "".join(c["word"] + "\n" for c in cases).encode("utf-8", "surrogatepass")
+        run = subprocess.run([str(EXAMPLE), str(fixtures / entry["bundle"]), "-"], input=stdin, capture_output=True,
+                             timeout=1200)
+        under_load = hu_compiled.brief_answers([c["word"] for c in cases])
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert run.returncode == 0, run.stderr.decode()
+    answers = [json.loads(line) for line in run.stdout.decode("utf-8", "surrogatepass").split("\n")[:-1]]
+    assert answers == [c["expected"] for c in cases] == under_load
 
 
 def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fixtures, tmp_path):

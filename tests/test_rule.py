@@ -114,8 +114,23 @@ def test_the_c_rule_agrees_with_its_python_reference(lex, reference):
             v = lex.check(word, detail=False)
             if v.kind in ("headword", "inflected", "analysed") or not 2 <= len(v.tiles or word) <= 10:
                 continue
-            by_rule = v.kind in ("compound", "prefixed") or (v.reason or "").startswith(("excluded:foreign",
+            by_rule = v.kind in ("compound", "prefixed", "affixed") or (v.reason or "").startswith(("excluded:foreign",
                                                                                         "excluded:typo"))
             assert by_rule == (reference.accepts(word) is not None), (word, v.reason, reference.accepts(word))
             checked += 1
     assert checked > 3000
+
+
+def test_stacking_moves_play_the_words_the_rule_takes(lex):
+    """Best plays in a stacking game read the rule's words too, not only the word graph's: a compound from the
+    rack alone, and one laid onto a word of the board; every play found is one the judge accepts."""
+    empty = ["." * 10] * 10
+    opening = lex.moves("hu-betutorony", empty, "KORTÁRS", limit=500)
+    assert "KORTÁRS" in {p.move["word"] for p in opening}
+    board = ["." * 10] * 4 + ["...HÁZ...."] + ["." * 10] * 5
+    heights = ["0" * 10] * 4 + ["0001110000"] + ["0" * 10] * 5
+    found = lex.moves("hu-betutorony", board, "SORKUTA", heights, limit=1000)
+    words = {p.move["word"] for p in found}
+    assert {"SORHÁZ", "KORHÁZ"} <= words
+    assert all(p.valid and all(w["valid"] for w in p.words) for p in found)
+    assert all(lex.check(w).valid for w in words)

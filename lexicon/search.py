@@ -11,9 +11,11 @@ The walks run in the compiled core (lexicon.graph._core) when the KWG was opened
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
 
 Input, in letters and tile notation (lexicon.tiling), normalised like words:
-- rack: `?` is a blank; `[SZ]` is one tile; a plain run of letters is cut into tiles the way a
-  word is (the longest tile first where the rest still cuts), so `ASZ` is A SZ and `AS[Z]` or
-  `A[S][Z]` is A S Z; a JSON array of tiles (`["A","?","SZ"]`) is exact.
+- rack: read as a board row is (lexicon.play.board, POST /play and /moves): `?` is a blank, each
+  plain letter is one tile, a tile of several letters is written in brackets. So `HÁZSOR` is
+  H Á Z S O R, `HÁ[ZS]OR` is H Á ZS O R and `A[SZ]` is A SZ; a letter that is no tile by itself
+  (Hungarian Y, only in GY LY NY TY) is refused, naming the tiles it is part of. A JSON array of
+  tiles (`["A","?","SZ"]`) is exact. Every door reads a rack so, and the hits show its tiles.
 - pattern: `?` is any one tile, `*` any run of tiles (also none); letters match every tiling
   they allow (`SZ` matches the tile SZ and the tiles S Z), a bracketed tile only itself.
 """
@@ -28,7 +30,7 @@ from typing import Any
 from .alphabet import Alphabet
 from .errors import InputError, NotationError, TooCostly
 from .graph import KBWG, Kwg
-from .tiling import DoubledDigraphs, notation_tilings, parse_notation, parse_tile_list, preferred_tiling, quoted, spell
+from .tiling import DoubledDigraphs, notation_tilings, parse_notation, parse_tile_list, quoted, spell
 
 #: Racks longer than a board row make no sense and make sub-anagram searches large.
 MAX_RACK_TILES = 15
@@ -53,6 +55,15 @@ class Match:
     word: str
     tiles: tuple[str, ...]
     blanks: tuple[int, ...] = ()
+
+
+def single_letter_problem(letter: str, alphabet: Alphabet) -> str:
+    """Why a rack's plain letter is no tile: it is one only as part of a tile of several letters."""
+    part_of = [f"[{m}]" for m in alphabet.multi if letter in m]
+    if part_of:
+        return (f"{quoted(letter)} is no tile of {alphabet.name} by itself: a tile of several letters is written in "
+                f"brackets ({', '.join(part_of)})")
+    return f"{quoted(letter)} is not a tile of {alphabet.name}"
 
 
 class RackError(InputError):
@@ -188,6 +199,7 @@ class Search:
         return tile
 
     def _cut(self, piece: str, offset: int) -> list[str]:
+        """The tiles of a run of the rack: its bracketed tiles, and each plain letter a tile by itself."""
         try:
             segments = parse_notation(piece, self.alphabet, self.normalize)
         except InputError as exc:
@@ -199,11 +211,10 @@ class Search:
             if segment.fixed:
                 out.append(segment.text)
                 continue
-            cut = preferred_tiling(segment.text, self.alphabet, DoubledDigraphs.AS_WRITTEN)
-            if cut is None:
-                raise RackError(f"{quoted(segment.text)} cannot be cut into {self.alphabet.name}'s tiles",
-                                position=offset)
-            out.extend(cut)
+            for letter in segment.text:
+                if letter not in self.alphabet:
+                    raise RackError(single_letter_problem(letter, self.alphabet), position=offset)
+                out.append(letter)
         return out
 
     # ------------------------------------------------------------------ patterns

@@ -88,9 +88,9 @@ def test_the_library_and_the_c_core_give_the_same_document(lex):
 
 
 def test_every_word_the_searches_find_is_a_word_and_every_compound_is_found(lex):
-    for rack in ("KORTÁRS", "MUNKAERŐ", "SORHÁZ", "ALMAFA", "BANKSZEKTOR", "VASÚT", "KŐKERT"):
+    for rack in ("KORTÁRS", "MUNKAERŐ", "SORHÁZ", "ALMAFA", "BANK[SZ]EKTOR", "VASÚT", "KŐKERT"):
         found = {h.word for h in lex.anagram(rack, limit=500)}
-        assert rack in found
+        assert rack.replace("[", "").replace("]", "") in found
         assert all(lex.check(w).valid for w in found)
     assert {h.word for h in lex.pattern("?ORH?Z")} == {"KORHÁZ", "SORHÁZ", "KORHOZ", "SORHOZ"}
     assert lex.contains_tiles(list("SORHÁZ")) and not lex.contains_tiles(["S", "O", "R", "H", "Á", "ZS"])

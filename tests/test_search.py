@@ -108,13 +108,18 @@ def hu_search():
     return searcher(cuts, HU)
 
 
-def test_a_rack_run_is_cut_like_a_word(hu_search):
-    assert hu_search.parse_rack("ASZ") == ({HU.tile("A").number: 1, HU.tile("SZ").number: 1}, 0)
-    assert hu_search.parse_rack("AS[Z]") == ({HU.tile("A").number: 1, HU.tile("S").number: 1,
-                                              HU.tile("Z").number: 1}, 0)
-    assert hu_search.parse_rack('["a", "?", "sz"]') == ({HU.tile("A").number: 1, HU.tile("SZ").number: 1}, 1)
-    assert [m.tiles for m in hu_search.anagrams("ASZ")] == [("A", "SZ")]
-    assert [m.tiles for m in hu_search.anagrams("AS[Z]")] == [("A", "S", "Z")]
+def test_a_rack_is_read_as_a_board_row_is(hu_search):
+    """Each plain letter one tile, a tile of several letters in brackets: HÁZSOR is the rack that plays HÁZSOR."""
+    a, s, z, sz = (HU.tile(t).number for t in ("A", "S", "Z", "SZ"))
+    assert hu_search.parse_rack("ASZ") == ({a: 1, s: 1, z: 1}, 0)
+    assert hu_search.parse_rack("A[SZ]") == ({a: 1, sz: 1}, 0)
+    assert hu_search.parse_rack('["a", "?", "sz"]') == ({a: 1, sz: 1}, 1)
+    assert [m.tiles for m in hu_search.anagrams("HÁZSOR")] == [("H", "Á", "Z", "S", "O", "R")]
+    assert [m.tiles for m in hu_search.anagrams("HÁ[ZS]OR")] == [("H", "Á", "ZS", "O", "R")]
+    assert [m.tiles for m in hu_search.anagrams("A[SZ]")] == [("A", "SZ")]
+    assert [m.tiles for m in hu_search.anagrams("ASZ")] == [("A", "S", "Z")]
+    with pytest.raises(RackError, match=r"'Y' is no tile of hu-betutorony by itself.*\[GY\], \[LY\], \[NY\], \[TY\]"):
+        hu_search.parse_rack("NAGY")
 
 
 def test_a_pattern_matches_every_cut_of_its_letters(hu_search):

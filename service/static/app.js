@@ -687,10 +687,9 @@ function writeText() {
 
 // ---------------------------------------------------------------- the rack
 
-/** The rack's tiles: `[CS]` as written, `?` a blank, plain letters cut longest tile first as the anagram box cuts a
- *  rack (Hungarian cs is the CS cube, ssz is S SZ as written). */
-function rackTiles(text, game) {
-  const letters = [...letterTiles(game).keys()].sort((a, b) => b.length - a.length);
+/** The rack's tiles, read as every door reads a rack (lexicon.search): `[CS]` one tile, `?` a blank, each plain letter
+ *  a tile by itself (Hungarian házsor is H Á Z S O R, há[zs]or H Á ZS O R). */
+function rackTiles(text) {
   const out = [];
   const upper = text.toUpperCase();
   for (let i = 0; i < upper.length;) {
@@ -703,7 +702,19 @@ function rackTiles(text, game) {
       i = end < 0 ? upper.length : end + 1;
       continue;
     }
-    const tile = ch === "?" ? "?" : letters.find((l) => upper.startsWith(l, i)) || ch;
+    out.push(ch);
+    i += 1;
+  }
+  return out;
+}
+
+/** A word's letters cut longest tile first (the lexicon's preferred cut), where the lexicon cannot be asked. */
+function wordTiles(text, game) {
+  const letters = [...letterTiles(game).keys()].sort((a, b) => b.length - a.length);
+  const upper = text.toUpperCase();
+  const out = [];
+  for (let i = 0; i < upper.length;) {
+    const tile = letters.find((l) => upper.startsWith(l, i)) || upper[i];
     out.push(tile);
     i += tile.length;
   }
@@ -711,12 +722,12 @@ function rackTiles(text, game) {
 }
 
 function rackNotation() {
-  return rackTiles($("play-rack").value, board.game).map((tile) => (tile === "?" ? "?" : notation(tile))).join("");
+  return rackTiles($("play-rack").value).map((tile) => (tile === "?" ? "?" : notation(tile))).join("");
 }
 
 /** The rack's slots, each with whether a tile laid on the board uses it (a blank's letter uses a `?`). */
 function rackSlots() {
-  const slots = rackTiles($("play-rack").value, board.game).map((tile) => ({ tile, used: false }));
+  const slots = rackTiles($("play-rack").value).map((tile) => ({ tile, used: false }));
   for (const p of board.placed.values()) {
     const slot = slots.find((s) => !s.used && s.tile === (p.blank ? "?" : p.tile));
     if (slot) slot.used = true;
@@ -1039,7 +1050,7 @@ async function tiledWord(word, lexiconName, signal) {
   } catch (error) {
     if (error.name === "AbortError") throw error;
   }
-  tiles ||= rackTiles(word, game);
+  tiles ||= wordTiles(word, game);
   let at = 0;
   return tiles.map((tile) => {
     const source = word.slice(at, at += tile.length);

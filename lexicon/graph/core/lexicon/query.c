@@ -282,6 +282,36 @@ static tl_status rack_item(const tl_lexicon *lex, query *q, const uint32_t *cp, 
     return TL_OK;
 }
 
+/* A rack's plain letter that is no tile (Search.single_letter_problem): one only as part of a tile of several
+ * letters, which the rack writes in brackets. */
+static tl_status single_letter_problem(const tl_lexicon *lex, query *q, uint32_t letter, long position) {
+    char shown[1200], part_of[512] = "";
+    size_t w = 0;
+    for (uint32_t t = 0; t < lex->n_tiles; t++) {
+        if (lex->tile_len[t] < 2)
+            continue;
+        int has = 0;
+        for (unsigned k = 0; k < lex->tile_len[t]; k++)
+            has |= lex->tile_cp[t][k] == letter;
+        if (!has)
+            continue;
+        char tile[16];
+        long len = utf8_encode(lex->tile_cp[t], lex->tile_len[t], tile, sizeof tile - 1);
+        int wrote = snprintf(part_of + w, sizeof part_of - w, "%s[%.*s]", w ? ", " : "", (int)(len > 0 ? len : 0),
+                             tile);
+        if (wrote < 0 || (size_t)wrote >= sizeof part_of - w)
+            break;
+        w += (size_t)wrote;
+    }
+    quote_plain(&letter, 1, 1, shown);
+    if (w)
+        return query_problem(q, TL_ERR_INPUT, "bad-rack", 400, position, NULL,
+                             "%s is no tile of %s by itself: a tile of several letters is written in brackets (%s)",
+                             shown, lex->tileset, part_of);
+    return query_problem(q, TL_ERR_INPUT, "bad-rack", 400, position, NULL, "%s is not a tile of %s", shown,
+                         lex->tileset);
+}
+
 static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all, size_t total, rack *r) {
     const uint32_t *cp = all;
     size_t n = total;
@@ -325,7 +355,7 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
             const uint32_t *piece = cp + s;
             size_t m = e - s;
             strip(lex, &piece, &m);
-            if (m) { /* the piece's tiles: fixed ones, and open runs cut as a word is, as written */
+            if (m) { /* the piece's tiles: the bracketed ones, and each plain letter a tile by itself */
                 char context[96] = "";
                 if (s)
                     snprintf(context, sizeof context, " (in the part of the rack from position %zu)", s);
@@ -343,17 +373,15 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
                         r->tiles++;
                         continue;
                     }
-                    tiling cut;
-                    if (!preferred_cut(lex, 0, seg->text, seg->n, &cut)) {
-                        char shown[1200];
-                        rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, (long)s, NULL,
-                                           "%s cannot be cut into %s's tiles",
-                                           quote_plain(seg->text, seg->n, MAX_KEY, shown), lex->tileset);
-                        break;
+                    for (size_t k = 0; k < seg->n && rc == TL_OK; k++) {
+                        int tile = tile_of(lex, seg->text + k, 1);
+                        if (!tile) {
+                            rc = single_letter_problem(lex, q, seg->text[k], (long)s);
+                            break;
+                        }
+                        r->counts[lex->tile_number[tile - 1]]++;
+                        r->tiles++;
                     }
-                    for (size_t k = 0; k < cut.n; k++)
-                        r->counts[lex->tile_number[cut.tile[k]]]++;
-                    r->tiles += cut.n;
                 }
             }
             s = e;

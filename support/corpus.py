@@ -22,6 +22,8 @@ from lexicon.tiling import preferred_tiling, tilings
 
 #: Inputs per lexicon, at least (the issue's floor is 100,000).
 SIZE = 100_000
+#: Forms of the word graph a lexicon with a compiled rule draws keys from (its list holds its stems alone).
+FORM_KEYS = 12_000
 
 #: One text for each way a word can fail, and the text the checks refuse.
 FIXED = [
@@ -49,6 +51,9 @@ def corpus(lex: Lexicon, size: int = SIZE, seed: int = 25) -> list[str]:
     its keys and their variants give), each distinct, in a shuffled order."""
     rng = random.Random(seed)
     keys = [key for _, key in lex.key_index.keys(excluded=True)]
+    if lex.manifest["graph"].get("rule") is not None:  # its list holds stems alone: its graph's forms are keys too
+        forms = sorted({match.word for match in lex.search.words()})
+        keys += rng.sample(forms, min(len(forms), FORM_KEYS))
     rng.shuffle(keys)
     letters = sorted(lex.alphabet.letters)
     found: dict[str, None] = dict.fromkeys(FIXED)

@@ -21,7 +21,7 @@ from lexicon.play.moves import generates
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
-from .conftest import DEBIAN, Server, hungarian_lexicon
+from .conftest import DEBIAN, Server, compiled_lexicon, hungarian_lexicon
 from .test_hungarian import STEMS
 
 TITLES = {lang: {name: catalogue(lang)[f"lexicon.{name}"]
@@ -32,14 +32,18 @@ def t(lang, key, /, **values):
     return text(catalogue(lang), key, **values)
 
 
-def serve(tmp_path_factory, artifacts_root, swedish: tuple[str, ...]):
+def serve(tmp_path_factory, artifacts_root, swedish: tuple[str, ...], analysed: bool = False):
     """The service serving the Swedish lexicons built in `artifacts_root` and a Betűtorony lexicon from a cut of the
-    real Magyar Ispell, stopped when the generator closes."""
+    real Magyar Ispell, decided as the shipped one is (the compiled compound rule; with `analysed`, by Hunspell at
+    query time, as hu-betutorony-hunspell is), stopped when the generator closes."""
     root = tmp_path_factory.mktemp("page-site")
     for name in swedish:
         (root / name).symlink_to(artifacts_root / name)
     folder = tmp_path_factory.mktemp("page-hu")
-    hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
+    if analysed:
+        hungarian_lexicon(folder, DEBIAN, "hu-betutorony", STEMS)
+    else:
+        compiled_lexicon(folder, DEBIAN, "hu-betutorony", STEMS, "", compounds="rule")
     (root / "hu-betutorony").symlink_to(folder / "art" / "hu-betutorony")
     server = Server(root)
     yield server
@@ -211,6 +215,14 @@ def test_a_hungarian_form_names_its_lemma_and_tag_in_words(browser, site, lang):
     tag = ", ".join(t(lang, f"tag.hu.{part}") for part in ("PLUR", "ACC"))
     assert t(lang, "answer.inflected", lemma="ASSZONY", tag=tag) in browser.find_element(By.ID, "detail").text
     assert tiles(browser.find_element(By.ID, "answer"))[:3] == ["A1", "S1", "SZ1"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_compound_shows_the_pieces_the_rule_took_it_as(browser, site, lang):
+    visit(browser, site, "lexicon=hu-betutorony", lang=lang)
+    type_word(browser, "kocsiház")
+    verdict(browser, "KOCSIHÁZ")
+    assert browser.find_element(By.ID, "detail").text.endswith(t(lang, "answer.rule.compound", parts="KOCSI + HÁZ"))
 
 
 def test_a_name_excluded_by_the_game_says_which_rule(browser, site):
@@ -732,7 +744,28 @@ def test_with_its_word_list_loaded_the_page_answers_with_the_network_cut(browser
         _network(browser, offline=False)
 
 
-def test_offline_a_word_only_analysis_decides_says_it_needs_the_service(browser, site):
+@pytest.fixture(scope="module")
+def analysed_site(betapet, betapet_inflected, artifacts_root, tmp_path_factory):
+    """The page's site with a Betűtorony lexicon validated by Hunspell at query time."""
+    yield from serve(tmp_path_factory, artifacts_root, ("sv-betapet", "sv-betapet-inflected"), analysed=True)
+
+
+def test_offline_a_compound_is_answered_as_the_service_answers_it(browser, site):
+    """The shipped way: the bundle carries the compound rule, so the page offline decides what the service does."""
+    visit(browser, site, "lexicon=hu-betutorony", lang="en")
+    _load_offline(browser, "en", TITLES["en"]["hu-betutorony"])
+    _network(browser, offline=True)
+    try:
+        type_word(browser, "kocsiház")
+        verdict(browser, "KOCSIHÁZ")
+        assert browser.find_element(By.ID, "detail").text.endswith(
+            t("en", "answer.rule.compound", parts="KOCSI + HÁZ"))
+    finally:
+        _network(browser, offline=False)
+
+
+def test_offline_a_word_only_analysis_decides_says_it_needs_the_service(browser, analysed_site):
+    site = analysed_site
     title = TITLES["en"]["hu-betutorony"]
     visit(browser, site, "lexicon=hu-betutorony", lang="en")
     _load_offline(browser, "en", title)

@@ -249,7 +249,19 @@ function tagWords(tag, language) {
   return words.join(", ");
 }
 
+/** How the compiled word rule took a word (a verdict's reading with `source: "rule"`): its pieces, joined. */
+function ruleReading(answer) {
+  const reading = (answer.readings || [])[0];
+  if (!reading || reading.source !== "rule") return null;
+  const parts = reading.morphology.parts.map((part) => part.text.toUpperCase()).join(" + ");
+  if (answer.kind === "compound") return t("answer.rule.compound", { parts });
+  if (answer.kind === "prefixed") return t("answer.rule.prefixed", { parts });
+  return t("answer.rule.affixed", { parts });
+}
+
 function formOf(answer, lex) {
+  const rule = ruleReading(answer);
+  if (rule) return rule;
   const tag = tagWords(answer.tag, lex.language);
   if (answer.lemma && !tag && !answer.pos) return t("answer.inflected.untagged", { lemma: answer.lemma.toUpperCase() });
   if (answer.lemma) return t("answer.inflected", { lemma: answer.lemma.toUpperCase(), tag: tag || posWords(answer.pos) });

@@ -170,6 +170,29 @@ def test_the_c_example_answers_as_the_library(fixtures):
             assert answer == case["expected"], case["word"]
 
 
+def test_the_c_example_judges_turns_and_finds_plays_as_the_service(fixtures):
+    """`example BUNDLE --play` and `--moves`: a body a line in, the service's document or problem a line out."""
+    for entry in json.loads((fixtures / "games.json").read_text()):
+        cases = [json.loads(line) for line in (fixtures / entry["plays"]).read_text(encoding="utf-8").splitlines()]
+        for kind in ("play", "moves"):
+            asked = [c for c in cases if c["kind"] == kind]
+            stdin = "".join(json.dumps(c["body"]) + "\n" for c in asked).encode()
+            run = subprocess.run([str(EXAMPLE), str(fixtures / entry["bundle"]), f"--{kind}"], input=stdin,
+                                 capture_output=True, timeout=600)
+            assert run.returncode == 0, run.stderr.decode()
+            answers = run.stdout.decode().splitlines()
+            assert len(answers) == len(asked) > 10
+            refused = 0
+            for case, line in zip(asked, answers, strict=True):
+                answer, expected = json.loads(line), case["document"]
+                if case["status"] != 200:  # the problem document the service's problem+json is made from
+                    refused += 1
+                    expected = {"code": expected["type"].removeprefix("/problems/"), "status": case["status"]} | {
+                        k: expected[k] for k in ("detail", "parameter", "square") if k in expected}
+                assert answer == expected, case["body"]
+            assert refused >= 3, kind
+
+
 def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fixtures, tmp_path):
     bundle = fixtures / "sv-betapet.bundle"
     run = subprocess.run([str(EXAMPLE), str(bundle), "allé", "hund", "x-y"], capture_output=True, text=True)

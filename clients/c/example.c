@@ -55,26 +55,16 @@ static int check(const tl_lexicon *lexicon, tl_answer *answers, size_t n, const 
     return p->ok;
 }
 
-/* The bundle's games, read once (tl_lexicon_games names them, tl_lexicon_game reads one) and passed to every call,
- * which spares reading the section at each. */
-typedef struct {
-    const tl_lexicon *lexicon;
-    tl_game *games[64];
-    size_t n;
-} games;
-
-static int read_game(void *context, const char *name, size_t size) {
-    games *g = context;
-    if (g->n < 64 && tl_lexicon_game(g->lexicon, name, size, &g->games[g->n], NULL) == TL_OK)
-        g->n++;
-    return 0;
-}
-
 /* Each body of standard input answered by tl_play_json or tl_moves_json: the document or the problem a line.
  * 0 when memory runs out or the bundle is found damaged. */
 static int answer_bodies(const tl_lexicon *lexicon, int moves) {
-    games g = {lexicon, {NULL}, 0};
-    tl_lexicon_games(lexicon, read_game, &g);
+    tl_game *games[64]; /* the bundle's games, read once and given to every call: the section is not read again */
+    size_t n;
+    tl_error err;
+    if (tl_lexicon_read_games(lexicon, games, 64, &n, &err) != TL_OK) {
+        fprintf(stderr, "example: %s\n", err.message);
+        return 0;
+    }
     char *line = NULL;
     size_t room = 0;
     ssize_t got;
@@ -82,9 +72,8 @@ static int answer_bodies(const tl_lexicon *lexicon, int moves) {
     while (ok && (got = getline(&line, &room, stdin)) >= 0) {
         size_t size = (size_t)got - (got && line[got - 1] == '\n');
         tl_text answer = {0};
-        tl_error err;
-        tl_status rc = (moves ? tl_moves_json : tl_play_json)(lexicon, (const tl_game *const *)g.games, g.n, line,
-                                                               size, &answer, &err);
+        tl_status rc = (moves ? tl_moves_json : tl_play_json)(lexicon, (const tl_game *const *)games, n, line, size,
+                                                               &answer, &err);
         if (answer.data) { /* TL_OK: the document; TL_ERR_INPUT, TL_ERR_COSTLY: the problem the service answers */
             fwrite(answer.data, 1, answer.length, stdout);
             fputc('\n', stdout);
@@ -95,8 +84,8 @@ static int answer_bodies(const tl_lexicon *lexicon, int moves) {
         tl_text_free(&answer);
     }
     free(line);
-    for (size_t i = 0; i < g.n; i++)
-        tl_game_free(g.games[i]);
+    for (size_t i = 0; i < n; i++)
+        tl_game_free(games[i]);
     return ok;
 }
 

@@ -36,6 +36,7 @@ from .conftest import ROOT
 
 JS = ROOT / "clients" / "js"
 WASM = JS / "tile-lexicon.wasm"
+WASM_PLAY = JS / "tile-lexicon-play.wasm"
 EXAMPLE = ROOT / "build" / "clients" / "c" / "example"
 LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed"]
 #: The games played through the engine for the play and moves fixtures, each with the lexicon it is played by.
@@ -43,7 +44,7 @@ PLAYED = {"sv-scrabble": "scrabble", "sv-betapet": "betapet", "hu-betutorony": "
 
 
 def _built() -> None:
-    missing = [str(p.relative_to(ROOT)) for p in (WASM, EXAMPLE) if not p.exists()]
+    missing = [str(p.relative_to(ROOT)) for p in (WASM, WASM_PLAY, EXAMPLE) if not p.exists()]
     assert not missing, f"{', '.join(missing)} not built: make clients (make test builds them)"
 
 
@@ -215,7 +216,7 @@ def test_npm_pack_gives_the_package_with_its_module(tmp_path):
     assert run.returncode == 0, run.stderr
     (packed,) = json.loads(run.stdout)
     assert sorted(f["path"] for f in packed["files"]) == ["index.d.ts", "index.js", "package.json",
-                                                            "tile-lexicon.wasm"]
+                                                            "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
     manifest = json.loads((JS / "package.json").read_text())
     assert not manifest.get("dependencies") and manifest["type"] == "module"
 

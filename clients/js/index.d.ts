@@ -13,10 +13,12 @@ export class LexiconError extends Error {
 }
 
 export interface LoadOptions {
-  /** Where tile-lexicon.wasm is, when not beside index.js. */
+  /** Where tile-lexicon.wasm (with `play`, tile-lexicon-play.wasm) is, when not beside index.js. */
   wasm?: string | URL;
   /** A WebAssembly.Module compiled already. */
   module?: WebAssembly.Module;
+  /** Load the module that also plays games (tile-lexicon-play.wasm, twice the size): play() and moves(). */
+  play?: boolean;
 }
 
 /** Load a bundle: its bytes, a fetch Response, or its URL. A damaged bundle is refused (LexiconError). */
@@ -296,8 +298,9 @@ export class Lexicon {
   hooks(word: string): HooksDocument;
   anagram(rack: string, options?: SearchOptions & { sub?: boolean }): Page & { rack: string };
   pattern(query: string, options?: SearchOptions): Page & { q: string };
-  /** POST /play: a turn judged by the game's rules and the bundle's words. A refused body throws a LexiconError
-   * (`bad-play`, `unknown-lexicon`) naming its `parameter` and `square`. A body's JSON text is taken as is. */
+  /** POST /play: a turn judged by the game's rules and the bundle's words (a lexicon loaded with `{play: true}`).
+   * A refused body throws a LexiconError (`bad-play`, `unknown-lexicon`) naming its `parameter` and `square`; a
+   * lexicon loaded without the play engine throws `no-play`. A body's JSON text is taken as is. */
   play(body: PlayBody | string): Judgement;
   /** POST /moves: the best plays of the rack (`too-costly` past the service's budget). */
   moves(body: MovesBody | string): Moves;

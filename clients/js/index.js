@@ -11,6 +11,7 @@
 // browser with WebAssembly, without a bundler.
 
 const WASM = new URL("./tile-lexicon.wasm", import.meta.url);
+const WASM_PLAY = new URL("./tile-lexicon-play.wasm", import.meta.url); // the same with the play engine
 const DEFAULT = -2147483648; // TL_QUERY_DEFAULT: the endpoint's own default
 const QUERIES = { tiles: 0, hooks: 1, anagram: 2, pattern: 3, verdict: 4 };
 const STATUS = ["ok", "out of memory", "bad input", "corrupt bundle", "limit exceeded", "too costly"];
@@ -29,7 +30,7 @@ export class LexiconError extends Error {
   }
 }
 
-let compiled = null; // the module, compiled once per page or process
+const compiled = {}; // each module, compiled once per page or process
 
 async function wasmBytes(where) {
   const url = where instanceof URL ? where : new URL(String(where), WASM);
@@ -44,13 +45,15 @@ async function wasmBytes(where) {
 
 function module(options) {
   if (options.module) return Promise.resolve(options.module);
-  if (!compiled || options.wasm) {
-    const made = wasmBytes(options.wasm ?? WASM).then((bytes) => WebAssembly.compile(bytes));
+  const which = options.play ? "play" : "words";
+  if (!compiled[which] || options.wasm) {
+    const where = options.wasm ?? (options.play ? WASM_PLAY : WASM);
+    const made = wasmBytes(where).then((bytes) => WebAssembly.compile(bytes));
     if (options.wasm) return made;
-    compiled = made;
-    compiled.catch(() => { compiled = null; });
+    compiled[which] = made;
+    made.catch(() => { delete compiled[which]; });
   }
-  return compiled;
+  return compiled[which];
 }
 
 async function bundleBytes(source) {
@@ -71,7 +74,9 @@ const WASI = { fd_close: () => 52, fd_seek: () => 52, fd_write: () => 52 };
 /**
  * Load a bundle: its bytes (ArrayBuffer, Uint8Array), a fetch Response, or its URL. The bundle is checked
  * whole (header, every section's checksum and shape) before the first answer; a damaged one is refused
- * with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format version).
+ * with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format version). With
+ * `{play: true}` the module that also plays games is loaded (tile-lexicon-play.wasm, twice the size), for
+ * play() and moves().
  */
 export async function load(source, options = {}) {
   const [bytes, wasm] = await Promise.all([bundleBytes(source), module(options)]);
@@ -301,6 +306,9 @@ export class Lexicon {
   // POST /play (kind 0) or POST /moves (1) answered by the core: the document, or its problem thrown.
   _body(kind, body) {
     const x = this._x;
+    if (!x.tlj_play) {
+      throw new LexiconError("no-play", "this lexicon was loaded without the play engine: load(bundle, {play: true})");
+    }
     let own = 0;
     if (typeof body !== "string") {
       if (body === null || typeof body !== "object") throw new TypeError("a body is an object or its JSON text");

@@ -189,7 +189,7 @@ async function toggleOffline() {
   try {
     offline.package ??= import("/static/tile-lexicon/index.js");
     const { load } = await offline.package;
-    offline.copies.set(item.name, await load(item.bundle.url));
+    offline.copies.set(item.name, await load(item.bundle.url, { play: true }));  // plays judged offline too
   } catch {
     offline.loading = null;
     showOffline();

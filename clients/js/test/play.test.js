@@ -16,7 +16,8 @@ if (!folder) throw new Error("TILE_LEXICON_FIXTURES is not set: run tests/test_c
 const games = JSON.parse(readFileSync(join(folder, "games.json"), "utf8"));
 
 const lines = (file) => readFileSync(join(folder, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-const open = (game) => load(new Uint8Array(readFileSync(join(folder, game.bundle))));
+const bytesOf = (game) => new Uint8Array(readFileSync(join(folder, game.bundle)));
+const open = (game) => load(bytesOf(game), { play: true });
 
 // The service's problem document as the package throws it.
 function sameProblem(e, document, status, what) {
@@ -94,6 +95,16 @@ test("refusals name the field, the square and the lexicon served", async () => {
   assert.match(e.detail, /^game: .*size must be 2 to 26/);
   assert.throws(() => lex.play(undefined), TypeError);
   assert.throws(() => lex.moves(42), TypeError);
+});
+
+test("a lexicon loaded without the play engine says how to load it, and answers words alike", async () => {
+  const game = games[0];
+  const [words, plays] = [await load(bytesOf(game)), await open(game)];
+  const board = Array(game.document.size).fill(".".repeat(game.document.size));
+  assert.throws(() => words.moves({ game: game.name, board, rack: "A" }), (e) => e instanceof LexiconError &&
+    e.code === "no-play" && /\{play: true\}/.test(e.detail));
+  assert.ok(plays.moves({ game: game.name, board, rack: "?" }).plays);
+  for (const word of ["hus", "kat", "[CS]ÉSZE", "a b", ""]) assert.deepEqual(plays.check(word), words.check(word));
 });
 
 test("a game document of one's own plays by its own rules", async () => {

@@ -134,16 +134,18 @@ $(LIB_DIR)/tile-moves: $(CORE)/tool/tile_moves.c $(LIB_DIR)/libtlgraph.a
 	$(CC) $(CORE_CFLAGS) -I$(CORE) $< -L$(LIB_DIR) -ltlgraph -o $@
 
 # The clients (docs/embedding.md), built here and not committed: the C library for native games
-# (build/clients/c: libtilelexicon.a, its one header tile_lexicon.h, and the example that checks words),
-# and the JavaScript package's WebAssembly module (clients/js/tile-lexicon.wasm: the same core, compiled by
-# clang 14 for wasm32-wasi against Debian's wasi-libc). `make test` builds both before the tests.
+# (build/clients/c: libtilelexicon.a, its one header tile_lexicon.h, and the example that checks words and
+# judges turns), and the JavaScript package's WebAssembly modules (clients/js/tile-lexicon.wasm: the same core,
+# compiled by clang 14 for wasm32-wasi against Debian's wasi-libc; tile-lexicon-play.wasm: the same with the play
+# engine, which doubles it). `make test` builds both before the tests.
 CLIENT_DEBS := clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32
 CLIENTS_DIR := build/clients
 WASM := clients/js/tile-lexicon.wasm
+WASM_PLAY := clients/js/tile-lexicon-play.wasm
 WASM_FLAGS := --target=wasm32-wasi --sysroot=/usr -isystem /usr/include/wasm32-wasi -L/usr/lib/wasm32-wasi \
 	-std=c11 -O2 -mexec-model=reactor -Wall -Wextra -Wl,--strip-all -Wl,-z,stack-size=1048576
 
-clients: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(CLIENTS_DIR)/c/example $(WASM)
+clients: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(CLIENTS_DIR)/c/example $(WASM) $(WASM_PLAY)
 
 $(CLIENTS_DIR)/c/libtilelexicon.a: $(CORE_OBJECTS)
 	@mkdir -p $(@D)
@@ -158,9 +160,15 @@ $(CLIENTS_DIR)/c/tile_lexicon.h: $(PUBLIC_HEADERS)
 $(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h
 	$(CC) $(CORE_CFLAGS) -I$(CLIENTS_DIR)/c $< -L$(CLIENTS_DIR)/c -ltilelexicon -o $@
 
+WASM_SOURCES := $(filter-out $(CORE)/graph/builder.c $(CORE)/lexicon/file.c,$(CORE_SOURCES))
+
 $(WASM): clients/js/wasm.c $(CORE_SOURCES) $(CORE_HEADERS)
 	@$(MAKE) --no-print-directory debs DEBS="$(CLIENT_DEBS)"
-	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(filter-out $(CORE)/graph/builder.c $(CORE)/lexicon/file.c,$(CORE_SOURCES)) -o $@
+	clang-14 $(WASM_FLAGS) -I$(CORE) clients/js/wasm.c $(WASM_SOURCES) -o $@
+
+$(WASM_PLAY): clients/js/wasm.c $(CORE_SOURCES) $(CORE_HEADERS)
+	@$(MAKE) --no-print-directory debs DEBS="$(CLIENT_DEBS)"
+	clang-14 $(WASM_FLAGS) -DTLJ_PLAY -I$(CORE) clients/js/wasm.c $(WASM_SOURCES) -o $@
 
 # The C core under AddressSanitizer and UndefinedBehaviorSanitizer: its C tests, its libFuzzer targets
 # (SANITIZE_SECONDS, 30, each) and the Python graph tests over a sanitized build of the binding

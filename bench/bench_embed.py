@@ -46,12 +46,9 @@ SEED = 25
 
 
 def run() -> str:
-    subprocess.run(["make", "--no-print-directory", "-s", "clients"], cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        binary = work / "embed"
-        subprocess.run(["cc", "-O2", "-std=c11", f"-I{CLIENTS}", str(C_BENCH), f"-L{CLIENTS}", "-ltilelexicon", "-o",
-                        str(binary)], check=True)
+        binary = native_bench(work)
         root = Path(os.environ.get("BENCH_ARTIFACTS", ROOT / "artifacts"))
         lexicons = {name: _lexicon(name, root) for name in ("sv-betapet-inflected", "sv-dsso", "hu-betutorony")}
         bundles = {name: _bundle(lex, work) for name, lex in lexicons.items()}
@@ -62,6 +59,15 @@ def run() -> str:
         sections = [_throughput(throughput, lexicons["sv-betapet-inflected"]), _anagrams(anagrams),
                     _sizes(lexicons, bundles), _analysis(lexicons["hu-betutorony"], bundles["hu-betutorony"])]
     return "\n\n".join(sections)
+
+
+def native_bench(work: Path) -> Path:
+    """The clients built (`make clients`) and bench/c/embed.c compiled against the C library, in `work`."""
+    subprocess.run(["make", "--no-print-directory", "-s", "clients"], cwd=ROOT, check=True)
+    binary = work / "embed"
+    subprocess.run(["cc", "-O2", "-std=c11", f"-I{CLIENTS}", str(C_BENCH), f"-L{CLIENTS}", "-ltilelexicon", "-o",
+                    str(binary)], check=True)
+    return binary
 
 
 def _lexicon(name: str, root: Path):

@@ -46,13 +46,14 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static", "page.package"})
 
 #: The JavaScript package (clients/js, docs/embedding.md) the page answers offline with: its loader and
-#: the module `make clients` builds beside it. Without the module the page offers no offline answers.
+#: the module `make clients` builds beside it, the one that also plays games (the page judges plays offline
+#: too). Without the module the page offers no offline answers.
 PACKAGE = Path(__file__).resolve().parent.parent / "clients" / "js"
-PACKAGE_FILES = {"index.js": "text/javascript", "tile-lexicon.wasm": "application/wasm"}
+PACKAGE_FILES = {"index.js": "text/javascript", "tile-lexicon-play.wasm": "application/wasm"}
 
 
 def package_built() -> bool:
-    return (PACKAGE / "tile-lexicon.wasm").is_file()
+    return (PACKAGE / "tile-lexicon-play.wasm").is_file()
 
 
 @page.get("/static/tile-lexicon/<name>")

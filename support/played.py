@@ -31,6 +31,15 @@ def notation(tiles: list[str]) -> str:
     return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
 
 
+def body(game: Game, board: Board) -> dict:
+    """The game and board of a POST /play or /moves body for `board` (with its heights in a stacking game)."""
+    size = game.size
+    out = {"game": game.name, "board": board.rows()}
+    if game.stacking is not None:
+        out["heights"] = ["".join(map(str, board.heights[r * size:(r + 1) * size])) for r in range(size)]
+    return out
+
+
 def positions(lex: Lexicon, game: Game, seed: int) -> Iterator[tuple[str, Board, str]]:
     """(stage, board, rack): `empty`, `mid` and `end`, as one game grown from `seed` meets them."""
     rng = random.Random(seed)

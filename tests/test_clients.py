@@ -4,7 +4,8 @@ corpus of 100,000+ inputs per lexicon as the library does and searches as the se
 
 `make test` builds the clients first (`make clients`): the WebAssembly module, the static library, the
 example. Here the expected answers are written for them: the library's brief answers for the corpus
-(support/corpus.py) and the service's documents for the searches (its views, through the Flask app).
+(support/corpus.py) and the service's documents for the searches (its views, through the Flask app), and
+for POST /play and POST /moves on positions met by playing whole games through the engine (support/played.py).
 """
 
 from __future__ import annotations
@@ -20,22 +21,31 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import orjson
 import pytest
 
+from lexicon.play import load_game
+from lexicon.play.compiled import document as game_document
 from lexicon_service import create_app
 from support.browser import chromium, wait_for
 from support.corpus import corpus, queries, verdict_document
+from support.lexicons import hungarian_list
+from support.played import body as position_body
+from support.played import positions
 
 from .conftest import ROOT
 
 JS = ROOT / "clients" / "js"
 WASM = JS / "tile-lexicon.wasm"
+WASM_PLAY = JS / "tile-lexicon-play.wasm"
 EXAMPLE = ROOT / "build" / "clients" / "c" / "example"
 LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed", "hu_compiled"]
+#: The games played through the engine for the play and moves fixtures, each with the lexicon it is played by.
+PLAYED = {"sv-scrabble": "scrabble", "sv-betapet": "betapet", "hu-betutorony": "hu_compiled"}
 
 
 def _built() -> None:
-    missing = [str(p.relative_to(ROOT)) for p in (WASM, EXAMPLE) if not p.exists()]
+    missing = [str(p.relative_to(ROOT)) for p in (WASM, WASM_PLAY, EXAMPLE) if not p.exists()]
     assert not missing, f"{', '.join(missing)} not built: make clients (make test builds them)"
 
 
@@ -43,6 +53,53 @@ def _query_string(search: str, text: str, options: dict, name: str) -> dict:
     field = {"pattern": "q", "anagram": "rack"}.get(search, "word")
     flags = {k: str(v).lower() if isinstance(v, bool) else v for k, v in options.items()}
     return {field: text, "lexicon": name} | flags
+
+
+@pytest.fixture(scope="module")
+def hu_list(tmp_path_factory):
+    """Betűtorony's words valid by a list: positions full of stacks, and every word decided by the bundle."""
+    return hungarian_list(tmp_path_factory.mktemp("hu-list"), "hu-list")
+
+
+def _found(client, body: dict) -> list[dict]:
+    """The plays the service finds for a POST /moves body."""
+    return client.post("/moves", data=orjson.dumps(body), content_type="application/json").get_json()["plays"]
+
+
+def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
+    """(kind, body) on positions met in two games (empty, mid-game, near the end): the best plays of each rack,
+    with phonies, and with a blank for a tile where the game has blanks; the first plays judged again as a word,
+    as tiles from the rack, with detail, two as one turn; and on the mid-game board, bodies the service refuses."""
+    out = []
+    for seed in (1, 2):
+        for stage, board, rack in positions(lex, game, seed):
+            base = position_body(game, board) | {"lexicon": lex.name}
+            out.append(("moves", base | {"rack": rack, "limit": 200}))
+            out.append(("moves", base | {"rack": rack, "limit": 15, "phonies": True}))
+            if game.alphabet.blanks and "?" not in rack:
+                out.append(("moves", base | {"rack": rack[:-1] + "?", "limit": 40}))
+            plays = _found(client, base | {"rack": rack, "limit": 200})
+            for play in plays[:8] + plays[-2:]:
+                out.append(("play", base | {"move": play["move"]}))
+                tiles = [{"square": t["square"], "tile": t["tile"], "blank": t["blank"]} for t in play["placed"]]
+                out.append(("play", base | {"move": tiles, "rack": rack}))
+                if len(tiles) > 2:  # a gap: not legal
+                    out.append(("play", base | {"move": tiles[:1] + tiles[2:]}))
+            phonies = _found(client, base | {"rack": rack, "limit": 100, "phonies": True})
+            out += [("play", base | {"move": p["move"]}) for p in phonies if not p["valid"]][:3]  # not words
+            if len(plays) > 1:
+                out.append(("play", base | {"move": plays[0]["move"], "detail": True}))
+                out.append(("play", base | {"turn": [plays[0]["move"], plays[-1]["move"]], "rack": rack}))
+            if stage == "mid" and plays:
+                move = plays[0]["move"]
+                out += [("play", base | {"board": base["board"][:-1], "move": move}),
+                        ("play", base | {"move": move | {"start": "Z99"}}),
+                        ("play", base | {"move": move | {"direction": "sideways"}}),
+                        ("play", base | {"move": move, "rack": "#"}),
+                        ("moves", base | {"rack": rack, "limit": 5000}),
+                        ("moves", base | {"rack": rack, "phonies": "yes"}),
+                        ("moves", base | {"rack": ""})]
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +130,19 @@ def fixtures(request, tmp_path_factory) -> Path:
                        "verdicts": f"{lex.name}.verdicts.jsonl",
                        "analysis": lex.analyser is not None, "decided": len(words) // 2})
     (folder / "fixtures.json").write_text(json.dumps(listed), encoding="utf-8")
+    games = []
+    for name, lexicon_fixture in PLAYED.items():
+        lex, game = request.getfixturevalue(lexicon_fixture), load_game(name)
+        shutil.copy(lex.path / lex.manifest["bundle"]["file"], folder / f"{name}.game.bundle")
+        client = create_app({"ARTIFACTS": str(lex.path.parent.parent)}).test_client()
+        with open(folder / f"{name}.plays.jsonl", "w", encoding="utf-8") as out:
+            for i, (kind, body) in enumerate(_played_bodies(lex, game, client)):
+                response = client.post(f"/{kind}", data=orjson.dumps(body), content_type="application/json")
+                out.write(json.dumps({"kind": kind, "body": body, "status": response.status_code,
+                                      "document": response.get_json(), "own_game": i % 5 == 0}) + "\n")
+        games.append({"name": name, "lexicon": lex.name, "bundle": f"{name}.game.bundle",
+                      "plays": f"{name}.plays.jsonl", "document": game_document(game)})
+    (folder / "games.json").write_text(json.dumps(games), encoding="utf-8")
     return folder
 
 
@@ -125,6 +195,29 @@ def test_hungarian_answers_do_not_depend_on_the_machines_load(fixtures, hu_compi
     assert answers == [c["expected"] for c in cases] == under_load
 
 
+def test_the_c_example_judges_turns_and_finds_plays_as_the_service(fixtures):
+    """`example BUNDLE --play` and `--moves`: a body a line in, the service's document or problem a line out."""
+    for entry in json.loads((fixtures / "games.json").read_text()):
+        cases = [json.loads(line) for line in (fixtures / entry["plays"]).read_text(encoding="utf-8").splitlines()]
+        for kind in ("play", "moves"):
+            asked = [c for c in cases if c["kind"] == kind]
+            stdin = "".join(json.dumps(c["body"]) + "\n" for c in asked).encode()
+            run = subprocess.run([str(EXAMPLE), str(fixtures / entry["bundle"]), f"--{kind}"], input=stdin,
+                                 capture_output=True, timeout=600)
+            assert run.returncode == 0, run.stderr.decode()
+            answers = run.stdout.decode().splitlines()
+            assert len(answers) == len(asked) > 10
+            refused = 0
+            for case, line in zip(asked, answers, strict=True):
+                answer, expected = json.loads(line), case["document"]
+                if case["status"] != 200:  # the problem document the service's problem+json is made from
+                    refused += 1
+                    expected = {"code": expected["type"].removeprefix("/problems/"), "status": case["status"]} | {
+                        k: expected[k] for k in ("detail", "parameter", "square") if k in expected}
+                assert answer == expected, case["body"]
+            assert refused >= 3, kind
+
+
 def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fixtures, tmp_path):
     bundle = fixtures / "sv-betapet.bundle"
     run = subprocess.run([str(EXAMPLE), str(bundle), "allé", "hund", "x-y"], capture_output=True, text=True)
@@ -147,7 +240,7 @@ def test_npm_pack_gives_the_package_with_its_module(tmp_path):
     assert run.returncode == 0, run.stderr
     (packed,) = json.loads(run.stdout)
     assert sorted(f["path"] for f in packed["files"]) == ["index.d.ts", "index.js", "package.json",
-                                                            "tile-lexicon.wasm"]
+                                                            "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
     manifest = json.loads((JS / "package.json").read_text())
     assert not manifest.get("dependencies") and manifest["type"] == "module"
 

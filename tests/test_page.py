@@ -786,6 +786,52 @@ def test_offline_a_word_only_analysis_decides_says_it_needs_the_service(browser,
         _network(browser, offline=False)
 
 
+def test_offline_a_play_is_judged_and_the_best_plays_found_with_the_network_cut(browser, site):
+    """POST /play and POST /moves answered by the bundle's own rules for its game: what the service answers."""
+    body = {"game": "sv-betapet", "lexicon": "sv-betapet", "board": BOARD}
+    judged = json.loads(site.post("/play", json.dumps(body | {"move": {"word": "hundra", "start": "H8",
+                                                                         "direction": "across"}}).encode())[2])
+    best = json.loads(site.post("/moves", json.dumps(body | {"rack": "KATTE?S", "limit": 10}).encode())[2])
+    assert judged["legal"] and judged["score"] > 0 and len(best["plays"]) == 10
+    visit(browser, site, lang="en")
+    _load_offline(browser, "en", TITLES["en"]["sv-betapet"])
+    _network(browser, offline=True)
+    try:
+        assert browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/healthz').then(() => done('online'), () => done('offline'));") == "offline"
+        browser.execute_script("document.getElementById('board').value = arguments[0]", "\n".join(BOARD))
+        browser.find_element(By.ID, "move-word").send_keys("hundra")
+        browser.find_element(By.ID, "move-start").send_keys("H8")
+        browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
+        line = wait_for(browser, "return document.getElementById('play-verdict')")
+        assert line.text == t("en", "play.legal", n=judged["score"])
+        assert texts(browser, "#play-answer .play-words li strong") == [
+            t("en", "play.word.valid", word=w["word"], n=w["score"]) for w in judged["words"]]
+        placed = browser.find_elements(By.CSS_SELECTOR, "#grid .placed")
+        assert [p.get_attribute("data-square") for p in placed] == [p["square"] for p in judged["placed"]]
+        browser.find_element(By.ID, "play-rack").send_keys("KATTE?S")
+        browser.find_element(By.ID, "best").click()
+        wait_for(browser, "return document.querySelector('#play-answer .best')")
+        found = browser.find_element(By.ID, "best-verdict").text
+        assert re.sub(r"(?<=\d),(?=\d{3})", "", found) == t("en", "best.found", n=best["count"])  # 2,857
+        assert texts(browser, "#play-answer .best button") == [
+            t("en", "best.play", word=p["move"]["word"], start=p["move"]["start"],
+              direction=t("en", f"play.{p['move']['direction']}"), points=t("en", "answer.points", n=p["score"]))
+            for p in best["plays"]]
+        # a play the rules refuse is said so, by the bundle's rules too
+        browser.find_element(By.ID, "play-rack").clear()
+        browser.execute_script("takeBack()")  # the best play drawn on the board is taken back
+        browser.find_element(By.ID, "move-word").send_keys("hundra")
+        browser.find_element(By.ID, "move-start").send_keys("A1")
+        browser.find_element(By.CSS_SELECTOR, "#play button[type=submit]").click()
+        wait_for(browser, "return document.querySelector('#play-answer .errors')")
+        assert browser.find_element(By.ID, "play-verdict").text == t("en", "play.illegal")
+        assert t("en", "play.error.not-connected") in texts(browser, "#play-answer .errors li")
+    finally:
+        _network(browser, offline=False)
+
+
 # ------------------------------------------------------------------ one language a page
 
 

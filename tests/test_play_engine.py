@@ -26,6 +26,7 @@ from support import pystr_tables, reference_judge, reference_moves
 from support.hostile import JSON_BODIES
 from support.lexicons import DEBIAN, hungarian_list
 from support.mutations import mutations
+from support.played import body as position_body
 from support.played import positions
 
 from .conftest import HU_STEMS, hungarian_lexicon
@@ -78,11 +79,7 @@ def same_moves(body: dict, lex) -> bytes | tuple:
 
 
 def base_body(game, board, rack: str | None = None) -> dict:
-    size = game.size
-    body = {"game": game.name, "board": board.rows()}
-    if game.stacking is not None:
-        body["heights"] = ["".join(map(str, board.heights[r * size:(r + 1) * size])) for r in range(size)]
-    return body | ({"rack": rack} if rack is not None else {})
+    return position_body(game, board) | ({"rack": rack} if rack is not None else {})
 
 
 def played(lex, game) -> list:

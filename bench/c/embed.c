@@ -1,10 +1,14 @@
 /* bench embed: the C library's calls as a native game makes them, timed in-process.
  *
- *   embed BUNDLE WORDS [RACKS]   load (the file mapped → open → first answer: tl_lexicon_load), then tl_lexicon_check,
+ *   embed BUNDLE WORDS [RACKS [BODIES]]
+ *                                load (the file mapped → open → first answer: tl_lexicon_load), then tl_lexicon_check,
  *                                tl_lexicon_check_each (all the words as one batch) and tl_lexicon_has over the
  *                                words (one a line), the best of five passes each;
- *                                with RACKS (one a line), tl_lexicon_anagram's page of each (alpha order,
- *                                limit 0: the count), five times in a row, its p50 and p95
+ *                                with RACKS (one a line; - for none), tl_lexicon_anagram's page of each (alpha order,
+ *                                limit 0: the count), five times in a row, its p50 and p95;
+ *                                with BODIES (a line each `moves ` or `play ` and a POST /moves or /play body),
+ *                                tl_moves_json or tl_play_json over each, the bundle's games read once, five times
+ *                                in a row, the p50 and p95 of each kind and the plays found
  *
  * Prints one JSON object, as bench/js/embed.mjs does for the JavaScript package. Built and run by
  * `python -m bench embed`.
@@ -67,9 +71,53 @@ static int read_lines(const char *path, lines *out) {
     return out->count > 0;
 }
 
+/* The bodies answered five times each in a row: `"moves_p50_ms": …` and the same for play, and the plays found. */
+static void time_bodies(const tl_lexicon *lex, const lines *bodies) {
+    tl_game *games[64];
+    size_t n_games;
+    tl_error err;
+    if (tl_lexicon_read_games(lex, games, 64, &n_games, &err) != TL_OK) {
+        fprintf(stderr, "embed: %s\n", err.message);
+        exit(2);
+    }
+    double *times[2] = {malloc((bodies->count + 1) * 5 * sizeof(double)),
+                        malloc((bodies->count + 1) * 5 * sizeof(double))};
+    size_t timed[2] = {0, 0};
+    long found = 0, bytes = 0;
+    for (size_t i = 0; i < bodies->count; i++) {
+        int moves = !strncmp(bodies->text[i], "moves ", 6);
+        size_t skip = moves ? 6 : 5;
+        for (int r = 0; r < 5; r++) {
+            tl_text out = {0};
+            double s = now();
+            tl_status rc = (moves ? tl_moves_json : tl_play_json)(lex, (const tl_game *const *)games, n_games,
+                                                                  bodies->text[i] + skip, bodies->size[i] - skip,
+                                                                  &out, &err);
+            times[moves][timed[moves]++] = (now() - s) * 1e3;
+            const char *count = out.data ? strstr(out.data, "\"count\":") : NULL;
+            if (r == 0 && rc == TL_OK && moves && count) {
+                found += strtol(count + 8, NULL, 10);
+                bytes += out.length;
+            }
+            tl_text_free(&out);
+        }
+    }
+    const char *kinds[2] = {"play", "moves"};
+    for (int k = 0; k < 2; k++) {
+        qsort(times[k], timed[k], sizeof(double), by_value);
+        if (timed[k])
+            printf(", \"%s_p50_ms\": %.3f, \"%s_p95_ms\": %.3f", kinds[k], times[k][timed[k] / 2], kinds[k],
+                   times[k][timed[k] * 95 / 100]);
+        free(times[k]);
+    }
+    printf(", \"plays_found\": %ld, \"moves_bytes\": %ld", found, timed[1] ? bytes * 5 / (long)timed[1] : 0);
+    for (size_t i = 0; i < n_games; i++)
+        tl_game_free(games[i]);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3 && argc != 4) {
-        fprintf(stderr, "usage: embed BUNDLE WORDS [RACKS]\n");
+    if (argc < 3 || argc > 5) {
+        fprintf(stderr, "usage: embed BUNDLE WORDS [RACKS [BODIES]]\n");
         return 2;
     }
     lines words;
@@ -126,7 +174,7 @@ int main(int argc, char **argv) {
            "\"words\": %zu, \"valid\": %ld, \"each_valid\": %ld",
            load * 1e3, (double)n / best_check, (double)n / best_each, (double)n / best_has, n, valid / 10,
            each_valid / 5);
-    if (argc == 4) {
+    if (argc >= 4 && strcmp(argv[3], "-")) {
         lines racks;
         read_lines(argv[3], &racks);
         double *times = malloc((racks.count + 1) * 5 * sizeof *times);
@@ -148,6 +196,11 @@ int main(int argc, char **argv) {
         if (timed)
             printf(", \"anagram_p50_ms\": %.3f, \"anagram_p95_ms\": %.3f, \"anagram_words\": %ld", times[timed / 2],
                    times[timed * 95 / 100], found);
+    }
+    if (argc == 5) {
+        lines bodies;
+        read_lines(argv[4], &bodies);
+        time_bodies(lex, &bodies);
     }
     printf("}\n");
     tl_lexicon_close(lex);

@@ -1,7 +1,10 @@
-/* example: open a lexicon bundle and check words, one JSON brief document a line, as POST /valid answers.
+/* example: open a lexicon bundle and check words, one JSON brief document a line, as POST /valid answers; or judge
+ * turns and find the best plays, as POST /play and POST /moves answer.
  *
  *   example BUNDLE WORD…     the words given
  *   example BUNDLE -         a word a line from standard input (UTF-8; a lone surrogate in its three bytes)
+ *   example BUNDLE --play    a POST /play body a line from standard input: its answer, or its problem, a line
+ *   example BUNDLE --moves   the same for POST /moves
  *
  * Built by `make clients` against build/clients/c/libtilelexicon.a and its one header tile_lexicon.h;
  * docs/embedding.md walks through it. Exit status 0, or 2 with a message when the bundle cannot be read.
@@ -52,6 +55,40 @@ static int check(const tl_lexicon *lexicon, tl_answer *answers, size_t n, const 
     return p->ok;
 }
 
+/* Each body of standard input answered by tl_play_json or tl_moves_json: the document or the problem a line.
+ * 0 when memory runs out or the bundle is found damaged. */
+static int answer_bodies(const tl_lexicon *lexicon, int moves) {
+    tl_game *games[64]; /* the bundle's games, read once and given to every call: the section is not read again */
+    size_t n;
+    tl_error err;
+    if (tl_lexicon_read_games(lexicon, games, 64, &n, &err) != TL_OK) {
+        fprintf(stderr, "example: %s\n", err.message);
+        return 0;
+    }
+    char *line = NULL;
+    size_t room = 0;
+    ssize_t got;
+    int ok = 1;
+    while (ok && (got = getline(&line, &room, stdin)) >= 0) {
+        size_t size = (size_t)got - (got && line[got - 1] == '\n');
+        tl_text answer = {0};
+        tl_status rc = (moves ? tl_moves_json : tl_play_json)(lexicon, (const tl_game *const *)games, n, line, size,
+                                                               &answer, &err);
+        if (answer.data) { /* TL_OK: the document; TL_ERR_INPUT, TL_ERR_COSTLY: the problem the service answers */
+            fwrite(answer.data, 1, answer.length, stdout);
+            fputc('\n', stdout);
+        } else {
+            fprintf(stderr, "example: %s\n", err.message);
+            ok = rc == TL_OK;
+        }
+        tl_text_free(&answer);
+    }
+    free(line);
+    for (size_t i = 0; i < n; i++)
+        tl_game_free(games[i]);
+    return ok;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: example BUNDLE WORD… (or - for a word a line from standard input)\n");
@@ -62,6 +99,11 @@ int main(int argc, char **argv) {
     if (tl_lexicon_load(argv[1], &lexicon, &err) != TL_OK) { /* memory-mapped; checked section by section */
         fprintf(stderr, "example: %s\n", err.message);
         return 2;
+    }
+    if (!strcmp(argv[2], "--play") || !strcmp(argv[2], "--moves")) {
+        int ok = answer_bodies(lexicon, argv[2][2] == 'm');
+        tl_lexicon_close(lexicon);
+        return ok ? 0 : 1;
     }
     tl_answer *answers = malloc((TL_CHECK_AHEAD + 1) * sizeof *answers); /* large (TL_ANSWER_WORK): reused */
     size_t n = (size_t)argc - 2, *sizes = malloc(n * sizeof *sizes);

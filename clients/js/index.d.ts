@@ -6,14 +6,19 @@ export class LexiconError extends Error {
   readonly detail: string;
   readonly status: number;
   readonly position?: number;
+  /** The query parameter or body field at fault (`move.start`, `board`, `limit`). */
   readonly parameter?: string;
+  /** The square a refused body named (`Z99`), as it wrote it. */
+  readonly square?: string;
 }
 
 export interface LoadOptions {
-  /** Where tile-lexicon.wasm is, when not beside index.js. */
+  /** Where tile-lexicon.wasm (with `play`, tile-lexicon-play.wasm) is, when not beside index.js. */
   wasm?: string | URL;
   /** A WebAssembly.Module compiled already. */
   module?: WebAssembly.Module;
+  /** Load the module that also plays games (tile-lexicon-play.wasm, twice the size): play() and moves(). */
+  play?: boolean;
 }
 
 /** Load a bundle: its bytes, a fetch Response, or its URL. A damaged bundle is refused (LexiconError). */
@@ -127,6 +132,153 @@ export interface HooksDocument {
   graph_has_every_word: boolean;
 }
 
+/** A square as a body names it: `H8`, or its row and column counted from 0. */
+export type Square = { square: string } | { row: number; col: number };
+
+/** A tile laid: its square and its tile (`A`, `[CS]`); a blank as its lower-case letter or with `blank`. */
+export type Laid = Square & { tile: string; blank?: boolean };
+
+/** A word laid from its first square: tiles already on the board written as they are or as `.`. */
+export interface WordMove {
+  word: string;
+  start: string;
+  direction?: "across" | "down";
+}
+
+export type Move = WordMove | Laid[];
+
+/** A game document (docs/games.md, "Games as compiled data"), for a game the bundle does not carry. */
+export interface GameDocument {
+  format: "tile-lexicon-game";
+  format_version: 1;
+  name: string;
+  [field: string]: unknown;
+}
+
+/** What POST /play and POST /moves have in common: the game, its board, the lexicon. */
+export interface BoardBody {
+  /** One of the bundle's games by name, or a game document of one's own. */
+  game: string | GameDocument;
+  /** The bundle's lexicon (by name or name@version); null judges no word, for the scores alone. */
+  lexicon?: string | null;
+  /** A row a string: `.` an empty square, a tile, a lower-case tile for a blank, `[CS]` a tile of more letters. */
+  board: string[];
+  /** A stacking game's tower heights, a digit a square. */
+  heights?: string[];
+  /** One of the game's layouts by name, or its rows of premium codes (`.`, `d`, `t`, `D`, `T`). */
+  layout?: string | string[];
+}
+
+export interface PlayBody extends BoardBody {
+  move?: Move;
+  /** Several plays as one turn, in a game whose turn may form several words. */
+  turn?: Move[];
+  /** The rack the tiles come from (`?` a blank). */
+  rack?: string;
+  /** Each word's verdict document in full. */
+  detail?: boolean;
+}
+
+export interface MovesBody extends BoardBody {
+  rack: string;
+  /** 0 to 1,000 (100) */
+  limit?: number;
+  order?: "score";
+  /** Also the plays that form words not in the lexicon (`valid` false). */
+  phonies?: boolean;
+}
+
+export interface Placed {
+  square: string;
+  row: number;
+  col: number;
+  tile: string;
+  blank: boolean;
+  /** The play of the turn that laid it. */
+  part: number;
+}
+
+/** Why a turn is not legal: `gap`, `start`, `not-connected`, `covers-word`, … (docs/games.md, "Legality"). */
+export interface PlayProblem {
+  code: string;
+  message: string;
+  square: string | null;
+  part: number;
+}
+
+export interface FormedWord {
+  word: string;
+  notation: string;
+  tiles: string[];
+  squares: string[];
+  /** Whether each tile was laid by this turn. */
+  new: boolean[];
+  direction: "across" | "down";
+  main: boolean;
+  part: number;
+  /** null: not judged (no lexicon), or only analysis can decide (ask the service). */
+  valid: boolean | null;
+  reason: string | null;
+  /** The brief verdict document; with `detail`, the full one. */
+  verdict: Verdict | VerdictDocument | null;
+  score: number;
+  /** The reckoning: the letters rule's points, premiums by square, sum and multiplier; the cubes rule's heights,
+   * points, flatness and rare bonuses. */
+  scoring: Record<string, unknown>;
+}
+
+/** POST /play's document. */
+export interface Judgement {
+  game: string;
+  lexicon: string | null;
+  version: string | null;
+  legal: boolean;
+  errors: PlayProblem[];
+  first_move: boolean;
+  direction: "across" | "down" | null;
+  placed: Placed[];
+  words: FormedWord[];
+  bonus: number;
+  bonuses: Array<Record<string, unknown>>;
+  /** What the turn scores if no word is challenged off the board. */
+  score_if_valid: number;
+  /** What it scores as it stands: 0 when it is not legal or a word is not valid. */
+  score: number;
+  /** What a challenge does by the game's rule (docs/games.md, "Challenges"); null without a lexicon. */
+  challenge: {
+    rule: string;
+    upheld: boolean;
+    invalid: string[];
+    if_challenged: Record<string, unknown> | null;
+  } | null;
+}
+
+export interface FoundPlay {
+  /** The play as POST /play takes it. */
+  move: Required<WordMove>;
+  placed: Placed[];
+  score: number;
+  valid: boolean;
+  words: FormedWord[];
+  bonuses: Array<Record<string, unknown>>;
+}
+
+/** POST /moves' document: the best plays, best first. */
+export interface Moves {
+  game: string;
+  lexicon: string;
+  version: string;
+  rack: string;
+  order: "score";
+  phonies: boolean;
+  /** Every play found. */
+  count: number;
+  /** More were found than listed. */
+  cut: boolean;
+  limit: number;
+  plays: FoundPlay[];
+}
+
 export class Lexicon {
   readonly name: string;
   readonly version: string;
@@ -136,6 +288,8 @@ export class Lexicon {
   readonly size: number;
   /** The manifest's summary: sources, counts, profile, tile set. */
   readonly manifest: Record<string, unknown>;
+  /** The game documents the bundle carries: the games play() and moves() know by name. */
+  readonly games: GameDocument[];
   check(word: string, options?: { detail?: false }): Verdict;
   check(word: string, options: { detail: true }): VerdictDocument;
   /** true, false, or null where only analysis can decide. */
@@ -144,5 +298,11 @@ export class Lexicon {
   hooks(word: string): HooksDocument;
   anagram(rack: string, options?: SearchOptions & { sub?: boolean }): Page & { rack: string };
   pattern(query: string, options?: SearchOptions): Page & { q: string };
+  /** POST /play: a turn judged by the game's rules and the bundle's words (a lexicon loaded with `{play: true}`).
+   * A refused body throws a LexiconError (`bad-play`, `unknown-lexicon`) naming its `parameter` and `square`; a
+   * lexicon loaded without the play engine throws `no-play`. A body's JSON text is taken as is. */
+  play(body: PlayBody | string): Judgement;
+  /** POST /moves: the best plays of the rack (`too-costly` past the service's budget). */
+  moves(body: MovesBody | string): Moves;
   close(): void;
 }

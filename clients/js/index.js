@@ -6,10 +6,12 @@
 //
 // The answers come from the toolkit's C core compiled to WebAssembly (tile-lexicon.wasm, beside this file),
 // the code its Python library and its C library run: field for field what POST /valid, GET /tiles,
-// /anagram, /pattern and /hooks answer for the same version. No dependencies; Node 18 or later, or any
+// /anagram, /pattern and /hooks answer for the same version, and POST /play and POST /moves for the games the
+// bundle carries. No dependencies; Node 18 or later, or any
 // browser with WebAssembly, without a bundler.
 
 const WASM = new URL("./tile-lexicon.wasm", import.meta.url);
+const WASM_PLAY = new URL("./tile-lexicon-play.wasm", import.meta.url); // the same with the play engine
 const DEFAULT = -2147483648; // TL_QUERY_DEFAULT: the endpoint's own default
 const QUERIES = { tiles: 0, hooks: 1, anagram: 2, pattern: 3, verdict: 4 };
 const STATUS = ["ok", "out of memory", "bad input", "corrupt bundle", "limit exceeded", "too costly"];
@@ -24,10 +26,11 @@ export class LexiconError extends Error {
     this.status = extra.status ?? 400;
     if (extra.position !== undefined) this.position = extra.position;
     if (extra.parameter !== undefined) this.parameter = extra.parameter;
+    if (extra.square !== undefined) this.square = extra.square;
   }
 }
 
-let compiled = null; // the module, compiled once per page or process
+const compiled = {}; // each module, compiled once per page or process
 
 async function wasmBytes(where) {
   const url = where instanceof URL ? where : new URL(String(where), WASM);
@@ -42,13 +45,15 @@ async function wasmBytes(where) {
 
 function module(options) {
   if (options.module) return Promise.resolve(options.module);
-  if (!compiled || options.wasm) {
-    const made = wasmBytes(options.wasm ?? WASM).then((bytes) => WebAssembly.compile(bytes));
+  const which = options.play ? "play" : "words";
+  if (!compiled[which] || options.wasm) {
+    const where = options.wasm ?? (options.play ? WASM_PLAY : WASM);
+    const made = wasmBytes(where).then((bytes) => WebAssembly.compile(bytes));
     if (options.wasm) return made;
-    compiled = made;
-    compiled.catch(() => { compiled = null; });
+    compiled[which] = made;
+    made.catch(() => { delete compiled[which]; });
   }
-  return compiled;
+  return compiled[which];
 }
 
 async function bundleBytes(source) {
@@ -69,7 +74,9 @@ const WASI = { fd_close: () => 52, fd_seek: () => 52, fd_write: () => 52 };
 /**
  * Load a bundle: its bytes (ArrayBuffer, Uint8Array), a fetch Response, or its URL. The bundle is checked
  * whole (header, every section's checksum and shape) before the first answer; a damaged one is refused
- * with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format version).
+ * with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format version). With
+ * `{play: true}` the module that also plays games is loaded (tile-lexicon-play.wasm, twice the size), for
+ * play() and moves().
  */
 export async function load(source, options = {}) {
   const [bytes, wasm] = await Promise.all([bundleBytes(source), module(options)]);
@@ -110,6 +117,12 @@ export class Lexicon {
   get manifest() {
     const text = this._section("manifest");
     return JSON.parse(text.replace(/\0+$/, ""));
+  }
+
+  /** The game documents the bundle carries (docs/games.md): the games play() and moves() know by name. */
+  get games() {
+    const text = this._section("games");
+    return text === null ? [] : JSON.parse(text.replace(/\0+$/, ""));
   }
 
   /**
@@ -158,6 +171,17 @@ export class Lexicon {
 
   /** GET /pattern: `?` one tile, `*` any run; {order, offset, limit} as the service. */
   pattern(query, options = {}) { return this._query("pattern", query, options); }
+
+  /**
+   * POST /play: a turn judged, `body` exactly as the service takes it (an object, or its JSON text), its
+   * game one of the bundle's by name or a game document of the caller's own in `game`. The service's document,
+   * field for field; a body it refuses throws a LexiconError with its problem code (`bad-play`,
+   * `unknown-lexicon`), `parameter` (the field at fault) and `square`.
+   */
+  play(body) { return this._body(0, body); }
+
+  /** POST /moves: the best plays of the body's rack on its board, as play() takes and answers. */
+  moves(body) { return this._body(1, body); }
 
   /** Let go of the bundle's memory; the lexicon answers nothing afterwards. */
   close() {
@@ -279,6 +303,32 @@ export class Lexicon {
     return new TextDecoder().decode(new Uint8Array(x.memory.buffer, found, length));
   }
 
+  // POST /play (kind 0) or POST /moves (1) answered by the core: the document, or its problem thrown.
+  _body(kind, body) {
+    const x = this._x;
+    if (!x.tlj_play) {
+      throw new LexiconError("no-play", "this lexicon was loaded without the play engine: load(bundle, {play: true})");
+    }
+    let own = 0;
+    if (typeof body !== "string") {
+      if (body === null || typeof body !== "object") throw new TypeError("a body is an object or its JSON text");
+      const game = body.game;
+      if (game !== null && typeof game === "object" && !Array.isArray(game)) { // a game document of one's own
+        const text = JSON.stringify(game);
+        const status = x.tlj_game(this._put(text));
+        if (status !== 0) {
+          const detail = `game: ${this._cstring(x.tlj_error())}`;
+          throw new LexiconError(status === 2 ? "bad-play" : STATUS[status].replace(/ /g, "-"), detail,
+            { parameter: "game" });
+        }
+        body = { ...body, game: game.name };
+        own = 1;
+      }
+      body = JSON.stringify(body);
+    }
+    return this._document(x.tlj_play(this._lex, kind, this._put(body), own));
+  }
+
   _fail(status) {
     const message = this._cstring(this._x.tlj_error());
     throw new LexiconError(status === 2 ? "bad-input" : (STATUS[status] ?? "error").replace(/ /g, "-"), message);
@@ -296,8 +346,13 @@ export class Lexicon {
       orderAt = end + 1;
       this._u8[this._encode(named, orderAt)] = 0;
     }
-    const status = x.tlj_query(this._lex, QUERIES[kind], end - at, sub ? 1 : 0, orderAt, integer("offset", offset),
-      integer("limit", limit));
+    return this._document(x.tlj_query(this._lex, QUERIES[kind], end - at, sub ? 1 : 0, orderAt,
+      integer("offset", offset), integer("limit", limit)));
+  }
+
+  // The document the module wrote for a call that ended with `status`, or the problem it wrote thrown.
+  _document(status) {
+    const x = this._x;
     this._views();
     const found = x.tlj_text();
     if (!found) this._fail(status);

@@ -1,11 +1,18 @@
 /* What the JavaScript package calls in the WebAssembly build of the C core (index.js is the other side).
  *
+ * Two modules are built from it: tile-lexicon.wasm answers words, and tile-lexicon-play.wasm (TLJ_PLAY) also
+ * turns and plays (POST /play and POST /moves): the play engine doubles the module, and a game that only checks
+ * words does not download it.
+ *
  * A call's text goes in through a buffer the module owns (tlj_input, grown on demand); an answer's fields
  * are read in place from the one answer the module keeps (tlj_answer, its layout given by tlj_layout), a
  * document from the one text it keeps (tlj_text). The module answers one call at a time, as JavaScript
  * runs it.
  */
 #include "lexicon/tl_lexicon.h"
+#ifdef TLJ_PLAY
+#include "play/tl_play.h"
+#endif
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -48,7 +55,27 @@ EXPORT(tlj_open) tl_lexicon *tlj_open(const uint8_t *bytes, size_t size) {
     return tl_lexicon_open(bytes, size, &lexicon, &error) == TL_OK ? lexicon : NULL;
 }
 
-EXPORT(tlj_close) void tlj_close(tl_lexicon *lexicon) { tl_lexicon_close(lexicon); }
+#ifdef TLJ_PLAY
+/* The games a body may name: [0] a caller's game document (tlj_game), then the bundle's own, read once. */
+#define GAMES 64
+static tl_game *games[GAMES + 1];
+static size_t n_games;
+static int games_read;
+
+static void games_free(void) {
+    for (size_t i = 0; i <= n_games; i++)
+        tl_game_free(games[i]), games[i] = NULL;
+    n_games = 0;
+    games_read = 0;
+}
+#else
+static void games_free(void) {}
+#endif
+
+EXPORT(tlj_close) void tlj_close(tl_lexicon *lexicon) {
+    games_free();
+    tl_lexicon_close(lexicon);
+}
 EXPORT(tlj_name) const char *tlj_name(const tl_lexicon *lexicon) { return tl_lexicon_name(lexicon); }
 EXPORT(tlj_version) const char *tlj_version(const tl_lexicon *lexicon) { return tl_lexicon_version(lexicon); }
 EXPORT(tlj_toolkit) const char *tlj_toolkit(const tl_lexicon *lexicon) { return tl_lexicon_toolkit(lexicon); }
@@ -101,3 +128,31 @@ EXPORT(tlj_query) int tlj_query(const tl_lexicon *lexicon, int kind, size_t size
 
 EXPORT(tlj_text) const char *tlj_text(void) { return text.data; }
 EXPORT(tlj_text_length) size_t tlj_text_length(void) { return text.length; }
+
+/* ------------------------------------------------------------------ POST /play and POST /moves */
+
+#ifdef TLJ_PLAY
+
+/* The game document of the `size` bytes at tlj_input, for the next tlj_play that asks for it: the status
+ * (tlj_error says why not). */
+EXPORT(tlj_game) int tlj_game(size_t size) {
+    tl_game_free(games[0]);
+    games[0] = NULL;
+    return tl_game_read(input, size, &games[0], &error);
+}
+
+/* The body of `size` bytes at tlj_input answered as POST /play (`moves` 0) or POST /moves (1) answers it, by the
+ * bundle's games (and tlj_game's, `own` 1, before them): the status; the document, or the problem, at tlj_text. */
+EXPORT(tlj_play) int tlj_play(const tl_lexicon *lexicon, int moves, size_t size, int own) {
+    tl_text_free(&text);
+    if (!games_read) { /* the section read once, not at every call */
+        tl_status rc = tl_lexicon_read_games(lexicon, games + 1, GAMES, &n_games, &error);
+        if (rc != TL_OK)
+            return rc;
+        games_read = 1;
+    }
+    const tl_game *const *list = (const tl_game *const *)games + !own;
+    size_t n = n_games + (own != 0);
+    return (moves ? tl_moves_json : tl_play_json)(lexicon, list, n, input, size, &text, &error);
+}
+#endif

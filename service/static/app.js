@@ -60,11 +60,11 @@ class Problem extends Error {
   }
 }
 
-/** GET path?params, or POST `body` as JSON; the answer, or a Problem. A GET the lexicon's bundle can
- *  answer is answered on this device once it is loaded (offline below). */
+/** GET path?params, or POST `body` as JSON; the answer, or a Problem. What the lexicon's bundle can answer
+ *  is answered on this device once it is loaded (offline below). */
 async function api(path, params, signal, post) {
-  const lex = post === undefined && path in HERE ? offline.copies.get(params.lexicon) : undefined;
-  const here = lex ? answerHere(lex, path, params) : undefined;
+  const lex = offlineCopy(path, params, post);
+  const here = lex ? answerHere(lex, path, post ?? params) : undefined;
   if (here !== undefined) return here;
   try {
     return await ask(path, params, signal, post);
@@ -120,7 +120,25 @@ const HERE = {
   "/hooks": (lex, p) => lex.hooks(p.word),
   "/anagram": (lex, p) => lex.anagram(p.rack, { sub: p.sub === "true", ...paging(p) }),
   "/pattern": (lex, p) => lex.pattern(p.q, paging(p)),
+  // a POST's body: judged by the rules the bundle carries for its game
+  "/play": (lex, body) => lex.play(body),
+  "/moves": (lex, body) => lex.moves(body),
 };
+
+/** The loaded bundle that answers this request: the lexicon a GET names, or the one a play's body names (else its
+ *  game's own) when its bundle carries the game; undefined where the service answers. */
+function offlineCopy(path, params, post) {
+  if (!(path in HERE)) return undefined;
+  if (post === undefined) return offline.copies.get(params.lexicon);
+  const lex = offline.copies.get(post.lexicon ?? GAMES.get(post.game)?.lexicon);
+  return lex && offlineGames(lex).has(post.game) ? lex : undefined;
+}
+
+const carried = new WeakMap();  // a loaded bundle → the names of the games it carries
+function offlineGames(lex) {
+  if (!carried.has(lex)) carried.set(lex, new Set(lex.games.map((g) => g.name)));
+  return carried.get(lex);
+}
 
 function paging(p) {
   const number = (v) => (v === undefined ? undefined : Number(v));
@@ -136,7 +154,9 @@ function answerHere(lex, path, params) {
     if (!error.code) throw error;
     throw new Problem(error.status, { type: `/problems/${error.code}`, detail: error.detail });
   }
-  return answer.valid === null ? undefined : answer;  // only analysis decides: ask the service
+  // only analysis decides a word: ask the service
+  const words = path === "/play" ? answer.words : path === "/moves" ? answer.plays.flatMap((p) => p.words) : [answer];
+  return words.some((w) => w.valid === null) ? undefined : answer;
 }
 
 function offlineSize(item) {
@@ -169,7 +189,7 @@ async function toggleOffline() {
   try {
     offline.package ??= import("/static/tile-lexicon/index.js");
     const { load } = await offline.package;
-    offline.copies.set(item.name, await load(item.bundle.url));
+    offline.copies.set(item.name, await load(item.bundle.url, { play: true }));  // plays judged offline too
   } catch {
     offline.loading = null;
     showOffline();

@@ -35,6 +35,11 @@ tl_status tl_lexicon_game(const tl_lexicon *lexicon, const char *name, size_t si
 /* The games the bundle carries, by name, to `fn` until it returns nonzero: how many there are. */
 typedef int (*tl_name_fn)(void *context, const char *name, size_t size);
 size_t tl_lexicon_games(const tl_lexicon *lexicon, tl_name_fn fn, void *context);
+/* Every game the bundle carries, read once, up to `capacity` of them into `games` (*n of them; each freed with
+ * tl_game_free), for tl_play_json and tl_moves_json to be given: a client that asks often spares reading the section
+ * at each call. None without a games section; TL_ERR_CORRUPT for a game document the bundle holds that cannot be
+ * read (nothing is kept). */
+tl_status tl_lexicon_read_games(const tl_lexicon *lexicon, tl_game **games, size_t capacity, size_t *n, tl_error *err);
 void tl_game_free(tl_game *game);
 
 const char *tl_game_name(const tl_game *game);    /* sv-scrabble */

@@ -396,3 +396,29 @@ size_t tl_lexicon_games(const tl_lexicon *lex, tl_name_fn fn, void *context) {
     json_free(&d);
     return count;
 }
+
+tl_status tl_lexicon_read_games(const tl_lexicon *lex, tl_game **games, size_t capacity, size_t *n, tl_error *err) {
+    jdoc d;
+    tl_status rc;
+    *n = 0;
+    if (!bundle_games(lex, &d, err, &rc))
+        return rc;
+    uint32_t item = 1;
+    for (uint32_t i = 0; i < jn(&d, 0)->count && *n < capacity && rc == TL_OK; i++, item = jn(&d, item)->next) {
+        rc = read_game(&d, item, &games[*n], err);
+        if (rc == TL_OK)
+            ++*n;
+        else if (rc == TL_ERR_INPUT) {
+            char why[sizeof err->message];
+            snprintf(why, sizeof why, "%s", err ? err->message : "");
+            rc = tl_fail(err, TL_ERR_CORRUPT, "the bundle's game %u: %s", i + 1, why);
+        }
+    }
+    json_free(&d);
+    if (rc != TL_OK) {
+        for (size_t i = 0; i < *n; i++)
+            tl_game_free(games[i]);
+        *n = 0;
+    }
+    return rc;
+}

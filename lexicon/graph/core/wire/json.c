@@ -81,9 +81,17 @@ void j_cps(jbuf *j, const uint32_t *cp, size_t n) {
     j_str(j, text, (size_t)len);
 }
 
+/* Written by hand, not by snprintf: a document of plays holds thousands of numbers, and the WebAssembly build's
+ * printf is several times slower than this. */
 void j_int(jbuf *j, long long value) {
-    char text[32];
-    j_raw(j, text, (size_t)snprintf(text, sizeof text, "%lld", value));
+    char text[24], *end = text + sizeof text, *p = end;
+    unsigned long long u = value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (value < 0)
+        *--p = '-';
+    j_raw(j, p, (size_t)(end - p));
 }
 
 void j_bool(jbuf *j, int value) { j_lit(j, value ? "true" : "false"); }

@@ -46,6 +46,9 @@ _NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value
 ANALYSED = "analysed"
 
 
+#: The reasons a key is dropped for what its record is, not for its spelling (WordJudge._not_listed).
+_NAMES = frozenset({Reason.PROPER_NOUN.value, Reason.CAPITALISED.value})
+
 class WordJudge:
     """The verdicts of one version: its name, profile and normaliser, its key index and store, its word
     graph's search (for the forms it holds beyond the list) and, for a lexicon validated by analysis,
@@ -212,7 +215,10 @@ class WordJudge:
         analyser = self.analyser
         # A form the word graph holds beyond the list: answered by the form index, unless an analyser is
         # there to explain it in detail.
-        if n < 0 and self.forms is not None and (analyser is None or not detail):
+        # A key dropped as a name (Áron) may be spelled as a form of a word of the game (ár + on): without an
+        # analyser to say so, the graph's form answers.
+        named = n >= 0 and analyser is None and self.key_index.record(n).reason in _NAMES
+        if (n < 0 or named) and self.forms is not None and (analyser is None or not detail):
             found = self._from_graph(word, key, asked)
             if found is not None:
                 return found

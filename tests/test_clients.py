@@ -41,7 +41,7 @@ WASM_PLAY = JS / "tile-lexicon-play.wasm"
 EXAMPLE = ROOT / "build" / "clients" / "c" / "example"
 LEXICONS = ["betapet", "betapet_inflected", "scrabble", "hu_graphed", "hu_compiled"]
 #: The games played through the engine for the play and moves fixtures, each with the lexicon it is played by.
-PLAYED = {"sv-scrabble": "scrabble", "sv-betapet": "betapet", "hu-betutorony": "hu_compiled"}
+PLAYED = {"sv-scrabble": "scrabble", "sv-betapet": "betapet", "hu-betutorony": "hu_list"}
 
 
 def _built() -> None:

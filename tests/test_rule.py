@@ -15,7 +15,7 @@ from support.lexicons import DEBIAN, compiled_lexicon
 
 STEMS = ["ház", "sor", "házsor", "munka", "erő", "kor", "társ", "kutya", "zár", "Budapest", "vers", "ion", "alma",
          "fa", "szám", "ara", "bank", "szektor", "beton", "fal", "hús", "ipar", "idő", "keret", "víz", "szint", "vas",
-         "út", "Tatabánya", "tata", "bánya", "kör", "téma", "kert", "kő"]
+         "út", "Tatabánya", "tata", "bánya", "kör", "téma", "kert", "kő", "ár", "Áron"]
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +73,15 @@ def test_what_hungarian_lacks_is_refused_with_its_reason(lex, word, reason):
     v = lex.check(word)
     assert not v.valid and v.reason == reason
     assert lex.check(word, detail=False).reason == reason
+
+
+def test_a_name_spelled_as_a_form_of_a_word_is_that_form(lex):
+    """Áron is a name the list drops; áron is also ár + on, a form the word graph holds: valid as that form, in
+    the C core and the library alike. Budapest, a name and nothing else, stays refused."""
+    v = lex.check("áron")
+    assert v.valid and v.kind == "analysed" and v.lemma == "ár"
+    assert lex.core_bundle.verdict_json("áron")[0] is True
+    assert lex.check("budapest").reason == "excluded:proper-noun"
 
 
 def test_a_misspelling_names_the_word_it_misspells(lex):

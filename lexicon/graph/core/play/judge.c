@@ -16,7 +16,7 @@
 
 #define NO_TEXT ((size_t)-1)
 
-tl_status refuse(tl_refusal *r, tl_error *err, const char *field, const char *square, const char *format, ...) {
+tl_status refuse_input(tl_refusal *r, tl_error *err, const char *field, const char *square, const char *format, ...) {
     char message[sizeof r->message];
     va_list args;
     va_start(args, format);
@@ -625,9 +625,9 @@ tl_status judge_turn(const tl_game *g, verdict_source *v, const board_state *boa
         char why[512];
         if (game_tileset_differs(g, v->words->bundle, &named, why, sizeof why)) {
             if (named)
-                return refuse(refused, err, "lexicon", NULL, "%s plays the tile set %s, and %s plays %s",
+                return refuse_input(refused, err, "lexicon", NULL, "%s plays the tile set %s, and %s plays %s",
                               v->words->name, why, g->name, g->tileset);
-            return refuse(refused, err, "lexicon", NULL, "%s plays another tile set %s than %s does: %s in the game's",
+            return refuse_input(refused, err, "lexicon", NULL, "%s plays another tile set %s than %s does: %s in the game's",
                           v->words->name, g->tileset, g->name, why);
         }
     }
@@ -643,7 +643,7 @@ tl_status judge_turn(const tl_game *g, verdict_source *v, const board_state *boa
         snprintf(where, sizeof where, plays > 1 ? "turn[%zu]" : "move", k);
         if (!lengths[k]) {
             tl_judgement_free(j);
-            return refuse(refused, err, where, NULL, "no tiles; a move in %s lays 1 to %u", g->name, g->rack);
+            return refuse_input(refused, err, where, NULL, "no tiles; a move in %s lays 1 to %u", g->name, g->rack);
         }
         tl_laid *play = j->placed + at;
         memcpy(play, tiles + at, lengths[k] * sizeof *play);
@@ -655,18 +655,18 @@ tl_status judge_turn(const tl_game *g, verdict_source *v, const board_state *boa
                 char name[4];
                 name_of(g, play[i].square, name);
                 tl_judgement_free(j);
-                return refuse(refused, err, where, name, "two tiles on square %s", name);
+                return refuse_input(refused, err, where, name, "two tiles on square %s", name);
             }
         at += lengths[k];
     }
     j->n_placed = laid;
     if (!plays) {
         tl_judgement_free(j);
-        return refuse(refused, err, "turn", NULL, "no plays; a turn in %s lays 1 to %u tiles", g->name, g->rack);
+        return refuse_input(refused, err, "turn", NULL, "no plays; a turn in %s lays 1 to %u tiles", g->name, g->rack);
     }
     if (laid > g->rack) {
         tl_judgement_free(j);
-        return refuse(refused, err, "turn", NULL, "%zu tiles; a turn in %s lays 1 to %u", laid, g->name, g->rack);
+        return refuse_input(refused, err, "turn", NULL, "%zu tiles; a turn in %s lays 1 to %u", laid, g->name, g->rack);
     }
     unsigned cells = g->size * g->size;
     int first_move = 1;

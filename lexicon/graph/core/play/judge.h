@@ -18,8 +18,8 @@ typedef struct {
     tl_answer *answer;     /* a check's work, made on first use */
 } verdict_source;
 
-/* A refusal into `r` (field, square, message) and TL_ERR_INPUT into err: `return refuse(r, err, …);` */
-tl_status refuse(tl_refusal *r, tl_error *err, const char *field, const char *square, const char *format, ...)
+/* A refusal into `r` (field, square, message) and TL_ERR_INPUT into err: `return refuse_input(r, err, …);` */
+tl_status refuse_input(tl_refusal *r, tl_error *err, const char *field, const char *square, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif

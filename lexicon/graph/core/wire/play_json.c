@@ -756,9 +756,9 @@ static tl_status own_game(void *context, const char *value, size_t size, const t
             uint32_t cps[64];
             size_t m = utf8_code_points(name, len, cps, 64);
             py_repr_text(cps, m, 40, quoted, sizeof quoted);
-            rc = refuse(refusal, err, "game", NULL, "%s is not a game; games: %s", quoted, names);
+            rc = refuse_input(refusal, err, "game", NULL, "%s is not a game; games: %s", quoted, names);
         } else {
-            rc = refuse(refusal, err, "game", NULL, "a game's name, as a string; games: %s", names);
+            rc = refuse_input(refusal, err, "game", NULL, "a game's name, as a string; games: %s", names);
         }
     }
     json_free(&d);
@@ -779,7 +779,7 @@ static tl_status own_lexicon(void *context, const char *spec, size_t size, const
         size_t m = utf8_code_points(spec, size, cps, 96);
         py_repr_text(cps, m, 80, quoted, sizeof quoted);
         /* the registry's refusal (service/registry.py): 404, naming the lexicons served */
-        tl_status rc = refuse(refusal, err, "lexicon", NULL, "no lexicon %s is served here (served: %s)", quoted, name);
+        tl_status rc = refuse_input(refusal, err, "lexicon", NULL, "no lexicon %s is served here (served: %s)", quoted, name);
         refusal->code = "unknown-lexicon";
         refusal->status = 404;
         return rc;

@@ -41,6 +41,6 @@ tl_status read_plays(request *q);
 tl_status read_rack(request *q, uint32_t value);
 
 /* A refusal of the request, field and square named. */
-#define REFUSE(q, field, square, ...) refuse((q)->refused, (q)->err, (field), (square), __VA_ARGS__)
+#define REFUSE(q, field, square, ...) refuse_input((q)->refused, (q)->err, (field), (square), __VA_ARGS__)
 
 #endif

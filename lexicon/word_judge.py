@@ -47,7 +47,7 @@ ANALYSED = "analysed"
 
 
 #: The reasons a key is dropped for what its record is, not for its spelling (WordJudge._not_listed).
-_NAMES = frozenset({Reason.PROPER_NOUN.value, Reason.CAPITALISED.value})
+_RECORD_KINDS = frozenset({Reason.PROPER_NOUN.value, Reason.CAPITALISED.value, Reason.ABBREVIATION.value})
 
 class WordJudge:
     """The verdicts of one version: its name, profile and normaliser, its key index and store, its word
@@ -215,9 +215,9 @@ class WordJudge:
         analyser = self.analyser
         # A form the word graph holds beyond the list: answered by the form index, unless an analyser is
         # there to explain it in detail.
-        # A key dropped as a name (Áron) may be spelled as a form of a word of the game (ár + on): without an
-        # analyser to say so, the graph's form answers.
-        named = n >= 0 and analyser is None and self.key_index.record(n).reason in _NAMES
+        # A key dropped for what its record is (the name Áron, the abbreviation FÁK) may be spelled as a form of a
+        # word of the game (ár + on, fa + k): without an analyser to say so, the graph's form answers.
+        named = n >= 0 and analyser is None and self.key_index.record(n).reason in _RECORD_KINDS
         if (n < 0 or named) and self.forms is not None and (analyser is None or not detail):
             found = self._from_graph(word, key, asked)
             if found is not None:

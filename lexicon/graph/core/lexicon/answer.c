@@ -479,12 +479,14 @@ static int out_of_bounds(const tl_lexicon *lex, answer *a, const uint32_t *key, 
     return 1;
 }
 
-/* Was key n dropped for what its record is, a name (Áron, written small áron), rather than for its spelling?
- * The same letters may be a form of a word of the game (ár + on), which the word graph then holds. */
-static int dropped_as_a_name(const tl_lexicon *lex, int64_t n) {
+/* Was key n dropped for what its record is, a name or an abbreviation (Áron, FÁK), rather than for its
+ * spelling? The same letters may be a form of a word of the game (ár + on, fa + k), which the word graph then
+ * holds. */
+static int dropped_for_its_record(const tl_lexicon *lex, int64_t n) {
     size_t len;
     const char *text = strlist_at(&lex->reasons, lex->reason[n], &len);
-    return (len == 11 && !memcmp(text, "proper-noun", 11)) || (len == 11 && !memcmp(text, "capitalised", 11));
+    return (len == 11 && (!memcmp(text, "proper-noun", 11) || !memcmp(text, "capitalised", 11))) ||
+           (len == 12 && !memcmp(text, "abbreviation", 12));
 }
 
 static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, size_t nk, const notation *nt,
@@ -510,7 +512,7 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
             out->valid = 1;
         return TL_OK;
     }
-    if ((n < 0 || (!lex->analysis && dropped_as_a_name(lex, n))) && lex->has_forms) {
+    if ((n < 0 || (!lex->analysis && dropped_for_its_record(lex, n))) && lex->has_forms) {
         int done;
         if ((rc = from_graph(lex, a, key, nk, nt, w, &done, err)) != TL_OK || done)
             return rc;

@@ -9,12 +9,14 @@ UndefinedBehaviorSanitizer, every finding fatal.
    generator) and fuzz/c/play.c (hostile POST /play and POST /moves bodies and game documents for the
    play engine's JSON entry points), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word
    lists, queries and requests that this script writes with the toolkit's own builder (build/sanitize/seeds),
-   over the bundles of a small Swedish list and a small Hungarian lexicon with forms (build/sanitize/bundles);
+   over the bundles of a small Swedish list, a small Hungarian lexicon with forms and one decided by the compiled
+   compound rule (build/sanitize/bundles);
    inputs libFuzzer finds go to build/sanitize/corpus, crashes to build/sanitize/findings.
 3. The Python binding built with gcc and the sanitizers into a copy of the package (build/sanitize/tree),
    where the graph tests run against it: tests/test_graph_core.py, test_kwg.py, test_search.py, the
    small lexicons' tests of tests/test_bundle.py, the move generator's brute-force tests of tests/test_moves.py,
-   the play engine's tests of tests/test_play_engine.py that need no SAOL build
+   the play engine's tests of tests/test_play_engine.py that need no SAOL build, the compiled word rule's
+   tests (tests/test_rule.py: its verdicts, searches and stacking moves)
    and the hypothesis runs of the fuzz targets that reach C code
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
@@ -64,7 +66,8 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_play_engine.py::test_positions_met_in_play_answer_as_the_reference[hu-betutorony]",
                "tests/test_play_engine.py::test_a_lexicon_validated_by_analysis_judges_what_its_bundle_leaves_open",
                "tests/test_play_engine.py::test_a_client_with_the_bundle_alone_gets_the_same_documents[hu-betutorony]",
-               "tests/test_play_engine.py::test_hostile_bodies_are_refused_saying_what_and_where"]
+               "tests/test_play_engine.py::test_hostile_bodies_are_refused_saying_what_and_where",
+               "tests/test_rule.py"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
@@ -122,11 +125,12 @@ def _fuzz(target: str, seconds: int) -> bool:
 
 
 def _bundles() -> Path:
-    """The bundles the bundle target asks and damages: a small Swedish word list's and a small Hungarian
-    lexicon's, validated by analysis, with forms in its word graph and a precheck (support.lexicons builds them)."""
+    """The bundles the bundle target asks and damages: a small Swedish word list's, a small Hungarian lexicon's,
+    validated by analysis, with forms in its word graph and a precheck, and one decided by the compiled compound
+    rule (support.lexicons builds them)."""
     from lexicon.lookup import load
     from lexicon_pipelines import build
-    from support.lexicons import DEBIAN, HU_STEMS, hungarian_lexicon, word_list_pipeline
+    from support.lexicons import DEBIAN, HU_STEMS, compiled_lexicon, hungarian_lexicon, word_list_pipeline
 
     folder = OUT / "bundles"
     if folder.exists():
@@ -137,7 +141,8 @@ def _bundles() -> Path:
     path, _ = word_list_pipeline(work, "sv-small", "\n".join(words.split()) + "\n")
     build(path, work / "art")
     for lex in (load("sv-small", work / "art"), hungarian_lexicon(work, DEBIAN, "hu-small", HU_STEMS, graph_forms=1,
-                                                                             precheck=True)):
+                                                                             precheck=True),
+                compiled_lexicon(work, DEBIAN, "hu-rule", HU_STEMS, "", compounds="rule")):
         shutil.copy(lex.path / lex.manifest["bundle"]["file"], folder / f"{lex.name}.bundle")
     return folder
 

@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexicon import Reason, __version__, preferred_tiling, tilings
+from lexicon import Reason, __version__, artifacts, preferred_tiling, tilings
 from lexicon.graph import TileCodes
 from lexicon.graph.codec import LetterCodes
 from lexicon.graph.reader import Kwg
@@ -69,6 +69,16 @@ def role_table() -> list[tuple[int, int, int, int]]:
         else:
             table.append((0, 0, 0, 0))
     return table
+
+
+def rule_identity(options: CompoundOptions) -> dict[str, Any]:
+    """What makes a version's rule besides the dictionary, which the version hashes already: the rule's format and
+    roles as this code writes them, its slips and the foreign list's bytes. Hashed into the version (runner.write),
+    so a rule made another way is another version."""
+    foreign = options.foreign
+    return {"format_version": FORMAT_VERSION, "roles": role_table(), "typos": [list(t) for t in options.typos],
+            "foreign": artifacts.sha256_file(foreign) if foreign is not None and foreign.is_file() else None,
+            "toolkit": __version__}
 
 
 class PieceTiler:

@@ -47,7 +47,7 @@ from lexicon.guard import MAX_LOSS, Change, compare_folders
 from lexicon.profile import Compounds, Validation
 
 from .attested import Attestation
-from .compounds import write_rule
+from .compounds import rule_identity, write_rule
 from .definition import Pipeline, load_pipeline, shipped
 from .entry import Entry
 from .graphforms import add_forms
@@ -129,7 +129,7 @@ def build(pipeline: Pipeline | str | Path, root: str | Path | None = None, *, pr
         stage(job, judge(job, read(job)))
         graph_input = write(job)
         graph_files(job, graph_input)
-        if p.profile.compounds is Compounds.RULE and p.profile.validation is Validation.COMPILED:
+        if _has_rule(p):
             dictionary = next(r for r in job.readers if r.id == p.compounds.dictionary)
             job.graph["rule"] = write_rule(job.folder, p.compounds, dictionary, p.profile, job.graph["file"],
                                            progress)
@@ -209,12 +209,18 @@ def stage(job: Job, judged: Iterable[tuple[int, Iterator[Kept | Dropped]]]) -> N
     staging.block(blocked, counts)
 
 
+def _has_rule(p: Pipeline) -> bool:
+    return p.profile.compounds is Compounds.RULE and p.profile.validation is Validation.COMPILED
+
+
 def write(job: Job) -> GraphInput:
     """The store and the key table, in key order (the summary has the version); the graphs' input."""
     job.progress.start("write", job.staging.rows)
     identity = {"inputs": checksums(job.inputs)} | ({"analysis": job.analysis} if job.analysis else {})
     if job.p.graph.forms is not None:  # the graph's forms beyond the list: made by this code from these bounds
         identity["graph_forms"] = {"options": vars(job.p.graph.forms), "toolkit": __version__}
+    if _has_rule(job.p):  # the compound rule: made by this code from the dictionary and these options
+        identity["compound_rule"] = rule_identity(job.p.compounds)
     job.summary, graph_input = write_tables(job.folder, job.staging, job.p, job.counts, job.progress, job.gaddag,
                                             identity, job.graph_input)
     job.staging.close()

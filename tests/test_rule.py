@@ -144,3 +144,14 @@ def test_stacking_moves_play_the_words_the_rule_takes(lex):
     assert {"SORHÁZ", "KORHÁZ"} <= words
     assert all(p.valid and all(w["valid"] for w in p.words) for p in found)
     assert all(lex.check(w).valid for w in words)
+
+
+def test_the_rule_is_part_of_the_version(tmp_path):
+    """The rule's pieces are made by the toolkit from the dictionary and the pipeline's options: the same inputs
+    give the same version, and another slip to check for is another rule, so another version."""
+    made = []
+    for name, typos in (("a", ["a á"]), ("b", ["a á"]), ("c", ["a á", "e é"])):
+        (tmp_path / name).mkdir()
+        made.append(compiled_lexicon(tmp_path / name, DEBIAN, "hu-versioned", ["kor", "társ"], "", compounds="rule",
+                                     typos=typos).version)
+    assert made[0] == made[1] != made[2]

@@ -75,6 +75,16 @@ static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsi
     return rc;
 }
 
+tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err) {
+    uint16_t roles[RULE_PIECE_ROLES];
+    unsigned n;
+    *kinds = 0;
+    tl_status rc = roles_at(r, list, roles, &n, err);
+    for (unsigned i = 0; rc == TL_OK && i < n; i++)
+        *kinds |= 1u << r->roles[roles[i]].kind;
+    return rc;
+}
+
 static int has_kind(const tl_rule *r, const uint16_t *roles, unsigned n, int kind) {
     for (unsigned i = 0; i < n; i++)
         if (r->roles[roles[i]].kind == kind)

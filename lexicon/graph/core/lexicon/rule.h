@@ -70,6 +70,14 @@ enum { RULE_TYPO = REFUSED_KINDS + 1 };
 tl_status rule_refusal(const struct tl_lexicon *lex, const uint32_t *key, size_t nk, int compound, int *why,
                        uint32_t *variant, size_t *nv, tl_error *err);
 
+/* The kinds of role (bit 1 << ROLE_*) of the piece whose tiles end at `list` of the pieces graph; 0 when none
+ * ends there. */
+tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err);
+/* A piece that may begin a word of two pieces, end one, or be one by itself. */
+#define KINDS_BEGIN (1u << ROLE_FIRST | 1u << ROLE_FIRST_COUNTED | 1u << ROLE_LEAD)
+#define KINDS_END (1u << ROLE_LAST | 1u << ROLE_TAKES)
+#define KINDS_WHOLE (1u << ROLE_WHOLE)
+
 /* The lexicon's words, the word graph's and the rule's, as one language read a tile at a time (words.c; the
  * searches walk it, and so does the stacking move generator, play/stacks.c). A state is a list in the word
  * graph, a list in the pieces graph for a first piece from the word's start, and one for each second piece

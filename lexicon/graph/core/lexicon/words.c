@@ -102,8 +102,9 @@ static int memo_put(live_memo *m, uint64_t key, uint8_t value) {
 }
 
 /* Can a word the pattern takes still end below `list` of a part in pattern state `state`: the word graph's
- * where a node accepts in a final state; a piece where it ends in one (a first piece may be a word by
- * itself); a first piece where it ends and a second piece can go on from there. A necessary condition only (the rule still judges the word
+ * where a node accepts in a final state; a piece where it ends in one and its roles let it end a word (a
+ * last piece, a form a lead takes, a first piece that is a word by itself); a first piece that may begin a
+ * word of two where it ends and a second piece can go on from there. A necessary condition only (the rule still judges the word
  * whole), which keeps a pattern walk off every path that can give nothing, each (part, list, state) once. */
 static tl_status live(tl_words_walk *w, unsigned part, uint32_t list, uint32_t state, int *alive, tl_error *err) {
     *alive = 0;
@@ -126,9 +127,13 @@ static tl_status live(tl_words_walk *w, unsigned part, uint32_t list, uint32_t s
             return tl_bad_index(g, i, err);
         uint32_t v = tl_load(g->base, i);
         unsigned t = tl_tile(g, v);
-        if (part != MAIN_PART && t == r->separator) { /* a piece ends here */
-            *alive = tl_pattern_final(w->pattern, state); /* a last piece, or a first that is a word by itself */
-            if (!*alive && part == FIRST_PART && (rc = live(w, SECOND_PART, r->pieces->root, state, alive, err)) != TL_OK)
+        if (part != MAIN_PART && t == r->separator) { /* a piece ends here: what it may be says what follows */
+            unsigned kinds;
+            if ((rc = rule_kinds_at(r, list, &kinds, err)) != TL_OK)
+                return rc;
+            *alive = tl_pattern_final(w->pattern, state) && (kinds & (part == FIRST_PART ? KINDS_WHOLE : KINDS_END));
+            if (!*alive && part == FIRST_PART && (kinds & KINDS_BEGIN) &&
+                (rc = live(w, SECOND_PART, r->pieces->root, state, alive, err)) != TL_OK)
                 return rc;
         } else if (t && t < below) {
             uint32_t next;
@@ -176,14 +181,6 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
 
 /* The list after `node` (0: none). */
 static inline uint32_t arc_of(const tl_graph *g, uint32_t node) { return node ? tl_arc(g, tl_load(g->base, node)) : 0; }
-
-/* Does the pieces list hold the separator: a piece ends here. */
-static tl_status piece_ends(const tl_rule *r, uint32_t list, int *ends, tl_error *err) {
-    uint32_t node = 0;
-    tl_status rc = list ? tl_child(r->pieces, list, r->separator, &node, err) : TL_OK;
-    *ends = node != 0;
-    return rc;
-}
 
 /* The tiles below `list` into *mask (the word graph's or the pieces graph's letters; the separator and the
  * roles' digits are not tiles of a word). */
@@ -236,21 +233,21 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
             uint32_t list = arc_of(p, node);
             if (!list)
                 continue;
-            int ends;
-            if ((rc = piece_ends(r, list, &ends, err)) != TL_OK)
+            unsigned kinds;
+            if ((rc = rule_kinds_at(r, list, &kinds, err)) != TL_OK)
                 return rc;
-            out->rule_ends |= (uint8_t)ends;
+            out->rule_ends |= (kinds & KINDS_END) != 0; /* a last piece, or a form a lead takes */
             out->second[out->n_second++] = list;
         }
         if (s->first) {
             if ((rc = tl_child(p, s->first, tile, &node, err)) != TL_OK)
                 return rc;
             out->first = arc_of(p, node);
-            int ends = 0;
-            if (out->first && (rc = piece_ends(r, out->first, &ends, err)) != TL_OK)
+            unsigned kinds = 0;
+            if (out->first && (rc = rule_kinds_at(r, out->first, &kinds, err)) != TL_OK)
                 return rc;
-            out->rule_ends |= (uint8_t)ends; /* a piece may be a word by itself (ROLE_WHOLE) */
-            if (ends && out->n_second < LANG_MAX_SECOND) /* a first piece ends: a second may begin after it */
+            out->rule_ends |= (kinds & KINDS_WHOLE) != 0; /* a piece that is a word by itself */
+            if ((kinds & KINDS_BEGIN) && out->n_second < LANG_MAX_SECOND) /* a second piece may begin after it */
                 out->second[out->n_second++] = p->root;
         }
     }

@@ -71,7 +71,12 @@ def page(results: Iterable[Match], alphabet: Alphabet, *, order: str, offset: in
             return Page(hits, order, offset, limit, skipped + len(hits), None, False)
         seen = offset + limit
         budget = max(COUNT_BOUND - seen, 0)
-        more = _count(islice(walk, budget + 1))
+        more = 0
+        try:
+            for _ in islice(walk, budget + 1):
+                more += 1
+        except TooCostly:  # the page is whole: past the search's budget only its count is cut short
+            return Page(hits, order, offset, limit, None, seen + more, True)
         if more > budget:  # counting stopped: more results exist than were counted
             return Page(hits, order, offset, limit, None, seen + more, True)
         return Page(hits, order, offset, limit, seen + more, None, more > 0)

@@ -213,3 +213,26 @@ def test_saol_matches_serialise(betapet):
     (match,) = betapet.anagram("HUND")
     assert hit_document(betapet.alphabet, match) == {"word": "HUND", "tiles": ["H", "U", "N", "D"],
                                                      "notation": "HUND", "tile_count": 4, "blanks": [], "value": 10}
+
+
+def test_a_page_found_within_the_budget_keeps_it_and_cuts_only_its_count(hu_search):
+    """An alphabetical page that is whole when the search's budget runs out is answered, its total a lower bound;
+    a budget that runs out before the page is whole is refused as too costly."""
+    from lexicon.pages import page
+
+    every, kept = list(hu_search.matches("*")), hu_search.max_visits
+    try:
+        for budget in range(1, 10_000):
+            hu_search.max_visits = budget
+            try:
+                answer = page(hu_search.matches("*"), HU, order="alpha", offset=0, limit=1)
+            except LimitExceeded:
+                continue
+            break
+        assert answer.hits and answer.hits[0].word == every[0].word
+        assert answer.total is None and answer.truncated and 1 <= answer.total_at_least < len(every)
+        hu_search.max_visits = budget - 1
+        with pytest.raises(LimitExceeded):
+            page(hu_search.matches("*"), HU, order="alpha", offset=0, limit=1)
+    finally:
+        hu_search.max_visits = kept

@@ -486,6 +486,7 @@ static tl_status fill_page(const tl_lexicon *lex, query *q, search_walk *walk, c
     tl_status rc;
     int alpha = !strcmp(order, "alpha");
     size_t seen = 0, wanted = alpha ? (size_t)(offset + limit) : RANK_BOUND + 1, counted = 0;
+    int costly = 0;
     out->total = out->at_least = -1;
     out->truncated = 0;
     for (;;) {
@@ -493,6 +494,10 @@ static tl_status fill_page(const tl_lexicon *lex, query *q, search_walk *walk, c
         if (rc == TL_DONE)
             break;
         if (rc != TL_WORD) {
+            if (rc == TL_ERR_COSTLY && alpha && seen >= wanted) { /* the page is whole: only its count is cut */
+                costly = 1;
+                break;
+            }
             if (rc == TL_ERR_COSTLY)
                 return query_problem(q, TL_ERR_COSTLY, "too-costly", 400, -1, NULL,
                                      "the search visited more than 500,000 lists; %s", advice);
@@ -523,7 +528,7 @@ static tl_status fill_page(const tl_lexicon *lex, query *q, search_walk *walk, c
         size_t budget = COUNT_BOUND > offset + limit ? (size_t)(COUNT_BOUND - (offset + limit)) : 0;
         if (seen < wanted) {
             out->total = (long long)seen;
-        } else if (counted > budget) {
+        } else if (counted > budget || costly) {
             out->at_least = (long long)(seen + counted);
             out->truncated = 1;
         } else {

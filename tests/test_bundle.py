@@ -158,7 +158,7 @@ def test_the_c_core_answers_as_the_library_does(name, request):
     assert {"valid", "not-in-lexicon", "non-letter", "bad-notation", "too-long", "too-short", "empty"} <= set(shares)
 
 
-@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "small_sv", "small_hu"])
+@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "hu_compiled", "small_sv", "small_hu"])
 def test_the_batch_from_the_c_core_is_byte_for_byte_the_brief_answers(name, request):
     """POST /valid's path: `Lexicon.brief_json` (the C library's batch, with the analyser's answer put in for
     each word only it decides) writes exactly the bytes orjson writes for `brief_answers`, in batches of 1,000."""
@@ -243,7 +243,7 @@ def test_words_valid_by_analysis_alone_are_not_decided_offline(hu_graphed):
         assert answer == hu_graphed.brief_answers([word])[0] | {"position": -1}
 
 
-@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "small_sv", "small_hu"])
+@pytest.mark.parametrize("name", ["betapet_inflected", "hu_graphed", "hu_compiled", "small_sv", "small_hu"])
 def test_quick_verdicts_from_the_c_core_are_the_judges(name, request):
     """`Lexicon.check(word, detail=False)` takes its verdict from the C library (bundle.quick_verdicts) wherever
     the bundle decides the whole of it: the verdict the judge makes, field for field, of the same class; the

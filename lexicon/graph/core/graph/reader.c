@@ -137,6 +137,62 @@ tl_status tl_graph_follow(const tl_graph *g, uint32_t start, const uint8_t *tile
     return TL_OK;
 }
 
+/* One step of a walk that tl_graph_follow_each or tl_graph_rank_each takes with others: the node for `tile` in
+ * the list at `index`, 0 when there is none, UINT32_MAX when the list is damaged. */
+static inline uint32_t step_from(const tl_graph *g, uint32_t index, unsigned tile) {
+    if (index == g->root && g->indexed)
+        return tile < 64 ? g->first[tile] : 0;
+    uint32_t node;
+    return tl_child(g, index, tile, &node, NULL) == TL_OK ? node : UINT32_MAX;
+}
+
+void tl_graph_follow_each(const tl_graph *g, size_t count, const uint8_t *const *tiles, const size_t *length,
+                          uint32_t *node) {
+    enum { GROUP = 16 };
+    for (size_t from = 0; from < count; from += GROUP) {
+        size_t m = count - from < GROUP ? count - from : GROUP, going = 0;
+        uint32_t list[GROUP];
+        size_t at[GROUP];
+        for (size_t k = 0; k < m; k++) {
+            size_t w = from + k;
+            const struct tl_pair *pair = first_pair(g, tiles[w], length[w]);
+            node[w] = 0;
+            at[k] = SIZE_MAX; /* done */
+            if (pair && !pair->node)
+                continue;
+            if (!length[w])
+                continue;
+            list[k] = pair ? tl_arc(g, tl_load(g->base, pair->node)) : g->root;
+            node[w] = pair ? pair->node : 0;
+            at[k] = pair ? 2 : 0;
+            TL_PREFETCH(g->base + 4 * (size_t)list[k]);
+            going++;
+        }
+        while (going) { /* a step of each walk still going, each asking for the list of its next step */
+            for (size_t k = 0; k < m; k++) {
+                size_t w = from + k;
+                if (at[k] == SIZE_MAX)
+                    continue;
+                if (at[k] == length[w]) {
+                    at[k] = SIZE_MAX;
+                    going--;
+                    continue;
+                }
+                uint32_t found = step_from(g, list[k], tiles[w][at[k]]);
+                node[w] = found;
+                if (!found || found == UINT32_MAX) {
+                    at[k] = SIZE_MAX;
+                    going--;
+                    continue;
+                }
+                list[k] = tl_arc(g, tl_load(g->base, found));
+                TL_PREFETCH(g->base + 4 * (size_t)list[k]);
+                at[k]++;
+            }
+        }
+    }
+}
+
 tl_status tl_graph_contains(const tl_graph *g, const uint8_t *tiles, size_t length, int *found, tl_error *err) {
     *found = 0;
     if (!length)
@@ -569,6 +625,74 @@ tl_status tl_graph_rank(const tl_graph *g, const uint8_t *tiles, size_t length, 
             return TL_OK;
         index -= counts[node];
         i++;
+    }
+}
+
+void tl_graph_rank_each(const tl_graph *g, size_t count, const uint8_t *const *tiles, const size_t *length,
+                        int64_t *rank) {
+    enum { GROUP = 16 };
+    const uint32_t *counts = g->counts;
+    for (size_t from = 0; from < count; from += GROUP) {
+        size_t m = count - from < GROUP ? count - from : GROUP, going = 0;
+        uint32_t p[GROUP], node[GROUP];
+        uint64_t index[GROUP];
+        size_t at[GROUP]; /* tiles read (SIZE_MAX: done), as in tl_graph_rank */
+        for (size_t k = 0; k < m; k++) {
+            size_t w = from + k;
+            const struct tl_pair *pair = first_pair(g, tiles[w], length[w]);
+            rank[w] = counts ? -1 : INT64_MIN;
+            at[k] = SIZE_MAX;
+            if (!counts || !length[w] || (pair && !pair->node))
+                continue;
+            p[k] = g->root;
+            node[k] = pair ? pair->node : 0;
+            index[k] = pair ? pair->before : 0;
+            at[k] = pair ? 2 : 0;
+            going++;
+        }
+        while (going) {
+            for (size_t k = 0; k < m; k++) {
+                size_t w = from + k;
+                if (at[k] == SIZE_MAX)
+                    continue;
+                int64_t result = -1;
+                if (node[k]) {
+                    uint32_t v = tl_load(g->base, node[k]);
+                    if (at[k] == length[w]) {
+                        if (tl_accepts(g, v))
+                            result = index[k] < counts[g->root] ? (int64_t)index[k] : INT64_MIN;
+                        goto done;
+                    }
+                    index[k] += (uint64_t)tl_accepts(g, v);
+                    p[k] = tl_arc(g, v);
+                }
+                if (!p[k])
+                    goto done;
+                if (p[k] >= g->n) {
+                    result = INT64_MIN;
+                    goto done;
+                }
+                index[k] += counts[p[k]];
+                uint32_t found = step_from(g, p[k], tiles[w][at[k]]);
+                if (!found || found == UINT32_MAX) {
+                    result = found ? INT64_MIN : -1;
+                    goto done;
+                }
+                node[k] = found;
+                index[k] -= counts[found];
+                at[k]++;
+                if (at[k] < length[w]) { /* the next step reads the list after this node, and its count */
+                    uint32_t next = tl_arc(g, tl_load(g->base, found));
+                    TL_PREFETCH(g->base + 4 * (size_t)next);
+                    TL_PREFETCH(counts + next);
+                }
+                continue;
+            done:
+                rank[w] = result;
+                at[k] = SIZE_MAX;
+                going--;
+            }
+        }
     }
 }
 

@@ -140,6 +140,12 @@ tl_status tl_graph_validate(const tl_graph *graph, tl_error *err);
 tl_status tl_graph_follow(const tl_graph *graph, uint32_t start, const uint8_t *tiles, size_t length,
                           uint32_t *node, tl_error *err);
 
+/* tl_graph_follow from the root for `count` paths at once (a lookup in a large graph waits on memory at
+ * almost every step: taken together, the walks' reads overlap instead of waiting in turn). node[k] is the
+ * node path k reaches (0: none), or UINT32_MAX where its walk met a damaged list (tl_graph_follow says what). */
+void tl_graph_follow_each(const tl_graph *graph, size_t count, const uint8_t *const *tiles, const size_t *length,
+                          uint32_t *node);
+
 /* Does the DAWG hold this sequence? */
 tl_status tl_graph_contains(const tl_graph *graph, const uint8_t *tiles, size_t length, int *found,
                             tl_error *err);
@@ -162,6 +168,10 @@ tl_status tl_graph_check_counts(const tl_graph *graph, tl_error *err);
 
 /* The sequence's position among the DAWG's words in tile order (0, 1, …), or -1: a minimal
  * perfect hash of the words, as wolges' get_word_index. Needs tl_graph_count_words. */
+/* tl_graph_rank for `count` sequences at once, as tl_graph_follow_each walks them: rank[k] as tl_graph_rank
+ * gives it, or INT64_MIN where it would fail (it then says why). */
+void tl_graph_rank_each(const tl_graph *graph, size_t count, const uint8_t *const *tiles, const size_t *length,
+                        int64_t *rank);
 tl_status tl_graph_rank(const tl_graph *graph, const uint8_t *tiles, size_t length, int64_t *rank,
                         tl_error *err);
 tl_status tl_graph_word_count(const tl_graph *graph, uint64_t *count, tl_error *err);

@@ -149,10 +149,9 @@ static size_t fewest_tiles(const tl_lexicon *lex, const uint32_t *key, size_t n)
     best[n] = 0;
     for (size_t pos = n; pos-- > 0;) {
         size_t b = best[pos + 1];
-        for (uint32_t t = 0; t < lex->n_tiles; t++) {
-            size_t len = lex->tile_len[t];
-            if (len > 1 && pos + len <= n && !memcmp(key + pos, lex->tile_cp[t], len * sizeof *key) &&
-                best[pos + len] < b)
+        for (uint32_t m = 0; m < lex->n_multi; m++) {
+            size_t len = lex->tile_len[lex->multi[m]];
+            if (tile_spells_at(lex, lex->multi[m], key, n, pos) && best[pos + len] < b)
                 b = best[pos + len];
         }
         best[pos] = (uint16_t)(1 + b);
@@ -198,14 +197,17 @@ static void lower_letters(const tl_lexicon *lex, const uint32_t *key, size_t n, 
 
 /* A form's preferred reading in the form index: its lemma (the key in lower case, its affix rules undone)
  * into lemma[0..*nl), its tag into tag[0..*nt) and its part of speech's number into *pos; *found 0 when the
- * index has no reading of the key. `lemma` holds MAX_KEY code points. */
-static tl_status form_reading(const tl_lexicon *lex, const uint32_t *key, size_t nk, int *found, uint32_t *lemma,
-                              size_t *nl, char tag[1024], size_t *nt, uint32_t *pos, tl_error *err) {
+ * index has no reading of the key. `lemma` holds MAX_KEY code points; `known`, when not NULL, is the list
+ * after the key in the index, walked already. */
+static tl_status form_reading(const tl_lexicon *lex, const uint32_t *key, size_t nk, const uint32_t *known,
+                              int *found, uint32_t *lemma, size_t *nl, char tag[1024], size_t *nt, uint32_t *pos,
+                              tl_error *err) {
     *found = 0;
     if (nk > TL_MAX_LENGTH || !lex->forms_index)
         return TL_OK; /* longer than any word a graph holds */
-    uint32_t list = 0;
-    tl_status rc = tl_index_list_after(lex->forms_index, key, nk, 4, (int)lex->forms_separator, &list, err);
+    uint32_t list = known ? *known : 0;
+    tl_status rc = known ? TL_OK
+                         : tl_index_list_after(lex->forms_index, key, nk, 4, (int)lex->forms_separator, &list, err);
     if (rc != TL_OK || !list)
         return rc;
     uint8_t code[TL_MAX_LENGTH];
@@ -286,7 +288,8 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
     size_t nl, ntag;
     char tag[1024];
     uint32_t pos;
-    tl_status rc = form_reading(lex, key, nk, &found, w->key + MAX_KEY, &nl, tag, &ntag, &pos, err);
+    tl_status rc = form_reading(lex, key, nk, w->forms_known && key == w->key ? &w->forms_list : NULL, &found,
+                                w->key + MAX_KEY, &nl, tag, &ntag, &pos, err);
     if (rc != TL_OK || !found)
         return rc;
     graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
@@ -351,7 +354,7 @@ static tl_status rule_lemma(const tl_lexicon *lex, answer *a, const uint32_t *ke
     char tag[1024];
     int found;
     lower_letters(lex, key, split, lemma); /* the first piece in small letters */
-    tl_status rc = form_reading(lex, key + split, nb, &found, lemma + split, &nl, tag, &ntag, &pos, err);
+    tl_status rc = form_reading(lex, key + split, nb, NULL, &found, lemma + split, &nl, tag, &ntag, &pos, err);
     if (rc != TL_OK)
         return rc;
     w->form_pos = found ? pos + 1u : 0;
@@ -661,10 +664,10 @@ static int quick_key(const tl_lexicon *lex, const uint8_t *p, size_t size, work_
     return n > 0;
 }
 
-/* A check up to the judging of a plain word's key, which is ranked and left to `end_check` (*pending 1);
- * every other text is answered whole here. */
+/* A check up to the judging of a plain word's key, which is ranked (or, with `defer`, left to be ranked with
+ * others by walk_group) and left to `end_check` (*pending 1); every other text is answered whole here. */
 static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t size, tl_answer *out, int *pending,
-                             tl_error *err) {
+                             int defer, tl_error *err) {
     *pending = 0;
     out->valid = 0;
     out->normalized = out->reason = out->detail = out->lemma = out->tag = NULL;
@@ -676,9 +679,15 @@ static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t siz
     w->ranked = 0;
     w->nk = 0;
     w->asked = 0;
-    uint8_t codes[TL_MAX_LENGTH];
+    w->to_rank = w->forms_known = 0;
+    uint8_t *codes = w->codes;
     if (quick_key(lex, (const uint8_t *)text, size, w, codes)) {
         w->first.n = 0;
+        if (defer) { /* ranked with the words of its group (walk_group) */
+            w->n_codes = w->n;
+            w->to_rank = *pending = 1;
+            return TL_OK;
+        }
         tl_status rc = tl_graph_rank(lex->key_graph, codes, w->n, &w->number, err);
         if (rc != TL_OK)
             return rc;
@@ -732,37 +741,83 @@ static tl_status end_check(const tl_lexicon *lex, tl_answer *out, tl_error *err)
 
 tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size, tl_answer *out, tl_error *err) {
     int pending;
-    tl_status rc = begin_check(lex, text, size, out, &pending, err);
+    tl_status rc = begin_check(lex, text, size, out, &pending, 0, err);
     return rc == TL_OK && pending ? end_check(lex, out, err) : rc;
+}
+
+enum { SLOTS = TL_CHECK_AHEAD + 1 };
+
+/* The walks of a group of checks begun together, taken at once (tl_graph_rank_each, tl_graph_follow_each): each
+ * plain word's rank in the key index, then, for a key the index lacks, the list after it in the form index.
+ * A walk that meets a damaged list is left to the check's own, which says what is wrong. */
+static void walk_group(const tl_lexicon *lex, tl_answer *answers, const int *pending, const tl_status *status,
+                       size_t count) {
+    const uint8_t *tiles[SLOTS];
+    size_t length[SLOTS], which[SLOTS], m = 0;
+    int64_t rank[SLOTS];
+    for (size_t k = 0; k < count; k++) {
+        work_area *w = answer_work(&answers[k]);
+        if (status[k] == TL_OK && pending[k] && w->to_rank) {
+            tiles[m] = w->codes;
+            length[m] = w->n_codes;
+            which[m++] = k;
+        }
+    }
+    tl_graph_rank_each(lex->key_graph, m, tiles, length, rank);
+    size_t ranked_here = m;
+    m = 0;
+    for (size_t j = 0; j < ranked_here; j++) {
+        work_area *w = answer_work(&answers[which[j]]);
+        if (rank[j] == INT64_MIN)
+            continue;
+        int again;
+        w->number = rank[j];
+        w->to_rank = 0;
+        ranked(lex, w, &again);
+        if (rank[j] < 0 && lex->has_forms && lex->forms_index && lex->forms_separator < 256) {
+            w->codes[w->n_codes] = (uint8_t)lex->forms_separator;
+            tiles[m] = w->codes;
+            length[m] = w->n_codes + 1;
+            which[m++] = which[j];
+        }
+    }
+    uint32_t node[SLOTS];
+    tl_graph_follow_each(lex->forms_graph, m, tiles, length, node);
+    for (size_t j = 0; j < m; j++) {
+        work_area *w = answer_work(&answers[which[j]]);
+        if (node[j] == UINT32_MAX)
+            continue;
+        w->forms_list = node[j] ? tl_arc(lex->forms_graph, tl_load(lex->forms_graph->base, node[j])) : 0;
+        w->forms_known = 1;
+    }
 }
 
 tl_status tl_lexicon_check_each(const tl_lexicon *lex, size_t n, const char *const *text, const size_t *size,
                                 tl_answer answers[TL_CHECK_AHEAD + 1], tl_answer_fn emit, void *context,
                                 tl_error *err) {
-    /* Answer i is made in answers[i % SLOTS], begun (ranked, its columns asked for) TL_CHECK_AHEAD words
-     * before it is finished. A word whose check fails stops the batch there, after every answer before it
-     * was emitted. (Asking for the lemma's and tag's bytes the same way, a step at a time, gained nothing.) */
-    enum { SLOTS = TL_CHECK_AHEAD + 1 };
+    /* The words in groups of SLOTS: each begun (a plain word's key read), the group's walks in the key and form
+     * indexes taken at once (walk_group), then each judged and emitted in turn. A word whose check fails stops
+     * the batch there, after every answer before it was emitted. */
     int pending[SLOTS];
     tl_status status[SLOTS];
     tl_error errors[SLOTS];
-    for (size_t i = 0; i < n && i < TL_CHECK_AHEAD; i++)
-        status[i] = begin_check(lex, text[i], size[i], &answers[i], &pending[i], &errors[i]);
-    for (size_t i = 0; i < n; i++) {
-        size_t ahead = i + TL_CHECK_AHEAD, slot = i % SLOTS;
-        if (ahead < n)
-            status[ahead % SLOTS] = begin_check(lex, text[ahead], size[ahead], &answers[ahead % SLOTS],
-                                                &pending[ahead % SLOTS], &errors[ahead % SLOTS]);
-        tl_status rc = status[slot];
-        if (rc == TL_OK && pending[slot])
-            rc = end_check(lex, &answers[slot], &errors[slot]);
-        if (rc != TL_OK) {
-            if (err)
-                *err = errors[slot];
-            return rc;
+    for (size_t from = 0; from < n; from += SLOTS) {
+        size_t count = n - from < SLOTS ? n - from : SLOTS;
+        for (size_t k = 0; k < count; k++)
+            status[k] = begin_check(lex, text[from + k], size[from + k], &answers[k], &pending[k], 1, &errors[k]);
+        walk_group(lex, answers, pending, status, count);
+        for (size_t k = 0; k < count; k++) {
+            tl_status rc = status[k];
+            if (rc == TL_OK && pending[k])
+                rc = end_check(lex, &answers[k], &errors[k]);
+            if (rc != TL_OK) {
+                if (err)
+                    *err = errors[k];
+                return rc;
+            }
+            if (emit(context, from + k, &answers[k]))
+                return TL_OK;
         }
-        if (emit(context, i, &answers[slot]))
-            return TL_OK;
     }
     return TL_OK;
 }

@@ -197,6 +197,8 @@ static tl_status read_rules(tl_lexicon *lex, tl_error *err) {
         lex->tile_of_number[number] = (uint8_t)(i + 1);
         if ((size_t)n > lex->longest_tile)
             lex->longest_tile = (size_t)n;
+        if (n > 1)
+            lex->multi[lex->n_multi++] = (uint8_t)i;
     }
     return TL_OK;
 }
@@ -414,6 +416,10 @@ static void quick_tiles(tl_lexicon *lex) {
         uint32_t cp = lex->tile_cp[t][0];
         if (lex->tile_len[t] == 1 && cp < 0x10000 && lex->letter_of[cp] && !lex->letter_tile[lex->letter_of[cp]])
             lex->letter_tile[lex->letter_of[cp]] = (uint8_t)(t + 1);
+    }
+    for (uint32_t m = 0; m < lex->n_multi; m++) {
+        uint32_t cp = lex->tile_cp[lex->multi[m]][0];
+        lex->multi_from[cp < 0x10000 ? lex->letter_of[cp] : 0] |= 1ull << m;
     }
     lex->quick = lex->single_letter_tiles && !lex->analysis;
     for (uint32_t t = 0; t < lex->n_tiles && lex->quick; t++) {

@@ -31,6 +31,12 @@ typedef struct {
     rule_reading rule; /* FROM_RULE: how the rule reads the word */
     int64_t number; /* the key's number in the key index, or -1 */
     int ranked;     /* `number` is the key's already: begun by tl_lexicon_check_each, not yet judged */
+    /* tl_lexicon_check_each's walks, taken for a group of words at once: a plain word's letter numbers, to
+     * rank (`to_rank`), and the list after its key in the form index (`forms_known`: `forms_list` is it) */
+    uint8_t codes[TL_MAX_LENGTH + 1];
+    size_t n_codes;
+    int to_rank, forms_known;
+    uint32_t forms_list;
     size_t nk;      /* the key's length (in `key`) */
 } work_area;
 

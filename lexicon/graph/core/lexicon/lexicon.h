@@ -110,6 +110,10 @@ struct tl_lexicon {
     uint32_t tile_cp[64][4];    /* each tile's letters as code points */
     uint8_t tile_len[64];
     size_t longest_tile;
+    uint8_t multi[64]; /* the places of the tiles of more than one letter, in place order: what a cut tries */
+    uint32_t n_multi;
+    uint64_t multi_from[64]; /* letter number → the multi-letter tiles (bits of `multi`) it begins; [0]: those a
+                              * letter outside the alphabet begins */
     /* the letters, numbered as the key index numbers them */
     strlist letters_list, letters_lower;
     uint32_t letters[64];

@@ -9,11 +9,19 @@
 
 /* The tile whose letters are cp[0..len), as its place + 1, or 0. */
 int tile_of(const tl_lexicon *lex, const uint32_t *cp, size_t len) {
-    if (len == 1 && cp[0] < 0x10000 && lex->letter_tile[lex->letter_of[cp[0]]])
-        return lex->letter_tile[lex->letter_of[cp[0]]];
-    for (uint32_t t = 0; t < lex->n_tiles; t++)
-        if (lex->tile_len[t] == len && !memcmp(lex->tile_cp[t], cp, len * sizeof *cp))
+    if (len == 1) {
+        if (cp[0] < 0x10000 && lex->letter_tile[lex->letter_of[cp[0]]])
+            return lex->letter_tile[lex->letter_of[cp[0]]];
+        for (uint32_t t = 0; t < lex->n_tiles; t++)
+            if (lex->tile_len[t] == 1 && lex->tile_cp[t][0] == cp[0])
+                return (int)t + 1;
+        return 0;
+    }
+    for (uint64_t from = multi_from(lex, cp[0]); from; from &= from - 1) {
+        unsigned t = lex->multi[__builtin_ctzll(from)];
+        if (lex->tile_len[t] == len && tile_spells_at(lex, t, cp, len, 0))
             return (int)t + 1;
+    }
     return 0;
 }
 
@@ -28,12 +36,11 @@ static size_t steps_with(const tl_lexicon *lex, int pronounced, const uint32_t *
                          step out[64]) {
     size_t count = 0;
     if (pronounced)
-        for (uint32_t t = 0; t < lex->n_tiles; t++) {
-            size_t len = lex->tile_len[t];
-            if (len < 2 || pos + len + 1 > n || key[pos] != lex->tile_cp[t][0] ||
-                memcmp(key + pos + 1, lex->tile_cp[t], len * sizeof *key))
+        for (uint64_t from = multi_from(lex, key[pos]); from; from &= from - 1) {
+            unsigned t = lex->multi[__builtin_ctzll(from)];
+            if (!tile_spells_at(lex, t, key, n, pos + 1))
                 continue;
-            out[count++] = (step){{(uint8_t)t, (uint8_t)t}, 2, (uint8_t)(len + 1)};
+            out[count++] = (step){{(uint8_t)t, (uint8_t)t}, 2, (uint8_t)(lex->tile_len[t] + 1)};
         }
     size_t most = lex->longest_tile < n - pos ? lex->longest_tile : n - pos;
     for (size_t size = most; size > 0; size--) {
@@ -58,14 +65,10 @@ static size_t steps_at(const tl_lexicon *lex, const uint32_t *key, size_t n, siz
 static int multi_occurs(const tl_lexicon *lex, const uint32_t *key, size_t n) {
     if (lex->single_letter_tiles)
         return 0;
-    for (uint32_t t = 0; t < lex->n_tiles; t++) {
-        size_t len = lex->tile_len[t];
-        if (len < 2)
-            continue;
-        for (size_t i = 0; i + len <= n; i++)
-            if (!memcmp(key + i, lex->tile_cp[t], len * sizeof *key))
+    for (size_t i = 0; i < n; i++)
+        for (uint64_t from = multi_from(lex, key[i]); from; from &= from - 1)
+            if (tile_spells_at(lex, lex->multi[__builtin_ctzll(from)], key, n, i))
                 return 1;
-    }
     return 0;
 }
 
@@ -238,14 +241,10 @@ size_t format_tiling(const tl_lexicon *lex, const tiling *t, char *out, size_t c
         }
         size_t n = j - i;
         uint8_t covered[MAX_KEY] = {0}; /* positions some multi-letter tile could also cover: bracketed */
-        for (uint32_t m = 0; m < lex->n_tiles; m++) {
-            size_t len = lex->tile_len[m];
-            if (len < 2)
-                continue;
-            for (size_t s = 0; s + len <= n; s++)
-                if (!memcmp(run + s, lex->tile_cp[m], len * sizeof *run))
-                    memset(covered + s, 1, len);
-        }
+        for (uint32_t m = 0; m < lex->n_multi; m++)
+            for (size_t s = 0; s < n; s++)
+                if (tile_spells_at(lex, lex->multi[m], run, n, s))
+                    memset(covered + s, 1, lex->tile_len[lex->multi[m]]);
         for (size_t k = 0; k < n; k++) {
             const char *one = strlist_at(&lex->tiles, t->tile[i + k], &letters);
             if (covered[k])

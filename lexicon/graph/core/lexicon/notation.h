@@ -31,6 +31,23 @@ typedef struct {
 } notation;
 
 int tile_of(const tl_lexicon *lex, const uint32_t *cp, size_t len);
+
+/* Does the tile at `place` spell key[pos..] on (its letters fit before n)? Inline: a cut asks it of every
+ * multi-letter tile at every place of a key. */
+static inline int tile_spells_at(const tl_lexicon *lex, unsigned place, const uint32_t *key, size_t n, size_t pos) {
+    size_t len = lex->tile_len[place];
+    if (pos + len > n)
+        return 0;
+    for (size_t k = 0; k < len; k++)
+        if (key[pos + k] != lex->tile_cp[place][k])
+            return 0;
+    return 1;
+}
+
+/* The multi-letter tiles (bits of lex->multi) whose first letter is `cp`. */
+static inline uint64_t multi_from(const tl_lexicon *lex, uint32_t cp) {
+    return lex->multi_from[cp < 0x10000 ? lex->letter_of[cp] : 0];
+}
 /* The cuts of a key: their count (saturating at 2^62), the preferred one, each in tiling.tilings' order. */
 int count_tilings(const tl_lexicon *lex, const uint32_t *key, size_t n, uint64_t *ways);
 int preferred_tiling(const tl_lexicon *lex, const uint32_t *key, size_t n, tiling *out);

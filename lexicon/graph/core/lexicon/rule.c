@@ -16,17 +16,12 @@
 
 /* ------------------------------------------------------------------ reading the pieces graph */
 
-/* The list after `tiles` from `list` (0: no such path). */
-static tl_status follow(const tl_graph *g, uint32_t list, const uint8_t *tiles, size_t n, uint32_t *out, tl_error *err) {
-    for (size_t i = 0; i < n && list; i++) {
-        uint32_t node;
-        tl_status rc = tl_child(g, list, tiles[i], &node, err);
-        if (rc != TL_OK)
-            return rc;
-        list = node ? tl_arc(g, tl_load(g->base, node)) : 0;
-    }
-    *out = list;
-    return TL_OK;
+/* The list after `tiles` from the root (0: no such path). */
+static tl_status follow(const tl_graph *g, const uint8_t *tiles, size_t n, uint32_t *out, tl_error *err) {
+    uint32_t node;
+    tl_status rc = tl_graph_follow(g, g->root, tiles, n, &node, err);
+    *out = rc == TL_OK && node ? tl_arc(g, tl_load(g->base, node)) : 0;
+    return rc;
 }
 
 typedef struct {
@@ -218,11 +213,18 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
     if (!letters_of(lex, tiles, n, &w))
         return TL_OK;
     const tl_graph *g = r->pieces;
+    /* the list after each first piece tiles[0..i), and after the whole word, walked once */
+    uint32_t after[TL_MAX_LENGTH + 1], list = g->root;
+    tl_status rc = TL_OK;
+    for (size_t i = 1; i <= n; i++) {
+        uint32_t node = 0;
+        if (list && (rc = tl_child(g, list, tiles[i - 1], &node, err)) != TL_OK)
+            return rc;
+        after[i] = list = node ? tl_arc(g, tl_load(g->base, node)) : 0;
+    }
     uint16_t whole[RULE_PIECE_ROLES];
     unsigned n_whole;
-    uint32_t list;
-    tl_status rc = follow(g, g->root, tiles, n, &list, err);
-    if (rc != TL_OK || (rc = roles_at(r, list, whole, &n_whole, err)) != TL_OK)
+    if ((rc = roles_at(r, after[n], whole, &n_whole, err)) != TL_OK)
         return rc;
     if (has_kind(r, whole, n_whole, ROLE_VETO))
         return TL_OK;
@@ -231,15 +233,12 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
             *out = (rule_reading){RULE_WHOLE, n, w.n, whole[k], whole[k]};
             return TL_OK;
         }
-    /* the roles of each first piece tiles[0..i), walked once */
+    /* the roles of each first piece tiles[0..i) */
     uint16_t first[TL_MAX_LENGTH][RULE_PIECE_ROLES];
     unsigned n_first[TL_MAX_LENGTH] = {0};
-    list = g->root;
-    for (size_t i = 1; i < n && list; i++) {
-        if ((rc = follow(g, list, tiles + i - 1, 1, &list, err)) != TL_OK ||
-            (rc = roles_at(r, list, first[i], &n_first[i], err)) != TL_OK)
+    for (size_t i = 1; i < n && after[i]; i++)
+        if ((rc = roles_at(r, after[i], first[i], &n_first[i], err)) != TL_OK)
             return rc;
-    }
     uint16_t last[RULE_PIECE_ROLES];
     unsigned n_last;
     /* a lead and a form, at any cut */
@@ -249,7 +248,7 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
             leads |= r->roles[first[i][k]].kind == ROLE_LEAD;
         if (!leads)
             continue;
-        if ((rc = follow(g, g->root, tiles + i, n - i, &list, err)) != TL_OK ||
+        if ((rc = follow(g, tiles + i, n - i, &list, err)) != TL_OK ||
             (rc = roles_at(r, list, last, &n_last, err)) != TL_OK)
             return rc;
         const uint32_t *a = w.cp, *b = w.cp + w.at[i];
@@ -288,7 +287,7 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
         }
         if (tripled(r, a, na, b, nb))
             continue;
-        if ((rc = follow(g, g->root, tiles + i, n - i, &list, err)) != TL_OK ||
+        if ((rc = follow(g, tiles + i, n - i, &list, err)) != TL_OK ||
             (rc = roles_at(r, list, last, &n_last, err)) != TL_OK)
             return rc;
         if (!n_last)

@@ -74,10 +74,10 @@ tl_status tl_lexicon_check(const tl_lexicon *lexicon, const char *word, size_t s
 
 /* tl_lexicon_check of words[0..n) (text[i], size[i] bytes), in order, each answer given to `emit` as it is
  * made (valid until emit returns; a nonzero return stops the batch, as TL_OK). Quicker than a check a word
- * on many distinct words: the words TL_CHECK_AHEAD ahead are ranked in the key index while one is finished,
- * so that their reads from memory overlap. `answers` is TL_CHECK_AHEAD + 1 answers to work in. A word whose
- * check fails stops the batch with its status, after every answer before it was emitted. */
-#define TL_CHECK_AHEAD 2
+ * on many distinct words: the words are taken TL_CHECK_AHEAD + 1 at a time, their walks in the key and form
+ * indexes together, so that their reads from memory overlap. `answers` is TL_CHECK_AHEAD + 1 answers to work
+ * in. A word whose check fails stops the batch with its status, after every answer before it was emitted. */
+#define TL_CHECK_AHEAD 15
 typedef int (*tl_answer_fn)(void *context, size_t i, const tl_answer *answer);
 tl_status tl_lexicon_check_each(const tl_lexicon *lexicon, size_t n, const char *const *text, const size_t *size,
                                 tl_answer answers[TL_CHECK_AHEAD + 1], tl_answer_fn emit, void *context,

@@ -33,7 +33,17 @@ void j_str(jbuf *j, const char *s, size_t size) {
     j_raw(j, "\"", 1);
     const uint8_t *p = (const uint8_t *)s;
     size_t plain = 0;
+    /* the bytes that may need escaping: controls, quote, backslash, and 0xED (a lone surrogate's lead) */
+    static const uint8_t special[256] = {
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        ['"'] = 1, ['\\'] = 1, [0xED] = 1,
+    };
     for (size_t i = 0; i < size;) {
+        if (!special[p[i]]) {
+            i++;
+            plain++;
+            continue;
+        }
         uint8_t c = p[i];
         char escaped[8];
         size_t n = 0, skip = 1;

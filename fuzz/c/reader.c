@@ -77,10 +77,24 @@ static void probe(tl_graph *g, const uint8_t *data, size_t size) {
         size_t n;
         tl_graph_first_word(g, list, first, &n, &err);
     }
+    /* the walks taken together agree with each taken alone, on any bytes: the whole sequence and its prefixes */
+    const uint8_t *starts[4] = {tiles, tiles, tiles, tiles};
+    size_t lengths[4] = {length, length / 2, length ? 1 : 0, length > 2 ? 2 : length};
+    uint32_t nodes[4];
+    tl_graph_follow_each(g, 4, starts, lengths, nodes);
+    for (int k = 0; k < 4; k++) {
+        uint32_t alone;
+        tl_status rc = tl_graph_follow(g, tl_graph_root(g), tiles, lengths[k], &alone, &err);
+        REQUIRE(rc == TL_OK ? nodes[k] == alone : nodes[k] == UINT32_MAX);
+    }
     if (tl_graph_count_words(g, &err) == TL_OK) {
-        int64_t rank;
+        int64_t rank, ranks[4];
         uint64_t count;
-        tl_graph_rank(g, tiles, length, &rank, &err);
+        tl_graph_rank_each(g, 4, starts, lengths, ranks);
+        for (int k = 0; k < 4; k++) {
+            tl_status rc = tl_graph_rank(g, tiles, lengths[k], &rank, &err);
+            REQUIRE(rc == TL_OK ? ranks[k] == rank : ranks[k] == INT64_MIN);
+        }
         tl_graph_word_count(g, &count, &err);
     }
     uint8_t rack[64] = {0};

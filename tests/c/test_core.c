@@ -403,6 +403,25 @@ static void test_stored_counts(void) {
             CHECK(tl_graph_rank(g, words[i], lengths[i], &mine, &err) == TL_OK);
             CHECK(tl_graph_rank(counted, words[i], lengths[i], &theirs, &err) == TL_OK && mine == theirs && mine == i);
         }
+        { /* ranked together, and with sequences no word is, as each alone */
+            const uint8_t *asked[] = {CATS, CAR, CAR, CAT, CARE, CARS, CARS, CAT};
+            const size_t sizes[] = {4, 3, 2, 3, 4, 4, 0, 1};
+            int64_t ranks[8];
+            tl_graph_rank_each(g, 8, asked, sizes, ranks);
+            for (int i = 0; i < 8; i++) {
+                int64_t alone;
+                CHECK(tl_graph_rank(g, asked[i], sizes[i], &alone, &err) == TL_OK && ranks[i] == alone);
+            }
+            CHECK(ranks[0] == 4 && ranks[1] == 0 && ranks[2] == -1 && ranks[6] == -1 && ranks[7] == -1);
+            uint32_t nodes[8];
+            tl_graph_follow_each(g, 8, asked, sizes, nodes);
+            for (int i = 0; i < 8; i++) {
+                uint32_t alone;
+                CHECK(tl_graph_follow(g, tl_graph_root(g), asked[i], sizes[i], &alone, &err) == TL_OK &&
+                      nodes[i] == alone);
+            }
+            CHECK(nodes[2] != 0 && nodes[6] == 0); /* CA leads somewhere; nothing is read for no tiles */
+        }
         uint64_t total;
         CHECK(tl_graph_word_count(g, &total, &err) == TL_OK && total == 5);
         /* a lie: the root list's first node counts one word fewer, so CATS ranks past the words there are */
@@ -412,6 +431,13 @@ static void test_stored_counts(void) {
         int64_t rank;
         CHECK(tl_graph_rank(g, CATS, 4, &rank, &err) == TL_ERR_CORRUPT && rank == -1);
         SAYS(err, "past the graph's 4 words");
+        {
+            const uint8_t *asked[] = {CAR, CATS};
+            const size_t sizes[] = {3, 4};
+            int64_t ranks[2];
+            tl_graph_rank_each(g, 2, asked, sizes, ranks);
+            CHECK(ranks[0] == 0 && ranks[1] == INT64_MIN); /* the one that fails alone fails together */
+        }
         for (size_t i = 0; i < n; i++) /* any values at all: ranks are answered or refused, nothing read outside */
             stored[i] = (uint32_t)(0x9E3779B9u * (i + 1));
         for (int i = 0; i < 5; i++)

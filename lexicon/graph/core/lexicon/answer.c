@@ -174,6 +174,59 @@ static void wrong_tiling(const tl_lexicon *lex, answer *a, const work_area *w) {
     refuse(a, "wrong-tiling", shown ? keepf(a, "asked for %s", text) : NULL, -1);
 }
 
+/* ------------------------------------------------------------------ the cuts of the key judged */
+
+typedef struct {
+    work_area *w;
+    int over;
+} cut_store;
+
+static int store_cut(void *context, const tiling *t) {
+    cut_store *s = context;
+    work_area *w = s->w;
+    if (w->n_cuts == CUTS_HELD || t->n > CUT_TILES) {
+        s->over = 1;
+        return 1;
+    }
+    memcpy(w->cut_tiles[w->n_cuts], t->tile, t->n);
+    w->cut_n[w->n_cuts++] = (uint8_t)t->n;
+    return 0;
+}
+
+/* Makes the cuts of the key judged, where a game has tiles of several letters (cutting a word is then a search
+ * that the form index, the rule and the refusal each need): 1 when they are held in w. */
+static int judged_cuts(const tl_lexicon *lex, work_area *w, const uint32_t *key, size_t nk) {
+    if (lex->single_letter_tiles)
+        return 0;
+    if (!w->cuts_made) {
+        cut_store s = {w, 0};
+        w->cuts_made = 1;
+        w->n_cuts = 0;
+        each_tiling(lex, key, nk, store_cut, &s);
+        if (s.over)
+            w->n_cuts = -1;
+    }
+    return w->n_cuts >= 0;
+}
+
+/* Each cut of the key judged of at most `most` tiles, as each_tiling_within gives them. */
+static int each_judged_cut(const tl_lexicon *lex, work_area *w, const uint32_t *key, size_t nk, size_t most,
+                           int (*fn)(void *, const tiling *), void *context) {
+    if (!judged_cuts(lex, w, key, nk))
+        return each_tiling_within(lex, key, nk, most, fn, context);
+    tiling t;
+    for (int i = 0; i < w->n_cuts; i++) {
+        if (w->cut_n[i] > most)
+            continue;
+        t.n = w->cut_n[i];
+        memcpy(t.tile, w->cut_tiles[i], t.n);
+        int rc = fn(context, &t);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ the form index */
 
 static void string_cps(const strlist *l, uint32_t i, uint32_t *out, size_t cap, size_t *n) {
@@ -293,7 +346,7 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
     if (rc != TL_OK || !found)
         return rc;
     graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
-    each_tiling(lex, key, nk, held_cut, &cuts);
+    each_judged_cut(lex, w, key, nk, SIZE_MAX, held_cut, &cuts);
     if (cuts.rc != TL_OK)
         return cuts.rc;
     if (!cuts.held)
@@ -375,7 +428,7 @@ static tl_status by_rule(const tl_lexicon *lex, answer *a, const uint32_t *key, 
     if (nk > TL_MAX_LENGTH)
         return TL_OK;
     rule_cuts cuts = {lex, nt, {0}, 0, TL_OK, err};
-    each_tiling_within(lex, key, nk, rule_tiles(lex), rule_cut, &cuts);
+    each_judged_cut(lex, w, key, nk, rule_tiles(lex), rule_cut, &cuts);
     if (cuts.rc != TL_OK)
         return cuts.rc;
     if (!cuts.first.kind)
@@ -431,9 +484,15 @@ static void why_not(const tl_lexicon *lex, answer *a, int64_t n, const uint32_t 
     }
     size_t count = nk;
     if (!lex->single_letter_tiles) {
-        if (!preferred_tiling(lex, key, nk, &w->cut)) {
+        /* the first cut each_tiling gives is the preferred one */
+        int cut = judged_cuts(lex, w, key, nk) ? w->n_cuts > 0 : preferred_tiling(lex, key, nk, &w->cut);
+        if (!cut) {
             refuse(a, "non-letter", "untileable", -1);
             return;
+        }
+        if (w->n_cuts > 0) {
+            w->cut.n = w->cut_n[0];
+            memcpy(w->cut.tile, w->cut_tiles[0], w->cut.n);
         }
         count = w->cut.n;
     }
@@ -497,6 +556,7 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
     tl_answer *out = a->out;
     out->normalized = keep_cps(a, key, nk);
     int64_t n = w->ranked ? w->number : -1;
+    w->cuts_made = 0;
     tl_status rc = !w->ranked && nk <= TL_MAX_LENGTH ? tl_index_number(lex->keys_index, key, nk, 4, &n, err) : TL_OK;
     w->ranked = 0;
     if (rc != TL_OK)
@@ -781,14 +841,29 @@ static void walk_group(const tl_lexicon *lex, tl_answer *answers, const int *pen
             which[m++] = which[j];
         }
     }
-    uint32_t node[SLOTS];
-    tl_graph_follow_each(lex->forms_graph, m, tiles, length, node);
+    const tl_graph *g = lex->forms_graph;
+    uint32_t node[SLOTS], next[SLOTS];
+    tl_graph_follow_each(g, m, tiles, length, node);
     for (size_t j = 0; j < m; j++) {
         work_area *w = answer_work(&answers[which[j]]);
+        next[j] = 0;
         if (node[j] == UINT32_MAX)
             continue;
-        w->forms_list = node[j] ? tl_arc(lex->forms_graph, tl_load(lex->forms_graph->base, node[j])) : 0;
+        w->forms_list = next[j] = node[j] ? tl_arc(g, tl_load(g->base, node[j])) : 0;
         w->forms_known = 1;
+    }
+    /* the first reading in each list, which form_reading reads next: asked of the memory for all of them
+     * together, a step of each at a time (a damaged list is left to form_reading to find) */
+    for (size_t step = 0, going = m; going && step < TL_MAX_LENGTH; step++) {
+        going = 0;
+        for (size_t j = 0; j < m; j++) {
+            if (!next[j] || next[j] >= g->n)
+                continue;
+            uint32_t v = tl_load(g->base, next[j]);
+            next[j] = tl_accepts(g, v) ? 0 : tl_arc(g, v);
+            TL_PREFETCH(g->base + 4 * (size_t)next[j]);
+            going++;
+        }
     }
 }
 

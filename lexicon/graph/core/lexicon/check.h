@@ -15,6 +15,8 @@ enum {
     FROM_RULE,     /* the cuts of the key the compiled rule takes (rule.h) */
 };
 
+enum { CUTS_HELD = 16, CUT_TILES = 24 }; /* the cuts of a key a check holds: how many, of how many tiles */
+
 /* What one check works in: inside the answer (tl_answer.work), so a check allocates nothing. */
 typedef struct {
     uint32_t word[TL_MAX_WORD];
@@ -37,6 +39,10 @@ typedef struct {
     size_t n_codes;
     int to_rank, forms_known;
     uint32_t forms_list;
+    /* the cuts of the key being judged, made once for the judging's several readers (each_judged_cut): n_cuts
+     * of them, -1 when there are too many or too long to hold here; cuts_made 0 until they are made */
+    uint8_t cut_tiles[CUTS_HELD][CUT_TILES], cut_n[CUTS_HELD];
+    int n_cuts, cuts_made;
     size_t nk;      /* the key's length (in `key`) */
 } work_area;
 

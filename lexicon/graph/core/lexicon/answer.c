@@ -346,7 +346,10 @@ static tl_status from_graph(const tl_lexicon *lex, answer *a, const uint32_t *ke
     if (rc != TL_OK || !found)
         return rc;
     graph_cuts cuts = {lex, nt, 0, 0, TL_OK, err};
-    each_judged_cut(lex, w, key, nk, SIZE_MAX, held_cut, &cuts);
+    if (w->first_held && !nt)
+        cuts.held = cuts.allowed = 1;
+    else
+        each_judged_cut(lex, w, key, nk, SIZE_MAX, held_cut, &cuts);
     if (cuts.rc != TL_OK)
         return cuts.rc;
     if (!cuts.held)
@@ -556,7 +559,6 @@ static tl_status judge(const tl_lexicon *lex, answer *a, const uint32_t *key, si
     tl_answer *out = a->out;
     out->normalized = keep_cps(a, key, nk);
     int64_t n = w->ranked ? w->number : -1;
-    w->cuts_made = 0;
     tl_status rc = !w->ranked && nk <= TL_MAX_LENGTH ? tl_index_number(lex->keys_index, key, nk, 4, &n, err) : TL_OK;
     w->ranked = 0;
     if (rc != TL_OK)
@@ -739,7 +741,7 @@ static tl_status begin_check(const tl_lexicon *lex, const char *text, size_t siz
     w->ranked = 0;
     w->nk = 0;
     w->asked = 0;
-    w->to_rank = w->forms_known = 0;
+    w->to_rank = w->forms_known = w->cuts_made = w->first_held = 0;
     uint8_t *codes = w->codes;
     if (quick_key(lex, (const uint8_t *)text, size, w, codes)) {
         w->first.n = 0;
@@ -851,6 +853,32 @@ static void walk_group(const tl_lexicon *lex, tl_answer *answers, const int *pen
             continue;
         w->forms_list = next[j] = node[j] ? tl_arc(g, tl_load(g->base, node[j])) : 0;
         w->forms_known = 1;
+    }
+    /* the first cut of each key in the word graph, where the form index has a reading of it (from_graph reads
+     * both), or in the rule's pieces where it has none (by_rule reads them next), taken together */
+    if (!lex->single_letter_tiles) {
+        const uint8_t *cut[2][SLOTS];
+        uint8_t numbers[SLOTS][CUT_TILES];
+        size_t n_cut[2] = {0, 0}, size[2][SLOTS], held[SLOTS];
+        for (size_t j = 0; j < m; j++) {
+            work_area *w = answer_work(&answers[which[j]]);
+            if (!w->forms_known || !judged_cuts(lex, w, w->key, w->norm.key.n) || w->n_cuts < 1)
+                continue;
+            for (size_t i = 0; i < w->cut_n[0]; i++)
+                numbers[j][i] = lex->tile_number[w->cut_tiles[0][i]];
+            int to = w->forms_list ? 0 : 1;
+            if (to == 0)
+                held[n_cut[0]] = which[j];
+            cut[to][n_cut[to]] = numbers[j];
+            size[to][n_cut[to]++] = w->cut_n[0];
+        }
+        uint32_t reached[SLOTS];
+        tl_graph_follow_each(lex->graph, n_cut[0], cut[0], size[0], reached);
+        for (size_t j = 0; j < n_cut[0]; j++)
+            answer_work(&answers[held[j]])->first_held = reached[j] && reached[j] != UINT32_MAX &&
+                                                         tl_accepts(lex->graph, tl_load(lex->graph->base, reached[j]));
+        if (lex->rule)
+            tl_graph_follow_each(lex->rule->pieces, n_cut[1], cut[1], size[1], reached);
     }
     /* the first reading in each list, which form_reading reads next: asked of the memory for all of them
      * together, a step of each at a time (a damaged list is left to form_reading to find) */

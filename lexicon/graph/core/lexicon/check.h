@@ -43,6 +43,7 @@ typedef struct {
      * of them, -1 when there are too many or too long to hold here; cuts_made 0 until they are made */
     uint8_t cut_tiles[CUTS_HELD][CUT_TILES], cut_n[CUTS_HELD];
     int n_cuts, cuts_made;
+    int first_held; /* 1: the word graph holds the first of those cuts (walk_group found it), 0: not known */
     size_t nk;      /* the key's length (in `key`) */
 } work_area;
 

@@ -235,10 +235,12 @@ tl_status rule_judge(const tl_lexicon *lex, const uint8_t *tiles, size_t n, rule
         }
     /* the roles of each first piece tiles[0..i) */
     uint16_t first[TL_MAX_LENGTH][RULE_PIECE_ROLES];
-    unsigned n_first[TL_MAX_LENGTH] = {0};
-    for (size_t i = 1; i < n && after[i]; i++)
-        if ((rc = roles_at(r, after[i], first[i], &n_first[i], err)) != TL_OK)
+    unsigned n_first[TL_MAX_LENGTH];
+    for (size_t i = 1; i < n; i++) {
+        n_first[i] = 0;
+        if (after[i] && (rc = roles_at(r, after[i], first[i], &n_first[i], err)) != TL_OK)
             return rc;
+    }
     uint16_t last[RULE_PIECE_ROLES];
     unsigned n_last;
     /* a lead and a form, at any cut */

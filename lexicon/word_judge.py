@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analyser import Analyser, AnalysisVerdict, ud_pos
-from .errors import LimitExceeded, NotationError, TooLong
+from .errors import LimitExceeded, NotationError
 from .graph.forms import FormIndex
 from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
@@ -24,7 +24,7 @@ from .profile import Profile
 from .reasons import Reason
 from .records import MAX_EXCLUSIONS, Records
 from .search import Search
-from .text import any_refused, check_text, refusal
+from .text import any_refused, refusal
 from .tiling import (
     Tiling,
     format_tiling,
@@ -78,12 +78,13 @@ class WordJudge:
 
         With `detail=False` the verdict carries the preferred reading only, from the key index;
         with `detail=True`, every reading and source record, and every exclusion, from the store.
-        Text no one types as a word (controls, invisible characters) raises InputError.
+        Text no one types as a word (controls, invisible characters, a flood of combining marks, more than
+        MAX_WORD_CHARS) is answered as `refused` answers it, as a batch answers it: one word, one answer.
         """
-        if len(word) > MAX_WORD_CHARS:
-            _check_length("the word", word)
-        if not (word.isprintable() and word.isascii()):
-            check_text("word", word)
+        if len(word) > MAX_WORD_CHARS or not (word.isprintable() and word.isascii()):
+            answer = self.refused(word)
+            if answer is not None:
+                return answer
         if "[" in word or "]" in word or '"' in word:
             return self._check_notation(word, detail)
         key = self.normalizer.quick(word)
@@ -112,9 +113,9 @@ class WordJudge:
         return self._judge(word, key, None, detail)
 
     def refused(self, word: str) -> Verdict | None:
-        """The answer for text no one types as a word, where `check` raises: longer than MAX_WORD_CHARS
+        """The answer for text no one types as a word, before any lookup: longer than MAX_WORD_CHARS
         (`too-long`), or with a control or invisible character or a flood of combining marks (`non-letter`,
-        where it is); None for any other text. A batch answers each such word this way."""
+        where it is); None for any other text. `check` and a batch answer each such word this way."""
         if len(word) > MAX_WORD_CHARS:
             return self._verdict(word, None, False, reason=Reason.TOO_LONG.value,
                                  detail=f"{len(word)} characters; a word has at most {MAX_WORD_CHARS}")
@@ -335,7 +336,3 @@ class WordJudge:
             return list(analyser.judge(key, explain=False).tilings) if analyser is not None else []
         return self.records.tilings(key, n, self.key_index.record(n).flags)
 
-
-def _check_length(name: str, word: str) -> None:
-    if len(word) > MAX_WORD_CHARS:
-        raise TooLong(f"{name} is {len(word)} characters long; the limit is {MAX_WORD_CHARS}")

@@ -20,7 +20,7 @@ MAX_BATCH = 10_000
 
 #: Every endpoint's query parameters (the OpenAPI document is written from these too).
 PARAMETERS: dict[str, dict[str, params.Spec]] = {
-    "GET /valid": {"word": params.WORD, "lexicon": params.LEXICON},
+    "GET /valid": {"word": params.JUDGED_WORD, "lexicon": params.LEXICON},
     "POST /valid": {"lexicon": params.LEXICON},
     "GET /tiles": {"word": params.WORD, "lexicon": params.LEXICON},
     "GET /anagram": {"rack": params.Text("The rack: each letter a tile, [SZ] a tile of several letters, ? a blank",

@@ -31,7 +31,7 @@ from .extensions import EXPOSED, origins
 from .hooks import STARTED, malformed_query
 from .moves import PREPARED, moves_answer
 
-_SPECS = {"word": params.WORD, "lexicon": params.LEXICON}
+_SPECS = {"word": params.JUDGED_WORD, "lexicon": params.LEXICON}
 
 
 class FastPath:
@@ -87,7 +87,7 @@ class FastPath:
         if "word" not in given:
             return None
         try:
-            word = params.WORD.parse("word", given["word"])
+            word = params.JUDGED_WORD.parse("word", given["word"])
             spec = params.LEXICON.parse("lexicon", given["lexicon"]) if "lexicon" in given else None
             spec = spec or self.default  # as the view's lexicon_for: a pinned default is pinned too
             lex = self.registry.get(spec)

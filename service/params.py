@@ -59,6 +59,13 @@ class Text(Spec):
 
 
 @dataclass(frozen=True)
+class Word(Spec):
+    """A word to judge, as it was typed: any text. What no one types as a word (a control or invisible
+    character, a flood of combining marks, more than MAX_WORD_CHARS characters) is not refused here but
+    answered, as the library and a batch answer it (Lexicon.refused): one word, one answer, whichever door."""
+
+
+@dataclass(frozen=True)
 class Integer(Spec):
     low: int = 0
     high: int = 1
@@ -123,6 +130,8 @@ class LexiconName(Spec):
 
 LEXICON = LexiconName("Lexicon name or name@version; the service's default when absent")
 WORD = Text("A word as letters (ALLÉ) or tile notation (HÁ[Z][S]OR, or a JSON array of tiles)", required=True)
+JUDGED_WORD = Word("A word as letters (ALLÉ) or tile notation (HÁ[Z][S]OR, or a JSON array of tiles); text no one "
+                   "types as a word is answered as such (non-letter, too-long)", required=True)
 LIMIT = Integer(f"Most results on this page (0–{MAX_LIMIT})", low=0, high=MAX_LIMIT, default=DEFAULT_LIMIT)
 OFFSET = Integer(f"Results to skip: the previous answer's next_offset (0–{MAX_OFFSET})", low=0, high=MAX_OFFSET,
                  default=0)

@@ -16,10 +16,11 @@ from lexicon_service import moves as fast_path_moves
 from support.http import exchange
 
 PLAIN = ["word=hus", "word=HUS", "word=%C3%96V%C3%84RLD", "word=", "word", "word=a+b", "word=hus%20x",
-         "lexicon=sv-betapet&word=all%C3%A9", "word=H%C3%81[Z][S]OR", "word=[", "word=hus;lexicon=x", "word=xqzzy"]
+         "lexicon=sv-betapet&word=all%C3%A9", "word=H%C3%81[Z][S]OR", "word=[", "word=hus;lexicon=x", "word=xqzzy",
+         "word=" + "a" * 300, "word=%E2%80%8B", "word=ab%00c"]  # the last three: text no one types, answered
 # Flask's to answer: a refusal of the request, an unknown lexicon, no word.
-REFUSED = ["word=hus&word=x", "word=hus&x=1", "x=1", "", "word=%zz", "word=%FF", "word=" + "a" * 300,
-           "word=hus&lexicon=nope", "word=%E2%80%8B", "word=ab%00c", "lexicon=sv-betapet"]
+REFUSED = ["word=hus&word=x", "word=hus&x=1", "x=1", "", "word=%zz", "word=%FF", "word=hus&lexicon=nope",
+           "lexicon=sv-betapet"]
 HEADERS = [{}, {"Accept-Encoding": "gzip, br"}, {"Origin": "http://game.example"}]
 
 

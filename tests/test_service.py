@@ -40,6 +40,7 @@ def test_blank_only_letters_need_blanks(client):
 @pytest.mark.parametrize("word, reason", [
     ("HUNDAR", "not-in-lexicon"), ("ABC-BOK", "non-letter"), ("a", "too-short"),
     ("abcdefghijklmnopqrstu", "too-long"), ("A[LL]E", "bad-notation"), ("", "empty"), (" ", "empty"),
+    ("a" * 1000, "too-long"), ("hu\u200bnd", "non-letter"),
 ])
 def test_invalid_words_say_why(client, word, reason):
     r = client.get("/valid", query_string={"word": word})
@@ -62,7 +63,7 @@ def test_exclusion_is_reported(client):
     ("/valid?word=hund&lexicon=sv-betapet@..%2F..%2Fx", 404, "unknown-lexicon"),
     ("/valid?word=hund&lexicon=sv-nothing", 404, "unknown-lexicon"),
     ("/valid?word=hund&lexicon=sv-betapet@0123456789ab", 404, "unknown-lexicon"),
-    ("/valid?word=" + "a" * 1000, 414, "too-long"),
+    ("/tiles?word=" + "a" * 1000, 414, "too-long"),  # GET /valid answers such a word: too-long, not valid
     ("/anagram?rack=abc&limit=100000000", 400, "bad-input"),
     ("/lexicons/sv-betapet/words?min_length=x", 400, "bad-input"),
     ("/no/such/path", 404, "not-found"),
@@ -98,8 +99,8 @@ def test_batch_bad_bodies(client, body, status):
 
 @pytest.mark.parametrize("detail", [False, True])
 def test_every_word_of_a_batch_gets_its_own_answer(client, detail):
-    """Text a single lookup refuses (too long, a control or invisible character, a flood of combining
-    marks) is that word's answer in a batch; the other words answer as ever."""
+    """Text no one types as a word (too long, a control or invisible character, a flood of combining
+    marks) is that word's answer in a batch, as it is a single lookup's; the other words answer as ever."""
     words = ["hund", "a" * 300, "h\u200dund", "e" + "\u0301" * 6, "katt"]
     r = client.post("/valid", json={"words": words, "detail": detail})
     assert r.status_code == 200
@@ -113,8 +114,11 @@ def test_every_word_of_a_batch_gets_its_own_answer(client, detail):
     assert all(x["normalized"] is None for x in results[1:4])
     if detail:
         assert results[2]["position"] == 1 and results[0]["tiles"] == ["H", "U", "N", "D"]
-    # the single lookup still refuses such text as a request
-    assert client.get("/valid?word=h%E2%80%8Dund").status_code == 400
+    # the single lookup answers such text the same way
+    single = client.get("/valid?word=h%E2%80%8Dund")
+    assert single.status_code == 200
+    fields = ("valid", "reason", "detail")
+    assert {k: single.get_json()[k] for k in fields} == {k: results[2][k] for k in fields}
 
 
 @pytest.mark.parametrize("path", ["GET", "POST", "POST detail"])

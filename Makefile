@@ -17,7 +17,7 @@ BUILD_DEBS := libicu-dev pkg-config
 # Hungarian corpora that attest compounds: FreeDict's Hungarian headwords, the Hungarian thesaurus, the
 # Hungarian manual pages, and wamerican, the English words that are no Hungarian ones).
 SOURCE_DEBS := wswedish hunspell hunspell-hu hunspell-sv dict-freedict-hun-eng mythes-hu manpages-hu wamerican
-TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx
+TEST_DEBS := $(SOURCE_DEBS) chromium chromium-driver hunspell-tools nginx pkgconf
 # wrk drives the service benchmark; the word-graph benchmark reads the sv_SE full forms through unmunch and
 # times whole processes with GNU time.
 # manpages-sv and manpages-hu are running text for the recall benchmarks (bench/running_text.py,
@@ -31,7 +31,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients install uninstall soak lint clean debs screenshots
 
 # The word-graph core, a folder a layer (docs/architecture.md), each file including its headers by their path
 # under $(CORE): graph/tl_graph.h.
@@ -159,6 +159,38 @@ $(CLIENTS_DIR)/c/tile_lexicon.h: $(PUBLIC_HEADERS)
 
 $(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h
 	$(CC) $(CORE_CFLAGS) -I$(CLIENTS_DIR)/c $< -L$(CLIENTS_DIR)/c -ltilelexicon -o $@
+
+# `make install PREFIX=…` (/usr/local unless given; DESTDIR for a staged install): the C library as a system
+# library, for native games (docs/embedding.md): the header tile_lexicon.h, libtilelexicon.a, the shared
+# libtilelexicon.so.VERSION with the soname libtilelexicon.so.MAJOR, and tile-lexicon.pc for pkg-config. The
+# version is the header's TL_VERSION. `make uninstall PREFIX=…` takes the same files away.
+PREFIX ?= /usr/local
+VERSION := $(shell sed -n 's/^\#define TL_VERSION "\(.*\)"$$/\1/p' $(CORE)/graph/tl_graph.h)
+SONAME := libtilelexicon.so.$(firstword $(subst ., ,$(VERSION)))
+SHARED := $(CLIENTS_DIR)/c/libtilelexicon.so.$(VERSION)
+PIC_OBJECTS := $(patsubst $(CORE)/%.c,$(CLIENTS_DIR)/c/pic/%.o,$(CORE_SOURCES))
+INSTALLED := include/tile_lexicon.h lib/libtilelexicon.a lib/libtilelexicon.so.$(VERSION) lib/$(SONAME) \
+	lib/libtilelexicon.so lib/pkgconfig/tile-lexicon.pc
+
+$(CLIENTS_DIR)/c/pic/%.o: $(CORE)/%.c $(CORE_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CORE_CFLAGS) -fPIC -I$(CORE) -c $< -o $@
+
+$(SHARED): $(PIC_OBJECTS)
+	$(CC) -shared -Wl,-soname,$(SONAME) $^ -o $@
+
+install: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(SHARED)
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(CLIENTS_DIR)/c/tile_lexicon.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(CLIENTS_DIR)/c/libtilelexicon.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHARED) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libtilelexicon.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libtilelexicon.so
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' clients/c/tile-lexicon.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/tile-lexicon.pc
+
+uninstall:
+	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
 WASM_SOURCES := $(filter-out $(CORE)/graph/builder.c $(CORE)/lexicon/file.c,$(CORE_SOURCES))
 

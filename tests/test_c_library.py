@@ -4,6 +4,7 @@ C tests under sanitizers)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import lexicon
 from lexicon.graph import Kwg
 
 from .conftest import ROOT
@@ -121,3 +123,52 @@ def test_the_tool_lists_every_word(tool, betapet):
     graph = Kwg.open(betapet.path / "lexicon.kwg")
     assert len(done.stdout.splitlines()) == graph.word_count() == len(betapet)
     graph.close()
+
+
+def test_the_library_installs_and_a_program_builds_against_it_with_pkg_config(cc, betapet, tmp_path):
+    """`make install PREFIX=…`: the header, a static library and a shared one with its soname, and
+    tile-lexicon.pc; the example builds from the installed copy alone (`cc example.c $(pkg-config --cflags
+    --libs tile-lexicon)`), linked either way, and answers as the library does; `make uninstall` takes it away."""
+    prefix = tmp_path / "prefix"
+    subprocess.run(["make", "--no-print-directory", "install", f"PREFIX={prefix}"], cwd=ROOT, check=True,
+                   capture_output=True)
+    lib = prefix / "lib"
+    version = lexicon.__version__
+    assert (lib / "libtilelexicon.so").resolve() == lib / f"libtilelexicon.so.{version}"
+    dynamic = subprocess.run(["readelf", "-d", str(lib / f"libtilelexicon.so.{version}")], capture_output=True,
+                             text=True, check=True).stdout
+    assert f"[libtilelexicon.so.{version.split('.')[0]}]" in dynamic  # the soname: the major version
+    env = {"PATH": "/usr/bin:/bin", "PKG_CONFIG_PATH": str(lib / "pkgconfig")}
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "tile-lexicon"], env=env, capture_output=True,
+                           text=True, check=True).stdout.split()
+    assert subprocess.run(["pkg-config", "--modversion", "tile-lexicon"], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip() == version
+    example = ROOT / "clients" / "c" / "example.c"
+    shared, static = tmp_path / "shared", tmp_path / "static"
+    subprocess.run([cc, "-std=c11", str(example), *flags, "-o", str(shared)], check=True, cwd=tmp_path)
+    subprocess.run([cc, "-std=c11", str(example), f"-I{prefix / 'include'}", str(lib / "libtilelexicon.a"),
+                    "-o", str(static)], check=True, cwd=tmp_path)
+    bundle = str(betapet.path / betapet.manifest["bundle"]["file"])
+    words = ["hund", "HUNDAR", "allé", "xqzt", "a b"]
+    expected = betapet.brief_json(words)[0]
+    for program, run_env in ((shared, {"LD_LIBRARY_PATH": str(lib)}), (static, {})):
+        assert subprocess.run([str(program), "--version"], env=run_env, capture_output=True, text=True,
+                              check=True).stdout == f"{version} (built with {version})\n"
+        lines = subprocess.run([str(program), bundle, *words], env=run_env, capture_output=True, check=True).stdout
+        assert b"[" + b",".join(lines.splitlines()) + b"]" == expected
+    # without the installed library on the path the shared build does not start: it is linked to it, not copied
+    assert subprocess.run([str(shared), "--version"], env={}, capture_output=True).returncode != 0
+    subprocess.run(["make", "--no-print-directory", "uninstall", f"PREFIX={prefix}"], cwd=ROOT, check=True,
+                   capture_output=True)
+    assert sorted(p for p in prefix.rglob("*") if p.is_file() or p.is_symlink()) == []
+
+
+def test_one_version_everywhere():
+    """The toolkit's version: the Python package's, the C library's (its header and tl_version()) and the
+    JavaScript package's are one."""
+    from lexicon.graph import _core
+
+    package = json.loads((ROOT / "clients" / "js" / "package.json").read_text(encoding="utf-8"))
+    header = (CORE / "graph" / "tl_graph.h").read_text(encoding="utf-8")
+    parts = [re.search(rf"#define TL_VERSION_{p} (\d+)", header)[1] for p in ("MAJOR", "MINOR", "PATCH")]
+    assert lexicon.__version__ == _core.VERSION == package["version"] == ".".join(parts)

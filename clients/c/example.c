@@ -5,8 +5,10 @@
  *   example BUNDLE -         a word a line from standard input (UTF-8; a lone surrogate in its three bytes)
  *   example BUNDLE --play    a POST /play body a line from standard input: its answer, or its problem, a line
  *   example BUNDLE --moves   the same for POST /moves
+ *   example --version        the library's version, and the header's it was built with
  *
- * Built by `make clients` against build/clients/c/libtilelexicon.a and its one header tile_lexicon.h;
+ * Built by `make clients` against build/clients/c/libtilelexicon.a and its one header tile_lexicon.h, or
+ * against an installed copy (`make install`): `cc example.c $(pkg-config --cflags --libs tile-lexicon)`;
  * docs/embedding.md walks through it. Exit status 0, or 2 with a message when the bundle cannot be read.
  */
 #define _POSIX_C_SOURCE 200809L /* getline */
@@ -90,6 +92,10 @@ static int answer_bodies(const tl_lexicon *lexicon, int moves) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && !strcmp(argv[1], "--version")) { /* the library's, and the header's it was built with */
+        printf("%s (built with %s)\n", tl_version(), TL_VERSION);
+        return 0;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: example BUNDLE WORD… (or - for a word a line from standard input)\n");
         return 2;

@@ -29,7 +29,14 @@
 extern "C" {
 #endif
 
-#define TL_GRAPH_VERSION "1.0.0"
+/* The toolkit's version: the Python package's (lexicon.__version__), the JavaScript package's and a bundle's
+ * `toolkit` are the same (tests/test_install.py holds them so). tl_version() is the version of the library a
+ * program runs with, which a program built against one header may compare with TL_VERSION. */
+#define TL_VERSION_MAJOR 0
+#define TL_VERSION_MINOR 1
+#define TL_VERSION_PATCH 0
+#define TL_VERSION "0.1.0"
+const char *tl_version(void);
 
 /* ------------------------------------------------------------------ limits of the format */
 

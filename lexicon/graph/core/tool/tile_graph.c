@@ -503,6 +503,6 @@ int main(int argc, char **argv) {
     if (argc >= 2 && !strcmp(argv[1], "anagram"))
         return anagram(argc - 2, argv + 2);
     fprintf(stderr, "usage: tile-graph build|check|words|same|anagram … (tile-graph %s; see lexicon/graph/core/tool/"
-                    "tile_graph.c)\n", TL_GRAPH_VERSION);
+                    "tile_graph.c)\n", tl_version());
     return 2;
 }

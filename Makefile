@@ -28,7 +28,8 @@ BENCH_DEBS := $(TEST_DEBS) wrk manpages-sv manpages-hu time
 BENCH_TEXTS := journal-digital==2025.12.30.2
 APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 
-# axe-core, the accessibility checker the page's browser tests run, from the npm registry (tests/package.json).
+# The tests' Node tools from the npm registry (tests/package.json): axe-core, the accessibility checker the page's
+# browser tests run, and TypeScript, which compiles a consumer of the JavaScript package; axe's file stands for both.
 AXE := tests/node_modules/axe-core/axe.min.js
 
 .PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients install uninstall soak lint clean debs screenshots

@@ -26,6 +26,7 @@ import pytest
 
 from lexicon.play import load_game
 from lexicon.play.compiled import document as game_document
+from lexicon.play.engine import play_json
 from lexicon_service import create_app
 from support.browser import chromium, wait_for
 from support.corpus import corpus, queries, verdict_document
@@ -234,15 +235,106 @@ def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fix
     assert run.returncode == 2 and "missing.bundle: No such file or directory" in run.stderr
 
 
-def test_npm_pack_gives_the_package_with_its_module(tmp_path):
+# ---------------------------------------------------------------- the package as a game maker installs it
+
+
+PACKED = ["README.md", "index.d.ts", "index.js", "package.json", "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
+TSC = ROOT / "tests" / "node_modules" / ".bin" / "tsc"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, dict]:
+    """`npm pack` in clients/js, then `npm install ./tile-lexicon-<version>.tgz` into a fresh project: the
+    project's folder and what npm says it packed."""
     _built()
-    run = subprocess.run(["npm", "pack", "--dry-run", "--json"], cwd=JS, capture_output=True, text=True)
+    folder = tmp_path_factory.mktemp("npm")
+    run = subprocess.run(["npm", "pack", "--json", "--pack-destination", str(folder)], cwd=JS, capture_output=True,
+                         text=True)
     assert run.returncode == 0, run.stderr
     (packed,) = json.loads(run.stdout)
-    assert sorted(f["path"] for f in packed["files"]) == ["index.d.ts", "index.js", "package.json",
-                                                            "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
+    project = folder / "a-game"
+    project.mkdir()
+    (project / "package.json").write_text(json.dumps({"name": "a-game", "private": True, "type": "module"}))
+    run = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--offline", str(folder / packed["filename"])],
+                         cwd=project, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return project, packed
+
+
+def test_npm_pack_gives_the_package_with_its_modules_types_and_readme(installed):
+    project, packed = installed
+    assert sorted(f["path"] for f in packed["files"]) == PACKED
+    assert sorted(p.name for p in (project / "node_modules" / "tile-lexicon").iterdir()) == PACKED
     manifest = json.loads((JS / "package.json").read_text())
     assert not manifest.get("dependencies") and manifest["type"] == "module"
+    assert packed["version"] == manifest["version"]
+
+
+def test_the_installed_package_answers_in_node_as_the_library(installed, betapet, tmp_path):
+    """Imported by its name from the fresh project, as its README shows: words checked from a bundle given as
+    fetch gives it (a promise of a Response), and a turn judged with the play engine."""
+    project, _ = installed
+    script = project / "check.mjs"
+    script.write_text("""import { load } from "tile-lexicon";
+import { readFile } from "node:fs/promises";
+const bytes = await readFile(process.argv[2]);
+const lex = await load(Promise.resolve(new Response(bytes)));
+const words = JSON.parse(process.argv[3]);
+const game = await load(bytes, { play: true });
+const board = Array(15).fill(".".repeat(15));
+const turn = game.play({ game: "sv-betapet", board, move: { word: "HUND", start: "H8" }, rack: "HUNDKAT" });
+console.log(JSON.stringify({ answers: words.map((w) => lex.check(w)), score: turn.score }));
+""", encoding="utf-8")
+    words = ["allé", "hundar", "xyzzy", "a b", "[A]LLE", "kat\u200b", "HÁZSOR"]
+    bundle = betapet.path / betapet.manifest["bundle"]["file"]
+    run = subprocess.run(["node", str(script), str(bundle), json.dumps(words)], cwd=project, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert answer["answers"] == betapet.brief_answers(words)
+    body = {"game": "sv-betapet", "lexicon": betapet.spec, "board": ["." * 15] * 15,
+            "move": {"word": "HUND", "start": "H8"}, "rack": "HUNDKAT"}
+    served, _ = play_json(orjson.dumps(body), lambda spec: betapet)
+    assert answer["score"] == orjson.loads(served)["score"]
+
+
+CONSUMER = """import { load, Lexicon, LexiconError, Verdict } from "tile-lexicon";
+
+export async function firstCheck(bytes: Uint8Array): Promise<boolean> {
+  const lex: Lexicon = await load(bytes);
+  const verdict: Verdict = lex.check("allé");
+  try {
+    lex.anagram("hund?", { limit: 10 });
+  } catch (e) {
+    if (e instanceof LexiconError) return e.code === "too-costly";
+  }
+  return verdict.valid === true && lex.has("hund") === true; // has: null where only analysis decides
+}
+"""
+
+
+def test_a_typescript_consumer_compiles_against_the_types(installed):
+    """`tsc --noEmit`, strict, on a small consumer of the installed package; one that misuses it does not."""
+    project, _ = installed
+    (project / "tsconfig.json").write_text(json.dumps({"compilerOptions": {
+        "module": "nodenext", "moduleResolution": "nodenext", "target": "es2022", "strict": True, "noEmit": True,
+        "lib": ["es2022", "dom"], "types": []}, "files": ["consumer.ts"]}))
+    (project / "consumer.ts").write_text(CONSUMER, encoding="utf-8")
+    run = subprocess.run([str(TSC), "-p", str(project)], cwd=project, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (project / "consumer.ts").write_text(CONSUMER.replace('lex.check("allé")', "lex.check(42)"), encoding="utf-8")
+    run = subprocess.run([str(TSC), "-p", str(project)], cwd=project, capture_output=True, text=True)
+    assert run.returncode != 0 and "consumer.ts" in run.stdout and "number" in run.stdout
+
+
+def test_npm_pack_refuses_a_package_without_its_modules(tmp_path):
+    """A checkout that has not built the WebAssembly modules (`make clients`) cannot pack a package whose
+    load() would fail: the pack stops and says what to build."""
+    copy = tmp_path / "js"
+    shutil.copytree(JS, copy, ignore=shutil.ignore_patterns("*.wasm", "test", "wasm.c"))
+    run = subprocess.run(["npm", "pack", "--dry-run"], cwd=copy, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "tile-lexicon.wasm is missing" in run.stderr and "make clients" in run.stderr
 
 
 # ---------------------------------------------------------------- in a browser, offline
@@ -257,19 +349,20 @@ class _Quiet(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+# The installed package by its name, through an import map (no bundler), and the bundle as fetch gives it.
 PAGE = """<!doctype html><meta charset="utf-8"><title>offline</title>
+<script type="importmap">{"imports": {"tile-lexicon": "./node_modules/tile-lexicon/index.js"}}</script>
 <script type="module">
-import { load } from "./index.js";
-window.lexicon = load("./lexicon.bundle").then((lex) => (window.lex = lex, lex.name), (e) => "error: " + e.message);
+import { load } from "tile-lexicon";
+window.lexicon = load(fetch("./lexicon.bundle")).then((lex) => (window.lex = lex, lex.name),
+                                                      (e) => "error: " + e.message);
 </script>"""
 
 
-def test_the_package_answers_in_chromium_with_the_network_cut(betapet, tmp_path):
-    _built()
+def test_the_package_answers_in_chromium_with_the_network_cut(installed, betapet, tmp_path):
+    project, _ = installed
     site = tmp_path / "site"
-    site.mkdir()
-    for name in ("index.js", "tile-lexicon.wasm"):
-        shutil.copy(JS / name, site / name)
+    shutil.copytree(project / "node_modules" / "tile-lexicon", site / "node_modules" / "tile-lexicon")
     shutil.copy(betapet.path / betapet.manifest["bundle"]["file"], site / "lexicon.bundle")
     (site / "index.html").write_text(PAGE, encoding="utf-8")
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(site)))

@@ -21,8 +21,9 @@ export interface LoadOptions {
   play?: boolean;
 }
 
-/** Load a bundle: its bytes, a fetch Response, or its URL. A damaged bundle is refused (LexiconError). */
-export function load(source: ArrayBuffer | ArrayBufferView | Response | string | URL,
+/** Load a bundle: its bytes, a fetch Response (or the promise fetch gives), or its URL. A damaged bundle is
+ * refused (LexiconError). */
+export function load(source: ArrayBuffer | ArrayBufferView | Response | PromiseLike<Response> | string | URL,
   options?: LoadOptions): Promise<Lexicon>;
 
 /** The brief verdict document, as POST /valid answers it. */

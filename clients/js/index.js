@@ -56,7 +56,8 @@ function module(options) {
   return compiled[which];
 }
 
-async function bundleBytes(source) {
+async function bundleBytes(given) {
+  const source = await given; // load(fetch(url)): the Response the promise gives
   if (source instanceof Uint8Array) return source;
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
@@ -65,18 +66,18 @@ async function bundleBytes(source) {
     return new Uint8Array(await source.arrayBuffer());
   }
   if (typeof source === "string" || source instanceof URL) return bundleBytes(await fetch(source));
-  throw new TypeError("load() takes the bundle's bytes, a Response, or its URL");
+  throw new TypeError("load() takes the bundle's bytes, a Response (or a promise of one), or its URL");
 }
 
 // WASI calls the C library's stdio may make: none is ever reached (nothing prints); each answers ENOSYS.
 const WASI = { fd_close: () => 52, fd_seek: () => 52, fd_write: () => 52 };
 
 /**
- * Load a bundle: its bytes (ArrayBuffer, Uint8Array), a fetch Response, or its URL. The bundle is checked
- * whole (header, every section's checksum and shape) before the first answer; a damaged one is refused
- * with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format version). With
- * `{play: true}` the module that also plays games is loaded (tile-lexicon-play.wasm, twice the size), for
- * play() and moves().
+ * Load a bundle: its bytes (ArrayBuffer, Uint8Array), a fetch Response (or the promise fetch gives), or its
+ * URL. The bundle is checked whole (header, every section's checksum and shape) before the first answer; a
+ * damaged one is refused with a LexiconError (code `corrupt-bundle`, or `bad-bundle` for another format
+ * version). With `{play: true}` the module that also plays games is loaded (tile-lexicon-play.wasm, twice
+ * the size), for play() and moves().
  */
 export async function load(source, options = {}) {
   const [bytes, wasm] = await Promise.all([bundleBytes(source), module(options)]);

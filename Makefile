@@ -32,7 +32,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # browser tests run, and TypeScript, which compiles a consumer of the JavaScript package; axe's file stands for both.
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients install uninstall soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients install uninstall dist soak lint clean debs screenshots
 
 # The word-graph core, a folder a layer (docs/architecture.md), each file including its headers by their path
 # under $(CORE): graph/tl_graph.h.
@@ -50,6 +50,13 @@ $(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	@touch $@
+
+# `make dist`: the release files in dist/ (DIST=… elsewhere): the sdist, and the wheel built from it (PyPA's
+# `build`, in a fresh environment of its own): the compiled core inside, the shipped pipelines, games and the
+# page as package data. tests/test_release.py installs the wheel into a fresh environment outside the checkout.
+DIST ?= dist
+dist: $(BIN)/.installed
+	$(BIN)/python -m build --outdir $(DIST) .
 
 # Install the Debian packages in $(DEBS) that are missing (apt-get; sudo when not root).
 debs:

@@ -63,13 +63,6 @@ def any_refused(values: list[str]) -> bool:
                             and any(refusal(v) for v in values)))
 
 
-def check_texts(name: str, values: list[str]) -> None:
-    """check_text for every item of a list (`name[i]` in the message)."""
-    if any_refused(values):
-        for i, value in enumerate(values):
-            check_text(f"{name}[{i}]", value)
-
-
 def _latin1(text: str) -> bool:
     """Whether every character is below U+0100, so none is a combining mark (a copy in C, no scan
     in Python: Swedish and most Hungarian batches pass here)."""

@@ -16,7 +16,6 @@ tile. `HÁ[Z][S]OR` and `[H][Á][Z][S][O][R]` both name one exact cut; a JSON ar
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -369,6 +368,3 @@ def _covered_by_multi(run: str, alphabet: Alphabet) -> set[int]:
             start = run.find(multi, start + 1)
     return covered
 
-
-def tiles_json(tiles: Sequence[str]) -> str:
-    return json.dumps(list(tiles), ensure_ascii=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from lexicon import describe, format_tiling
+from lexicon import artifacts, describe, format_tiling
 from lexicon.changes import changes
 from lexicon.guard import MAX_LOSS
 from lexicon.lookup import Lexicon, load, open_lexicon
@@ -63,9 +63,10 @@ def build_command(pipeline: str, root: str | None, no_current: bool, allow_shrin
 @artifacts_option
 @json_option
 def info_command(artifact: str, root: str, as_json: bool) -> None:
-    """Summarise ARTIFACT (name, name@version or a directory): sources, counts, dropped per reason."""
+    """Summarise ARTIFACT (name, name@version or a directory): sources, counts, dropped per reason, and the
+    versions of its name built beside it (what `lexicon diff` compares)."""
     lex = open_artifact(artifact, root)
-    summary = lex.summary()
+    summary = lex.summary() | {"versions": _versions_beside(lex)}
     counts = summary["counts"]
     lines = [f"{lex.spec}  {summary['description']}", f"  built {summary['build_time']} at {lex.path}",
              f"  profile {lex.profile.name}, tiles {lex.alphabet.name}"]
@@ -75,7 +76,23 @@ def info_command(artifact: str, root: str, as_json: bool) -> None:
     lines.append(f"  dropped {counts['dropped_total']:,}:")
     lines += [f"    {reason:<14} {n:>8,}  {describe(reason)}" for reason, n in counts["dropped"].items()]
     lines += [f"  file {name}: {f['size']:,} bytes, sha256 {f['sha256'][:16]}…" for name, f in summary["files"].items()]
+    if summary["versions"]:
+        lines += ["  versions built, oldest first:"] + [
+            f"    {lex.name}@{v['version']}  {v['build_time']}{'  (current)' if v['current'] else ''}"
+            for v in summary["versions"]]
     emit(summary, as_json, "\n".join(lines))
+
+
+def _versions_beside(lex: Lexicon) -> list[dict]:
+    """The versions of the lexicon's name in its artifacts directory, oldest first, with their build times
+    and which one is current."""
+    root = lex.path.parent.parent
+    current = artifacts.current_version(root, lex.name)
+    built = []
+    for version in artifacts.versions(root, lex.name):
+        manifest = json.loads((root / lex.name / version / artifacts.MANIFEST).read_text(encoding="utf-8"))
+        built.append({"version": version, "build_time": manifest.get("build_time"), "current": version == current})
+    return sorted(built, key=lambda v: (v["build_time"] or "", v["version"]))
 
 
 @click.command("check")

@@ -266,7 +266,7 @@ def test_switches_to_a_new_version_and_refuses_a_bad_one(tmp_path):
 
 
 def test_the_batch_shortcuts_miss_no_refused_character():
-    """check_texts skips its regexes for printable text and for Latin-1 text: sound only if every
+    """any_refused and refusal skip their regexes for printable text and for Latin-1 text: sound only if every
     refused character is unprintable and every combining mark lies above U+00FF."""
     from lexicon.text import _FLOOD_RE, _REFUSED_RE
 

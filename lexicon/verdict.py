@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 #: in the verdict, search, tiles, hooks, play or replay documents, in Python or the C core). Version ids
 #: name data builds; the service puts this number in every answer's ETag, so a deploy that changes
 #: answers changes their validators (docs/service.md, "Caching and versions").
-ANSWER_FORMAT = 2  # 2: a word a derivation makes another word class has that class as its part of speech
+ANSWER_FORMAT = 3  # 2: a word a derivation makes another word class has that class as its part of speech;
+#                    3: a word no one types (an invisible character, too long) is answered, not refused, by every door
 
 BRIEF_FIELDS = ("word", "normalized", "valid", "reason", "detail", "lemma", "tag")
 FULL_FIELDS = BRIEF_FIELDS + ("lexicon", "version", "position", "kind", "pos", "tiles", "notation", "tile_count",

@@ -875,7 +875,7 @@ def test_a_page_speaks_one_language_in_every_state(browser, site, lang):
     """No English on a Swedish or Hungarian page, whatever the answer (the API's English detail included), and
     hints with the chosen game's own tiles: no Hungarian cube on a Swedish list, no blank in Betűtorony."""
     states = [("", "#word"), ("word=hundar", "#elsewhere"), ("word=abc-bok", "#record"),
-              ("word=%5BSZ%5DAX", "#detail"), ("word=kat%E2%80%8B", "#answer #problem"), ("pattern=H%5B", "#problem"),
+              ("word=%5BSZ%5DAX", "#detail"), ("word=kat%E2%80%8B", "#answer #detail"), ("pattern=H%5B", "#problem"),
               ("lexicon=hu-betutorony&word=H%C3%81%5BZS%5DOR", "#tilings"), ("rack=retsam%3F", "#anagrams .total"),
               ("lexicon=hu-betutorony&pattern=%5BQ", "#problem"), ("hooks=ar", "#hook-answer .total"),
               # plays on the board: judged, illegal (with its square marked), a board that does not read

@@ -4,7 +4,10 @@ the rule as their evidence, refusals of English words, names and misspellings, a
 word the verdicts accept. The lexicon here is built from the real lines of chosen stems of Debian's hu_HU."""
 
 import itertools
+import json
 import random
+import subprocess
+import sys
 
 import orjson
 import pytest
@@ -155,3 +158,18 @@ def test_the_rule_is_part_of_the_version(tmp_path):
         made.append(compiled_lexicon(tmp_path / name, DEBIAN, "hu-versioned", ["kor", "társ"], "", compounds="rule",
                                      typos=typos).version)
     assert made[0] == made[1] != made[2]
+
+
+def test_a_long_run_of_digraph_letters_with_no_cut_is_answered_without_trying_every_reading(lex):
+    """SZSZ…SZY has no cut into tiles (Y is no tile alone) and exponentially many ways to read its digraph letters
+    before that shows: the check and the batch refuse it without trying them all. Run in a process of its own,
+    stopped should it run away (a liveness guard, not a timing: each takes well under a millisecond)."""
+    words = ["sz" * 20 + "y", "zs" * 30 + "y", "cs" * 100 + "y", "sz" * 11 + "y"]
+    script = ("import json, sys\nfrom lexicon import load\nlex = load(sys.argv[1], sys.argv[2])\n"
+              "words = json.loads(sys.argv[3])\n"
+              "batch = [a['reason'] for a in json.loads(lex.brief_json(words)[0])]\n"
+              "print(json.dumps([lex.check(w, detail=False).reason for w in words] + batch))\n")
+    run = subprocess.run([sys.executable, "-c", script, lex.name, str(lex.path.parent.parent), json.dumps(words)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == ["non-letter"] * 2 * len(words)

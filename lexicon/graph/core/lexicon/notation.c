@@ -38,8 +38,8 @@ static size_t steps_with(const tl_lexicon *lex, int pronounced, const uint32_t *
     if (pronounced)
         for (uint64_t from = multi_from(lex, key[pos]); from; from &= from - 1) {
             unsigned t = lex->multi[__builtin_ctzll(from)];
-            if (!tile_spells_at(lex, t, key, n, pos + 1))
-                continue;
+            if (key[pos] != lex->tile_cp[t][0] || !tile_spells_at(lex, t, key, n, pos + 1))
+                continue; /* the first letter checked too: a letter outside the alphabet shares multi_from[0] */
             out[count++] = (step){{(uint8_t)t, (uint8_t)t}, 2, (uint8_t)(lex->tile_len[t] + 1)};
         }
     size_t most = lex->longest_tile < n - pos ? lex->longest_tile : n - pos;

@@ -816,9 +816,56 @@ tl_status tl_lexicon_check(const tl_lexicon *lex, const char *text, size_t size,
 
 enum { SLOTS = TL_CHECK_AHEAD + 1 };
 
-/* The walks of a group of checks begun together, taken at once (tl_graph_rank_each, tl_graph_follow_each): each
- * plain word's rank in the key index, then, for a key the index lacks, the list after it in the form index.
- * A walk that meets a damaged list is left to the check's own, which says what is wrong. */
+/* The walks of a group of checks begun together, each taken for the whole group at once (a step of each walk in
+ * turn, so that their reads from memory overlap: tl_graph_rank_each, tl_graph_follow_each). A walk that meets a
+ * damaged list is left to the check's own, which says what is wrong. */
+
+/* The first reading in each list of the form index, which form_reading reads next: asked of the memory for the
+ * group together, a step of each at a time. */
+static void warm_first_readings(const tl_graph *g, uint32_t *list, size_t m) {
+    for (size_t step = 0, going = m; going && step < TL_MAX_LENGTH; step++) {
+        going = 0;
+        for (size_t j = 0; j < m; j++) {
+            if (!list[j] || list[j] >= g->n)
+                continue;
+            uint32_t v = tl_load(g->base, list[j]);
+            list[j] = tl_accepts(g, v) ? 0 : tl_arc(g, v);
+            TL_PREFETCH(g->base + 4 * (size_t)list[j]);
+            going++;
+        }
+    }
+}
+
+/* The first cut of each key of `which` in the word graph, where the form index has a reading of it (from_graph
+ * reads both: first_held says whether the graph holds it), or in the rule's pieces where it has none (by_rule
+ * reads them next). */
+static void walk_first_cuts(const tl_lexicon *lex, tl_answer *answers, const size_t *which, size_t m) {
+    const uint8_t *cut[2][SLOTS];
+    uint8_t numbers[SLOTS][CUT_TILES];
+    size_t n_cut[2] = {0, 0}, size[2][SLOTS], held[SLOTS];
+    for (size_t j = 0; j < m; j++) {
+        work_area *w = answer_work(&answers[which[j]]);
+        if (!w->forms_known || !judged_cuts(lex, w, w->key, w->norm.key.n) || w->n_cuts < 1)
+            continue;
+        for (size_t i = 0; i < w->cut_n[0]; i++)
+            numbers[j][i] = lex->tile_number[w->cut_tiles[0][i]];
+        int to = w->forms_list ? 0 : 1;
+        if (to == 0)
+            held[n_cut[0]] = which[j];
+        cut[to][n_cut[to]] = numbers[j];
+        size[to][n_cut[to]++] = w->cut_n[0];
+    }
+    uint32_t reached[SLOTS];
+    tl_graph_follow_each(lex->graph, n_cut[0], cut[0], size[0], reached);
+    for (size_t j = 0; j < n_cut[0]; j++)
+        answer_work(&answers[held[j]])->first_held = reached[j] && reached[j] != UINT32_MAX &&
+                                                     tl_accepts(lex->graph, tl_load(lex->graph->base, reached[j]));
+    if (lex->rule)
+        tl_graph_follow_each(lex->rule->pieces, n_cut[1], cut[1], size[1], reached);
+}
+
+/* Each plain word's rank in the key index; for a key the index lacks, the list after it in the form index, that
+ * list's first reading, and the key's first cut (walk_first_cuts). */
 static void walk_group(const tl_lexicon *lex, tl_answer *answers, const int *pending, const tl_status *status,
                        size_t count) {
     const uint8_t *tiles[SLOTS];
@@ -851,55 +898,19 @@ static void walk_group(const tl_lexicon *lex, tl_answer *answers, const int *pen
         }
     }
     const tl_graph *g = lex->forms_graph;
-    uint32_t node[SLOTS], next[SLOTS];
+    uint32_t node[SLOTS], lists[SLOTS];
     tl_graph_follow_each(g, m, tiles, length, node);
     for (size_t j = 0; j < m; j++) {
         work_area *w = answer_work(&answers[which[j]]);
-        next[j] = 0;
+        lists[j] = 0;
         if (node[j] == UINT32_MAX)
             continue;
-        w->forms_list = next[j] = node[j] ? tl_arc(g, tl_load(g->base, node[j])) : 0;
+        w->forms_list = lists[j] = node[j] ? tl_arc(g, tl_load(g->base, node[j])) : 0;
         w->forms_known = 1;
     }
-    /* the first cut of each key in the word graph, where the form index has a reading of it (from_graph reads
-     * both), or in the rule's pieces where it has none (by_rule reads them next), taken together */
-    if (!lex->single_letter_tiles) {
-        const uint8_t *cut[2][SLOTS];
-        uint8_t numbers[SLOTS][CUT_TILES];
-        size_t n_cut[2] = {0, 0}, size[2][SLOTS], held[SLOTS];
-        for (size_t j = 0; j < m; j++) {
-            work_area *w = answer_work(&answers[which[j]]);
-            if (!w->forms_known || !judged_cuts(lex, w, w->key, w->norm.key.n) || w->n_cuts < 1)
-                continue;
-            for (size_t i = 0; i < w->cut_n[0]; i++)
-                numbers[j][i] = lex->tile_number[w->cut_tiles[0][i]];
-            int to = w->forms_list ? 0 : 1;
-            if (to == 0)
-                held[n_cut[0]] = which[j];
-            cut[to][n_cut[to]] = numbers[j];
-            size[to][n_cut[to]++] = w->cut_n[0];
-        }
-        uint32_t reached[SLOTS];
-        tl_graph_follow_each(lex->graph, n_cut[0], cut[0], size[0], reached);
-        for (size_t j = 0; j < n_cut[0]; j++)
-            answer_work(&answers[held[j]])->first_held = reached[j] && reached[j] != UINT32_MAX &&
-                                                         tl_accepts(lex->graph, tl_load(lex->graph->base, reached[j]));
-        if (lex->rule)
-            tl_graph_follow_each(lex->rule->pieces, n_cut[1], cut[1], size[1], reached);
-    }
-    /* the first reading in each list, which form_reading reads next: asked of the memory for all of them
-     * together, a step of each at a time (a damaged list is left to form_reading to find) */
-    for (size_t step = 0, going = m; going && step < TL_MAX_LENGTH; step++) {
-        going = 0;
-        for (size_t j = 0; j < m; j++) {
-            if (!next[j] || next[j] >= g->n)
-                continue;
-            uint32_t v = tl_load(g->base, next[j]);
-            next[j] = tl_accepts(g, v) ? 0 : tl_arc(g, v);
-            TL_PREFETCH(g->base + 4 * (size_t)next[j]);
-            going++;
-        }
-    }
+    if (!lex->single_letter_tiles)
+        walk_first_cuts(lex, answers, which, m);
+    warm_first_readings(g, lists, m);
 }
 
 tl_status tl_lexicon_check_each(const tl_lexicon *lex, size_t n, const char *const *text, const size_t *size,

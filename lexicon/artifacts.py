@@ -75,6 +75,17 @@ def versions(root: Path, name: str) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if VERSION_RE.fullmatch(p.name) and (p / MANIFEST).is_file())
 
 
+def built_versions(root: Path, name: str) -> list[dict[str, Any]]:
+    """The versions of `name` published in `root`, oldest first: each its id, build time and whether it is
+    current (what `lexicon info` lists and `lexicon diff` compares)."""
+    current = current_version(root, name)
+    built = []
+    for version in versions(root, name):
+        manifest = json.loads((root / name / version / MANIFEST).read_text(encoding="utf-8"))
+        built.append({"version": version, "build_time": manifest.get("build_time"), "current": version == current})
+    return sorted(built, key=lambda v: (v["build_time"] or "", v["version"]))
+
+
 def current_version(root: Path, name: str) -> str | None:
     return current_pointer(root, name)[0]
 

@@ -66,7 +66,7 @@ def info_command(artifact: str, root: str, as_json: bool) -> None:
     """Summarise ARTIFACT (name, name@version or a directory): sources, counts, dropped per reason, and the
     versions of its name built beside it (what `lexicon diff` compares)."""
     lex = open_artifact(artifact, root)
-    summary = lex.summary() | {"versions": _versions_beside(lex)}
+    summary = lex.summary() | {"versions": artifacts.built_versions(lex.path.parent.parent, lex.name)}
     counts = summary["counts"]
     lines = [f"{lex.spec}  {summary['description']}", f"  built {summary['build_time']} at {lex.path}",
              f"  profile {lex.profile.name}, tiles {lex.alphabet.name}"]
@@ -81,18 +81,6 @@ def info_command(artifact: str, root: str, as_json: bool) -> None:
             f"    {lex.name}@{v['version']}  {v['build_time']}{'  (current)' if v['current'] else ''}"
             for v in summary["versions"]]
     emit(summary, as_json, "\n".join(lines))
-
-
-def _versions_beside(lex: Lexicon) -> list[dict]:
-    """The versions of the lexicon's name in its artifacts directory, oldest first, with their build times
-    and which one is current."""
-    root = lex.path.parent.parent
-    current = artifacts.current_version(root, lex.name)
-    built = []
-    for version in artifacts.versions(root, lex.name):
-        manifest = json.loads((root / lex.name / version / artifacts.MANIFEST).read_text(encoding="utf-8"))
-        built.append({"version": version, "build_time": manifest.get("build_time"), "current": version == current})
-    return sorted(built, key=lambda v: (v["build_time"] or "", v["version"]))
 
 
 @click.command("check")

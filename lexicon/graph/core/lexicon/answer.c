@@ -195,20 +195,17 @@ static int store_cut(void *context, const tiling *t) {
 
 /* Makes the cuts of the key judged, where a game has tiles of several letters (cutting a word is then a search
  * that the form index, the rule and the refusal each need): 1 when they are held in w. Only a key of at most
- * CUT_TILES letters is cut here, and only once the linear preferred cut has shown that some cut exists: the
- * search of every cut tries every way a run of digraph letters reads, which for a long key with no cut at all
- * (SZSZ…SZY, Y no tile alone) is exponential in its length. Other keys are cut by each reader as before. */
+ * CUT_TILES letters with at most CUTS_HELD cuts is held; other keys are cut by each reader as it needs. */
 static int judged_cuts(const tl_lexicon *lex, work_area *w, const uint32_t *key, size_t nk) {
     if (lex->single_letter_tiles)
         return 0;
     if (!w->cuts_made) {
         cut_store s = {w, 0};
-        tiling preferred;
         w->cuts_made = 1;
         w->n_cuts = 0;
         if (nk > CUT_TILES)
             w->n_cuts = -1;
-        else if (preferred_tiling(lex, key, nk, &preferred))
+        else
             each_tiling(lex, key, nk, store_cut, &s);
         if (s.over)
             w->n_cuts = -1;

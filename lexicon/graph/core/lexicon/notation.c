@@ -35,19 +35,24 @@ typedef struct {
 static size_t steps_with(const tl_lexicon *lex, int pronounced, const uint32_t *key, size_t n, size_t pos,
                          step out[64]) {
     size_t count = 0;
+    uint64_t from = multi_from(lex, key[pos]);
     if (pronounced)
-        for (uint64_t from = multi_from(lex, key[pos]); from; from &= from - 1) {
-            unsigned t = lex->multi[__builtin_ctzll(from)];
+        for (uint64_t f = from; f; f &= f - 1) {
+            unsigned t = lex->multi[__builtin_ctzll(f)];
             if (key[pos] != lex->tile_cp[t][0] || !tile_spells_at(lex, t, key, n, pos + 1))
                 continue; /* the first letter checked too: a letter outside the alphabet shares multi_from[0] */
             out[count++] = (step){{(uint8_t)t, (uint8_t)t}, 2, (uint8_t)(lex->tile_len[t] + 1)};
         }
-    size_t most = lex->longest_tile < n - pos ? lex->longest_tile : n - pos;
-    for (size_t size = most; size > 0; size--) {
-        int t = tile_of(lex, key + pos, size);
-        if (t)
-            out[count++] = (step){{(uint8_t)(t - 1), 0}, 1, (uint8_t)size};
+    /* at most one multi-letter tile of each length spells the letters here (tiles differ), so their order
+     * before the sort below does not matter */
+    for (uint64_t f = from; f; f &= f - 1) {
+        unsigned t = lex->multi[__builtin_ctzll(f)];
+        if (tile_spells_at(lex, t, key, n, pos))
+            out[count++] = (step){{(uint8_t)t, 0}, 1, (uint8_t)lex->tile_len[t]};
     }
+    int t = tile_of(lex, key + pos, 1);
+    if (t)
+        out[count++] = (step){{(uint8_t)(t - 1), 0}, 1, 1};
     /* sorted by characters consumed, longest first, stably (sorted(here, key=-consumed)) */
     for (size_t i = 1; i < count; i++)
         for (size_t j = i; j > 0 && out[j - 1].chars < out[j].chars; j--) {
@@ -62,24 +67,49 @@ static size_t steps_at(const tl_lexicon *lex, const uint32_t *key, size_t n, siz
     return steps_with(lex, lex->pronounced, key, n, pos, out);
 }
 
-static int multi_occurs(const tl_lexicon *lex, const uint32_t *key, size_t n) {
-    if (lex->single_letter_tiles)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        for (uint64_t from = multi_from(lex, key[i]); from; from &= from - 1)
-            if (tile_spells_at(lex, lex->multi[__builtin_ctzll(from)], key, n, i))
-                return 1;
-    return 0;
+/* The cut of a key in which no multi-letter tile spells any letters, in one pass: 1 with it in `out`, 0 when a
+ * letter is no tile, -1 when some multi-letter tile spells letters of the key (its cuts are then a search). */
+static int single_cut(const tl_lexicon *lex, const uint32_t *key, size_t n, tiling *out) {
+    int found = 1;
+    out->n = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = key[i];
+        uint8_t letter = cp < 0x10000 ? lex->letter_of[cp] : 0;
+        for (uint64_t f = lex->single_letter_tiles ? 0 : lex->multi_from[letter]; f; f &= f - 1)
+            if (tile_spells_at(lex, lex->multi[__builtin_ctzll(f)], key, n, i))
+                return -1;
+        int t = found ? (lex->letter_tile[letter] ? lex->letter_tile[letter] : tile_of(lex, key + i, 1)) : 0;
+        if (t)
+            out->tile[out->n++] = (uint8_t)(t - 1);
+        else
+            found = 0;
+    }
+    return found;
+}
+
+/* fewest[pos]: the fewest tiles that cut key[pos..n), NO_CUT when none does; key[0..n) has a cut when fewest[0]
+ * is not NO_CUT. A cut searched through this table takes only steps that lead to a cut, so no search is longer
+ * than the cuts it gives (without it, a run of digraph letters with no cut, SZSZ…SZY, is exponential). */
+enum { NO_CUT = 0xFFFF };
+
+static void fewest_tiles_from(const tl_lexicon *lex, int pronounced, const uint32_t *key, size_t n,
+                              uint16_t *fewest) {
+    fewest[n] = 0;
+    for (size_t pos = n; pos-- > 0;) {
+        step s[64];
+        size_t k = steps_with(lex, pronounced, key, n, pos, s);
+        fewest[pos] = NO_CUT;
+        for (size_t i = 0; i < k; i++)
+            if (fewest[pos + s[i].chars] != NO_CUT && fewest[pos + s[i].chars] + s[i].n_tiles < fewest[pos])
+                fewest[pos] = (uint16_t)(fewest[pos + s[i].chars] + s[i].n_tiles);
+    }
 }
 
 int count_tilings(const tl_lexicon *lex, const uint32_t *key, size_t n, uint64_t *ways) {
-    if (!multi_occurs(lex, key, n)) {
-        for (size_t i = 0; i < n; i++)
-            if (!tile_of(lex, key + i, 1)) {
-                *ways = 0;
-                return 1;
-            }
-        *ways = 1;
+    tiling one;
+    int single = n <= MAX_KEY ? single_cut(lex, key, n, &one) : -1;
+    if (single >= 0) {
+        *ways = (uint64_t)single;
         return 1;
     }
     uint64_t w[MAX_KEY + 1];
@@ -105,30 +135,18 @@ int preferred_cut(const tl_lexicon *lex, int pronounced, const uint32_t *key, si
     out->n = 0;
     if (n > MAX_KEY)
         return 0;
-    if (!multi_occurs(lex, key, n)) {
-        for (size_t i = 0; i < n; i++) {
-            int t = tile_of(lex, key + i, 1);
-            if (!t)
-                return 0;
-            out->tile[out->n++] = (uint8_t)(t - 1);
-        }
-        return 1;
-    }
-    uint8_t completes[MAX_KEY + 1];
-    completes[n] = 1;
-    for (size_t pos = n; pos-- > 0;) {
-        step s[64];
-        size_t k = steps_with(lex, pronounced, key, n, pos, s);
-        completes[pos] = 0;
-        for (size_t i = 0; i < k && !completes[pos]; i++)
-            completes[pos] = completes[pos + s[i].chars];
-    }
-    if (!completes[0])
+    int single = single_cut(lex, key, n, out);
+    if (single >= 0)
+        return single;
+    out->n = 0;
+    uint16_t fewest[MAX_KEY + 1];
+    fewest_tiles_from(lex, pronounced, key, n, fewest);
+    if (fewest[0] == NO_CUT)
         return 0;
     for (size_t pos = 0; pos < n;) {
         step s[64];
         size_t k = steps_with(lex, pronounced, key, n, pos, s), i = 0;
-        while (i + 1 < k && !completes[pos + s[i].chars]) /* a step that completes exists: completes[pos] */
+        while (i + 1 < k && fewest[pos + s[i].chars] == NO_CUT) /* a step that completes exists */
             i++;
         for (int j = 0; j < s[i].n_tiles; j++)
             out->tile[out->n++] = s[i].tiles[j];
@@ -158,23 +176,21 @@ static int is_cut(const tl_lexicon *lex, const uint32_t *key, size_t n, const ui
     return 0;
 }
 
-/* Every cut of a key of at most `most` tiles, in tiling.tilings' order, to `each`; a nonzero return stops. */
-static int cuts_from(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t pos, size_t most, tiling *acc,
-                     int (*each)(void *, const tiling *), void *context) {
+/* Every cut of a key of at most `most` tiles, in tiling.tilings' order, to `each`; a nonzero return stops. Only
+ * steps after which a cut of at most `most` tiles in all remains are taken (`fewest`). */
+static int cuts_from(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t pos, size_t most,
+                     const uint16_t *fewest, tiling *acc, int (*each)(void *, const tiling *), void *context) {
     if (pos == n)
         return each(context, acc);
-    if (acc->n >= most)
-        return 0;
     step s[64];
     size_t k = steps_at(lex, key, n, pos, s), before = acc->n;
     for (size_t i = 0; i < k; i++) {
+        uint16_t rest = fewest[pos + s[i].chars];
+        if (rest == NO_CUT || before + s[i].n_tiles + rest > most)
+            continue;
         for (int j = 0; j < s[i].n_tiles; j++)
             acc->tile[acc->n++] = s[i].tiles[j];
-        if (acc->n > most) {
-            acc->n = before;
-            continue;
-        }
-        int rc = cuts_from(lex, key, n, pos + s[i].chars, most, acc, each, context);
+        int rc = cuts_from(lex, key, n, pos + s[i].chars, most, fewest, acc, each, context);
         acc->n = before;
         if (rc)
             return rc;
@@ -189,13 +205,16 @@ int each_tiling(const tl_lexicon *lex, const uint32_t *key, size_t n, int (*each
 
 int each_tiling_within(const tl_lexicon *lex, const uint32_t *key, size_t n, size_t most,
                        int (*each)(void *, const tiling *), void *context) {
-    tiling acc = {.n = 0};
-    if (!multi_occurs(lex, key, n)) {
-        if (!preferred_tiling(lex, key, n, &acc) || acc.n > most)
-            return 0;
-        return each(context, &acc);
-    }
-    return cuts_from(lex, key, n, 0, most, &acc, each, context);
+    tiling acc;
+    if (n > MAX_KEY)
+        return 0;
+    int single = single_cut(lex, key, n, &acc);
+    if (single >= 0)
+        return single && acc.n <= most ? each(context, &acc) : 0;
+    uint16_t fewest[MAX_KEY + 1];
+    fewest_tiles_from(lex, lex->pronounced, key, n, fewest);
+    acc.n = 0;
+    return cuts_from(lex, key, n, 0, most, fewest, &acc, each, context);
 }
 
 size_t spell(const tl_lexicon *lex, const tiling *t, uint32_t *out) {

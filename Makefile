@@ -32,7 +32,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # browser tests run, and TypeScript, which compiles a consumer of the JavaScript package; axe's file stands for both.
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients install uninstall dist soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients js-version install uninstall dist soak lint clean debs screenshots
 
 # The word-graph core, a folder a layer (docs/architecture.md), each file including its headers by their path
 # under $(CORE): graph/tl_graph.h.
@@ -44,7 +44,7 @@ CORE_HEADERS := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.h))
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/graph/binding/*.[ch]) $(CORE_SOURCES) $(CORE_HEADERS)
 
-$(BIN)/.installed: pyproject.toml $(GRAPH_SOURCES)
+$(BIN)/.installed: pyproject.toml setup.py $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
@@ -153,7 +153,16 @@ WASM_PLAY := clients/js/tile-lexicon-play.wasm
 WASM_FLAGS := --target=wasm32-wasi --sysroot=/usr -isystem /usr/include/wasm32-wasi -L/usr/lib/wasm32-wasi \
 	-std=c11 -O2 -mexec-model=reactor -Wall -Wextra -Wl,--strip-all -Wl,-z,stack-size=1048576
 
-clients: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(CLIENTS_DIR)/c/example $(WASM) $(WASM_PLAY)
+# The toolkit's version, set in one place: the header's TL_VERSION_MAJOR, _MINOR and _PATCH (setup.py reads
+# the same three). The JavaScript package's package.json must hold it as text for npm: `make clients` writes it.
+VERSION := $(shell sed -n 's/^\#define TL_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9][0-9]*\)$$/\2/p' \
+	$(CORE)/graph/tl_graph.h | paste -sd.)
+
+clients: $(CLIENTS_DIR)/c/libtilelexicon.a $(CLIENTS_DIR)/c/tile_lexicon.h $(CLIENTS_DIR)/c/example $(WASM) $(WASM_PLAY) \
+	js-version
+
+js-version:
+	@grep -q '"version": "$(VERSION)"' clients/js/package.json || (cd clients/js && npm pkg set version=$(VERSION))
 
 $(CLIENTS_DIR)/c/libtilelexicon.a: $(CORE_OBJECTS)
 	@mkdir -p $(@D)
@@ -171,9 +180,8 @@ $(CLIENTS_DIR)/c/example: clients/c/example.c $(CLIENTS_DIR)/c/libtilelexicon.a 
 # `make install PREFIX=…` (/usr/local unless given; DESTDIR for a staged install): the C library as a system
 # library, for native games (docs/embedding.md): the header tile_lexicon.h, libtilelexicon.a, the shared
 # libtilelexicon.so.VERSION with the soname libtilelexicon.so.MAJOR, and tile-lexicon.pc for pkg-config. The
-# version is the header's TL_VERSION. `make uninstall PREFIX=…` takes the same files away.
+# version is the header's (VERSION above). `make uninstall PREFIX=…` takes the same files away.
 PREFIX ?= /usr/local
-VERSION := $(shell sed -n 's/^\#define TL_VERSION "\(.*\)"$$/\1/p' $(CORE)/graph/tl_graph.h)
 SONAME := libtilelexicon.so.$(firstword $(subst ., ,$(VERSION)))
 SHARED := $(CLIENTS_DIR)/c/libtilelexicon.so.$(VERSION)
 PIC_OBJECTS := $(patsubst $(CORE)/%.c,$(CLIENTS_DIR)/c/pic/%.o,$(CORE_SOURCES))

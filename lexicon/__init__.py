@@ -28,6 +28,7 @@ from .errors import (
     UnknownGame,
     UnknownLexicon,
 )
+from .graph import _core
 from .lookup import Lexicon, load, open_lexicon
 from .normalize import InvalidWord, Normalized, Normalizer, normalize, normalizer_for
 from .pages import Page
@@ -51,7 +52,7 @@ from .tiling import (
 )
 from .verdict import ANSWER_FORMAT, Analysis, Exclusion, Verdict, hit_document, tiling_document
 
-__version__ = "0.1.0"
+__version__ = _core.VERSION  # the C library's: one version, set in its header (graph/tl_graph.h)
 
 __all__ = [
     "ANSWER_FORMAT", "Alphabet", "Analyser", "Analysis", "AnalysisVerdict", "ArtifactError", "Changes", "Compounds",

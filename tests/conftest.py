@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import fcntl
 import json
 import os
@@ -31,6 +32,21 @@ from support.lexicons import (  # noqa: F401 (the tests import them from here)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
+
+
+def extension_files() -> tuple[list[str], list[str]]:
+    """The compiled core's sources and headers as setup.py names them (its SOURCES and HEADERS, folder by
+    folder), read without running setup.py."""
+    module = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    tables = {node.targets[0].id: ast.literal_eval(node.value) for node in module.body
+              if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+              and node.targets[0].id in ("SOURCES", "HEADERS")}
+
+    def paths(table: dict[str, list[str]], suffix: str) -> list[str]:
+        return sorted(f"{'lexicon/graph/binding' if folder == 'binding' else f'lexicon/graph/core/{folder}'}/{name}"
+                      f"{suffix}" for folder, names in table.items() for name in names)
+
+    return paths(tables["SOURCES"], ".c"), paths(tables["HEADERS"], "")
 
 
 def answer_etag(version: str) -> re.Pattern:

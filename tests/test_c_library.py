@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 import lexicon
 from lexicon.graph import Kwg
 
-from .conftest import ROOT
+from .conftest import ROOT, extension_files
 
 CORE = ROOT / "lexicon" / "graph" / "core"
 WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
@@ -41,18 +40,17 @@ def core_sources() -> list[Path]:
 
 
 def test_the_extension_is_built_from_every_file_of_the_core_and_the_binding():
-    """pyproject.toml names the compiled core's files one by one: none forgotten, none gone."""
-    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    module = setuptools["ext-modules"][0]
+    """setup.py names the compiled core's files one by one: none forgotten, none gone."""
     binding = ROOT / "lexicon" / "graph" / "binding"
+    sources, headers = extension_files()
 
     def named(paths) -> list[str]:
         return sorted(p.relative_to(ROOT).as_posix() for p in paths)
 
     # all but tl_lexicon_load's mapping of a file (lexicon/file.c): Python maps the bundle itself (lexicon/bundle.py)
     compiled = [p for p in core_sources() if p != CORE / "lexicon" / "file.c"]
-    assert sorted(module["sources"]) == named([*compiled, *binding.glob("*.c")])
-    assert sorted(module["depends"]) == named([*CORE.rglob("*.h"), *binding.glob("*.h")])
+    assert sources == named([*compiled, *binding.glob("*.c")])
+    assert headers == named([*CORE.rglob("*.h"), *binding.glob("*.h")])
 
 
 def test_the_library_builds_alone_and_passes_its_own_tests(cc, tmp_path):
@@ -164,11 +162,13 @@ def test_the_library_installs_and_a_program_builds_against_it_with_pkg_config(cc
 
 
 def test_one_version_everywhere():
-    """The toolkit's version: the Python package's, the C library's (its header and tl_version()) and the
-    JavaScript package's are one."""
+    """The toolkit's version: the Python package's (its code and its installed metadata, which setup.py reads
+    from the header), the C library's (its header and tl_version()) and the JavaScript package's are one."""
+    from importlib.metadata import version
+
     from lexicon.graph import _core
 
     package = json.loads((ROOT / "clients" / "js" / "package.json").read_text(encoding="utf-8"))
     header = (CORE / "graph" / "tl_graph.h").read_text(encoding="utf-8")
     parts = [re.search(rf"#define TL_VERSION_{p} (\d+)", header)[1] for p in ("MAJOR", "MINOR", "PATCH")]
-    assert lexicon.__version__ == _core.VERSION == package["version"] == ".".join(parts)
+    assert lexicon.__version__ == _core.VERSION == version("tile-lexicon") == package["version"] == ".".join(parts)

@@ -11,7 +11,6 @@ import subprocess
 import sys
 import tarfile
 import time
-import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 
 import lexicon
 
-from .conftest import ROOT
+from .conftest import ROOT, extension_files
 
 
 @pytest.fixture(scope="module")
@@ -55,9 +54,11 @@ def test_the_sdist_and_the_wheel_hold_what_a_user_needs(dist):
     assert wheel.name.startswith(f"tile_lexicon-{lexicon.__version__}-")
     with tarfile.open(sdist) as tar:
         sources = {Path(name).relative_to(sdist.name.removesuffix(".tar.gz")).as_posix() for name in tar.getnames()}
-    # what builds the compiled core: the extension's sources and headers, as pyproject.toml lists them
-    (extension,) = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["ext-modules"]
-    assert set(extension["sources"]) | set(extension["depends"]) <= sources
+    # what builds the compiled core: setup.py, the header it reads the version from, and the extension's sources
+    # and headers as setup.py lists them
+    assert {"setup.py", "pyproject.toml", "lexicon/graph/core/graph/tl_graph.h"} <= sources
+    sources_named, headers_named = extension_files()
+    assert set(sources_named) | set(headers_named) <= sources
     with zipfile.ZipFile(wheel) as whl:
         names = set(whl.namelist())
     assert any(n.startswith("lexicon/graph/_core.") and n.endswith(".so") for n in names)

@@ -29,13 +29,17 @@
 extern "C" {
 #endif
 
-/* The toolkit's version: the Python package's (lexicon.__version__), the JavaScript package's and a bundle's
- * `toolkit` are the same (tests/test_install.py holds them so). tl_version() is the version of the library a
- * program runs with, which a program built against one header may compare with TL_VERSION. */
+/* The toolkit's version, set here and nowhere else: setup.py reads these three numbers for the Python package
+ * (whose lexicon.__version__, and so a bundle's `toolkit`, is this library's), and the Makefile for the shared
+ * library's name and the JavaScript package's package.json (`make clients` writes it there). tl_version() is
+ * the version of the library a program runs with, which a program built against one header may compare with
+ * TL_VERSION. What may change between versions: docs/compatibility.md. */
 #define TL_VERSION_MAJOR 0
 #define TL_VERSION_MINOR 1
 #define TL_VERSION_PATCH 0
-#define TL_VERSION "0.1.0"
+#define TL_VERSION_TEXT_(major, minor, patch) #major "." #minor "." #patch
+#define TL_VERSION_TEXT(major, minor, patch) TL_VERSION_TEXT_(major, minor, patch)
+#define TL_VERSION TL_VERSION_TEXT(TL_VERSION_MAJOR, TL_VERSION_MINOR, TL_VERSION_PATCH)
 const char *tl_version(void);
 
 /* ------------------------------------------------------------------ limits of the format */

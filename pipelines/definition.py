@@ -19,7 +19,7 @@ from .rules import TilingChooser, prefer_first
 from .schema import REQUIRED, Key, SchemaError, Table, Tables
 from .schema import reference as schema_reference
 from .sources import KINDS, Source, SourceConfig
-from .sources.base import VERSION
+from .sources.base import COMMON
 from .sources.corpus import CORPORA
 from .tiling_evidence import CompoundParts, MorphologyChooser
 
@@ -118,6 +118,7 @@ class Pipeline:
     def readers(self) -> list[Source]:
         readers = [KINDS[s.kind](s) for s in self.sources]
         for reader in readers:
+            reader.check_files()
             reader.boundaries = self.tiling.evidence != "preferred"
         return readers
 
@@ -138,8 +139,11 @@ class Pipeline:
         """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""
         if self.inflection is None:
             return None
+        evidence = [KINDS[c.kind](c) for c in self.evidence]
+        for reader in evidence:
+            reader.check_files()
         return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()),
-                         [KINDS[c.kind](c) for c in self.evidence])
+                         evidence)
 
 
 def _source_options(table: dict[str, Any]) -> dict[str, Key]:
@@ -153,7 +157,7 @@ SOURCE = Table("One source: its id, its kind, and the options of that kind.", {
               REQUIRED, pattern=r"[A-Za-z0-9_.-]+"),
     "kind": Key(str, "the reader: " + ", ".join(f"`{k}`" for k in sorted(KINDS)), REQUIRED,
                 choices=tuple(sorted(KINDS)), noun="a source kind"),
-    "version": VERSION,
+    **COMMON,
 }, tail=_source_options, noun="option")
 
 PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game profile's rules.", {

@@ -10,7 +10,7 @@ from lexicon import DataError
 from lexicon_pipelines import load_pipeline
 from lexicon_pipelines.definition import PIPELINE, reference
 
-from .conftest import ROOT, write_pipeline
+from .conftest import ROOT, cli, write_pipeline
 
 SOURCE = '[[sources]]\nid = "w"\nkind = "plain"\npath = "words.txt"\n'
 
@@ -89,3 +89,35 @@ def test_docs_sources_holds_the_reference_of_every_table_and_key():
     for key in ("allow", "block", "allow_file", "block_file", "max_words", "gaddag", "evidence", "compound_splits",
                 "generator", "pos_column", "max_tiles"):
         assert f"| `{key}` |" in shown
+
+
+def test_a_missing_source_from_debian_names_the_package_to_install(tmp_path):
+    """`debian = …` on any source table: the build stops before any work, says which file is missing and which
+    package installs it, and publishes nothing."""
+    write_pipeline(tmp_path, "sv-list", 'profile = "sv-betapet"\n[[sources]]\nid = "wswedish"\nkind = "plain"\n'
+                                        'path = "missing/swedish"\nencoding = "iso-8859-1"\ndebian = "wswedish"\n')
+    artifacts = tmp_path / "artifacts"
+    run = cli("build", str(tmp_path / "sv-list.toml"), artifacts=artifacts, cwd=tmp_path)
+    assert run.returncode != 0
+    assert "source 'wswedish' (plain): no such file: install Debian's wswedish (apt-get install wswedish)" in run.stderr
+    assert str(tmp_path / "missing" / "swedish") in run.stderr
+    assert "Traceback" not in run.stderr
+    assert not list(artifacts.glob("sv-list/*[!.]*"))
+
+
+def test_every_shipped_source_from_debian_names_the_package_that_installs_it():
+    """Each file a shipped pipeline reads from the system is named with its Debian package, the one dpkg says
+    installed it (so the message above names the right one)."""
+    from lexicon_pipelines import pipeline_names
+
+    named = {}
+    for name in pipeline_names():
+        p = load_pipeline(name)
+        for config in (*p.sources, *p.evidence, *(p.compounds.evidence if p.compounds else ())):
+            path = config.options.get("path", "")
+            if path.startswith("/usr/"):
+                named[path] = config.options.get("debian", "")
+    assert len(named) >= 5, named
+    for path, package in sorted(named.items()):
+        owner = subprocess.run(["dpkg", "-S", path], capture_output=True, text=True, check=True).stdout
+        assert package in owner.split(":")[0].split(", "), (path, package, owner)  # a folder has several owners

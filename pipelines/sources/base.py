@@ -19,6 +19,9 @@ PATH = Key(str, "the file, relative to the pipeline file; `package:<path>` for a
            "(`package:data/saol14-supplement.toml`)", REQUIRED)
 MAX_BYTES = Key(int, "a larger file is refused", DEFAULT_MAX_BYTES, minimum=1)
 VERSION = Key(str, "the source's version, for the manifest", "")
+DEBIAN = Key(str, "the Debian package that installs the source's files, named when one is missing", "")
+#: Options every source table takes, whatever its kind.
+COMMON = {"version": VERSION, "debian": DEBIAN}
 
 
 @dataclass(frozen=True)
@@ -57,13 +60,13 @@ class Source:
     boundaries: bool = True
 
     def __init__(self, config: SourceConfig) -> None:
-        allowed = {"version", *self.options}
+        allowed = {*COMMON, *self.options}
         for name, value in config.options.items():
             if name not in allowed:
                 raise SourceError(f"source {config.id!r} ({self.kind}): unknown option {name!r} "
                                   f"(allowed: {', '.join(sorted(allowed))})")
             try:
-                self.options.get(name, VERSION).check(name, value)
+                (self.options.get(name) or COMMON[name]).check(name, value)
             except SchemaError as exc:
                 raise SourceError(f"source {config.id!r} ({self.kind}): {exc}") from None
             if isinstance(value, str) and value.startswith(PACKAGE):
@@ -81,6 +84,19 @@ class Source:
     def files(self) -> list[Path]:
         """The files this source reads, for checksums in the manifest."""
         return []
+
+    def missing(self, path: Path) -> SourceError:
+        """The error for a file of this source that is not there, naming the Debian package that installs it
+        where the source table names one (`debian = "wswedish"`)."""
+        package = self.config.options.get("debian", "")
+        hint = f": install Debian's {package} (apt-get install {package})" if package else ""
+        return SourceError(f"source {self.id!r} ({self.kind}): no such file{hint}", path=str(path))
+
+    def check_files(self) -> None:
+        """Every file the source reads is there, before any is read (missing)."""
+        for path in self.files():
+            if not path.exists():
+                raise self.missing(path)
 
     def size_hint(self) -> int | None:
         """How many entries the source will give, when that is known cheaply (for progress)."""

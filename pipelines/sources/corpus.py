@@ -36,7 +36,6 @@ from .base import MAX_BYTES, PATH, Source
 #: A word: a maximal run of letters. A run joined by a hyphen is one token and is set aside (no word of
 #: a tile game has a hyphen), and so is one a digit touches (`3d`, `mp3`).
 TOKEN = re.compile(r"(?<![\w])[^\W\d_]+(?:-[^\W\d_]+)*(?![\w])")
-DEBIAN = Key(str, "the Debian package that installs the file, named when it is missing", "")
 MIN_COUNT = Key(int, "a word must occur at least this many times written in small letters", 1, minimum=1)
 
 
@@ -67,9 +66,7 @@ class CorpusSource(Source):
     def _file(self, key: str = "path") -> Path:
         path = self.config.path(key)
         if not path.exists():
-            package = self.config.get("debian", str, "")
-            hint = f": install Debian's {package}" if package else ""
-            raise SourceError(f"source {self.id!r} ({self.kind}): no such file{hint}", path=str(path))
+            raise self.missing(path)
         return path
 
 
@@ -104,7 +101,6 @@ class TextSource(CorpusSource):
     options = CorpusSource.options | {
         "path": Key(str, "a folder of text files", REQUIRED),
         "glob": Key(str, "which files of the folder, recursively (`man*/*.gz`)", "**/*"),
-        "debian": DEBIAN,
         "max_bytes": Key(int, "a larger file is refused", 64 * 1024**2, minimum=1),
     }
 
@@ -127,7 +123,7 @@ class DictdSource(CorpusSource):
     database's own entries (`00database…`) are not words."""
 
     kind = "dictd"
-    options = CorpusSource.options | {"path": PATH, "debian": DEBIAN, "max_bytes": MAX_BYTES}
+    options = CorpusSource.options | {"path": PATH, "max_bytes": MAX_BYTES}
 
     def files(self) -> list[Path]:
         return [self._file()]
@@ -151,7 +147,6 @@ class MythesSource(CorpusSource):
     kind = "mythes"
     options = CorpusSource.options | {
         "path": PATH,
-        "debian": DEBIAN,
         "skip": Key(list, "meanings with these parts of speech are not read (`(névnap)`)", []),
         "max_bytes": MAX_BYTES,
     }

@@ -15,7 +15,6 @@ with a word added and one blocked.
 from __future__ import annotations
 
 import doctest
-import json
 import os
 import re
 import shlex
@@ -33,9 +32,6 @@ from lexicon_pipelines import build, load_pipeline
 from .conftest import DEBIAN, ROOT, cli, subset_dic
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-BOARD = json.dumps(["." * 15] * 15)
-
-
 @dataclass(frozen=True)
 class Run:
     """Run the line; its exit code and what its output must hold."""
@@ -76,14 +72,16 @@ RUNS = {
     "lexicon check budapesti --lexicon hu-betutorony": Run(("valid in hu-betutorony@", "Budapest"),
                                                             artifacts="hungarian"),
     "lexicon judge --game sv-betapet --word HUND --at H8": Run(("HUND", "20")),
-    "lexicon judge board.txt --game sv-scrabble --word HUNDAR --at H8 --rack 'AR?XYZE'": Run(("HUNDAR",)),
+    "python3 -c 'print(*[\".\"*15]*7, \".\"*7 + \"HUND\" + \".\"*4, *[\".\"*15]*7, sep=\"\\n\")' | .venv/bin/lexicon "
+    "judge - --game sv-scrabble --word HUNDAR --at H8 --rack 'AR?XYZE'": Run(("HUNDAR",)),
     "lexicon moves --game sv-betapet --rack 'HUNDA?S' -n 5": Run(("sv-betapet with sv-betapet@", "plays, the best 5")),
     "curl 'http://127.0.0.1:8000/valid?word=ALL%C3%89&lexicon=sv-betapet'": Run(('"normalized":"ALLE"',
                                                                                  '"valid":true')),
     "curl -X POST http://127.0.0.1:8000/valid -H 'Content-Type: application/json' -d "
     "'{\"words\":[\"hund\",\"hundar\"]}'": Run(('"valid":true', '"valid":false')),
-    "curl -X POST http://127.0.0.1:8000/play -H 'Content-Type: application/json' -d '{\"game\":\"sv-betapet\","
-    "\"board\":[…15 rows…],\"move\":{\"word\":\"HUND\",\"start\":\"H8\"}}'": Run(('"legal":true', '"score":20')),
+    "python3 -c 'import json; print(json.dumps({\"game\": \"sv-betapet\", \"board\": [\".\"*15]*15, \"move\": "
+    "{\"word\": \"HUND\", \"start\": \"H8\"}}))' | curl -X POST http://127.0.0.1:8000/play -H "
+    "'Content-Type: application/json' -d @-": Run(('"legal":true', '"score":20')),
 }
 
 
@@ -180,15 +178,15 @@ def run_line(line: str, how: Run, root: Path, server, tmp_path: Path, request) -
     if how.artifacts == "two-versions":
         _, old, new = request.getfixturevalue("two_versions")
         line = line.replace("<old>", old).replace("<new>", new)
-    line = line.replace("http://127.0.0.1:8000", server.url).replace("[…15 rows…]", BOARD)
+    line = line.replace("http://127.0.0.1:8000", server.url)
+    env = os.environ | {"LEXICON_ARTIFACTS": str(root)}
+    if " | " in line:  # a pipeline: run by the shell as written, the checkout's lexicon command for .venv/bin's
+        command = line.replace(".venv/bin/lexicon ", f"{shlex.quote(sys.executable)} -m lexicon_cli ")
+        return subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=600)
     argv = shlex.split(line)
     if argv[0] == "lexicon":
         argv = [sys.executable, "-m", "lexicon_cli", *argv[1:]]
-    if "board.txt" in argv:  # the board the example reads: HUND laid on H8, to be extended to HUNDAR
-        rows = ["." * 15] * 15
-        rows[7] = "." * 7 + "HUND" + "." * 4
-        (tmp_path / "board.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    env = os.environ | {"LEXICON_ARTIFACTS": str(root)}
     if how.first_lines:
         with subprocess.Popen(argv, cwd=tmp_path, env=env, stdout=subprocess.PIPE, text=True) as proc:
             head = [proc.stdout.readline() for _ in range(how.first_lines)]

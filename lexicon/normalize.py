@@ -32,12 +32,21 @@ _STRIP_MARKS = icu.Transliterator.createInstance("NFD; [:Nonspacing Mark:] Remov
 
 @dataclass(frozen=True, slots=True)
 class Normalized:
-    """The outcome of normalising one word: a key, or a reason and the position (in NFC) of the cause."""
+    """The outcome of normalising one word: a key, or a reason, the position (in NFC) of the cause and the
+    character there (the first code point of its cluster; None for an empty word)."""
 
     word: str
     key: str | None
     reason: Reason | None = None
     position: int | None = None
+    character: str | None = None
+
+    def cause(self) -> str:
+        """The reason, the character named by its code point and where it is: `hyphenated (U+002D) at
+        position 3` (a verdict's detail; a soft hyphen or a fullwidth letter is named so, unseen or unlike)."""
+        named = f" (U+{ord(self.character):04X})" if self.character else ""
+        where = f" at position {self.position}" if self.position is not None else ""
+        return f"{self.reason}{named}{where}"
 
     @property
     def ok(self) -> bool:
@@ -50,8 +59,7 @@ class InvalidWord(InputError):
     code = "invalid-word"
 
     def __init__(self, result: Normalized) -> None:
-        where = f" at position {result.position}" if result.position is not None else ""
-        super().__init__(f"{result.word!r} is not a word: {result.reason}{where}", position=result.position)
+        super().__init__(f"{result.word!r} is not a word: {result.cause()}", position=result.position)
         self.reason = result.reason
         self.result = result
 
@@ -101,7 +109,7 @@ class Normalizer:
 
     def _slow(self, word: str, text: str) -> Normalized:
         out: list[str] = []
-        bad: tuple[Reason, int] | None = None
+        bad: tuple[Reason, int, str] | None = None
         for start, cluster in _clusters(text):
             if cluster in self.alphabet.letters:
                 out.append(cluster)
@@ -112,12 +120,12 @@ class Normalizer:
                 continue
             if not cluster[0].isprintable() and not cluster[0].isspace():
                 # a control or invisible character is never part of a word: report it first
-                return Normalized(word, None, Reason.NON_LETTER, start)
+                return Normalized(word, None, Reason.NON_LETTER, start, cluster[0])
             reason = _reason_for(cluster, start, len(text))
             if bad is None or _RANK[reason] < _RANK[bad[0]]:
-                bad = (reason, start)
+                bad = (reason, start, cluster[0])
         if bad is not None:
-            return Normalized(word, None, bad[0], bad[1])
+            return Normalized(word, None, *bad)
         return Normalized(word, "".join(out))
 
     def _fold_cluster(self, cluster: str) -> str | None:

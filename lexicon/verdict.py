@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 #: in the verdict, search, tiles, hooks, play or replay documents, in Python or the C core). Version ids
 #: name data builds; the service puts this number in every answer's ETag, so a deploy that changes
 #: answers changes their validators (docs/service.md, "Caching and versions").
-ANSWER_FORMAT = 3  # 2: a word a derivation makes another word class has that class as its part of speech;
-#                    3: a word no one types (an invisible character, too long) is answered, not refused, by every door
+ANSWER_FORMAT = 4  # 2: a word a derivation makes another word class has that class as its part of speech;
+#                    3: a word no one types (an invisible character, too long) is answered, not refused, by every door;
+#                    4: a word that is no word names the character at fault in its detail (`non-letter (U+00AD) at …`)
 
 BRIEF_FIELDS = ("word", "normalized", "valid", "reason", "detail", "lemma", "tag")
 FULL_FIELDS = BRIEF_FIELDS + ("lexicon", "version", "position", "kind", "pos", "tiles", "notation", "tile_count",

@@ -321,9 +321,8 @@ class WordJudge:
 
     def _not_a_word(self, word: str, result: Normalized, *, with_exclusions: bool) -> Verdict:
         reason = Reason.EMPTY.value if result.reason is Reason.EMPTY else Reason.NON_LETTER.value
-        where = "" if result.position is None else f" at position {result.position}"
         exclusions = self.records.excluded_as_written(word) if with_exclusions else ()
-        return self._verdict(word, None, False, reason=reason, detail=f"{result.reason}{where}",
+        return self._verdict(word, None, False, reason=reason, detail=result.cause(),
                              position=result.position, exclusions=exclusions)
 
     # ------------------------------------------------------------------ details

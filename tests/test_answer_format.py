@@ -22,7 +22,8 @@ from .conftest import word_list_pipeline
 #: 2 changed Hungarian verdicts only (a derived word's part of speech), so its Swedish answers are 1's.
 RECORDED = {1: "85bc557c661bbb09da703bf8a8405b9bb2674964c4227e756179d04a029a9602",
             2: "85bc557c661bbb09da703bf8a8405b9bb2674964c4227e756179d04a029a9602",
-            3: "a66f666d9ddcf436f769e1089fa5e000abc9916fd13c8980ff3dae0314bed512"}
+            3: "a66f666d9ddcf436f769e1089fa5e000abc9916fd13c8980ff3dae0314bed512",
+            4: "5b013395a4d8dc2cfda81b3baf451117a6153772d113dca506fc44867f214491"}
 
 WORDS = "hund\nhundar\nkatt\nallé\npietà\nhus\nsus\nhå\nnu\nrekord\n"
 ASKED = ["hund", "HUNDAR", "allé", "ALLE", "pietà", "A[LL]E", "[", "", " ", "abc-bok", "mp3", "silk screen", "h",

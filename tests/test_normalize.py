@@ -57,6 +57,24 @@ def test_every_spelling_reason_code(word, reason, position):
     assert (result.key, result.reason, result.position) == (None, reason, position)
 
 
+@pytest.mark.parametrize(("word", "key", "detail"), [
+    ("ﬁn", "FIN", None),  # a ligature: Unicode's case mapping writes its letters
+    ("ﬂata", "FLATA", None),
+    ("ＨＵＮＤ", None, "non-letter (U+FF28) at position 0"),  # fullwidth: no case mapping makes it H
+    ("hu\u00adnd", None, "non-letter (U+00AD) at position 2"),  # a soft hyphen, unseen: named
+    ("Ⓗund", None, "non-letter (U+24BD) at position 0"),
+    ("ℌund", None, "non-letter (U+210C) at position 0"),
+    ("hund²", None, "non-letter (U+00B2) at position 4"),  # a superscript: no digit either
+    ("abc-bok", None, "hyphenated (U+002D) at position 3"),
+])
+def test_compatibility_characters_by_one_rule_and_the_one_at_fault_named(word, key, detail):
+    """Upper-casing by Unicode's full case mapping and nothing more (docs/normalisation.md): a word is its key,
+    or its refusal names the character at fault by code point, the same from the library and the C core."""
+    result = Normalizer(load_alphabet("sv-betapet"))(word)
+    assert result.key == key
+    assert (result.cause() if key is None else None) == detail
+
+
 def test_a_non_letter_is_never_deleted_silently():
     with pytest.raises(InvalidWord) as err:
         normalize("abc-bok", "sv-betapet")

@@ -81,8 +81,9 @@ long utf8_encode(const uint32_t *cp, size_t n, char *out, size_t cap);
 /* normalize.c: a word to the key the game plays, as lexicon.normalize.Normalizer does */
 enum { R_NONE = 0, R_EMPTY, R_MULTIWORD, R_HYPHENATED, R_AFFIX, R_DIGIT, R_NON_LETTER };
 typedef struct {
-    int reason;   /* R_NONE: `key` holds the key */
+    int reason;         /* R_NONE: `key` holds the key */
     size_t position;
+    uint32_t character; /* the first code point of the cluster at `position` that is at fault (0: none) */
     cpbuf key;
 } normalized;
 

@@ -72,6 +72,7 @@ void normalize_word(const tl_lexicon *lex, const uint32_t *word, size_t n, norma
         end--;
     out->reason = R_NONE;
     out->position = 0;
+    out->character = 0;
     out->key.n = 0;
     if (start == end) {
         out->reason = R_EMPTY;
@@ -112,6 +113,7 @@ void normalize_word(const tl_lexicon *lex, const uint32_t *word, size_t n, norma
             if ((props & P_UNPRINTABLE) && !(props & P_SPACE)) { /* a control or invisible character: first */
                 out->reason = R_NON_LETTER;
                 out->position = s;
+                out->character = first;
                 return;
             }
             int reason = props & P_SPACE ? R_MULTIWORD
@@ -120,6 +122,7 @@ void normalize_word(const tl_lexicon *lex, const uint32_t *word, size_t n, norma
             if (bad == R_NONE || RANK[reason] < RANK[bad]) {
                 bad = reason;
                 bad_at = s;
+                out->character = first;
             }
         }
         s = e;
@@ -132,4 +135,5 @@ void normalize_word(const tl_lexicon *lex, const uint32_t *word, size_t n, norma
 too_long: /* past MAX_CPS code points: no alphabet spells that */
     out->reason = R_NON_LETTER;
     out->position = 0;
+    out->character = 0;
 }

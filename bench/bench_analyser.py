@@ -58,7 +58,8 @@ def batches(words: list[str], mutations: list[str]) -> str:
     $BENCH_ARTIFACTS or ./artifacts: the words the list holds, the analyser's only, and the mix."""
     import os
 
-    from lexicon import UnknownLexicon, load
+    from lexicon import load
+    from lexicon.errors import UnknownLexicon
 
     try:
         lex = load("hu-betutorony", os.environ.get("BENCH_ARTIFACTS"))

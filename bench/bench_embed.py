@@ -71,7 +71,7 @@ def native_bench(work: Path) -> Path:
 
 
 def _lexicon(name: str, root: Path):
-    from lexicon import UnknownLexicon
+    from lexicon.errors import UnknownLexicon
     from lexicon.lookup import load
     from lexicon_pipelines import build
 

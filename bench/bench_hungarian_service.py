@@ -34,7 +34,8 @@ STACKS = (("as `make run` serves it", {}),
 
 
 def run() -> str:
-    from lexicon import UnknownLexicon, load
+    from lexicon import load
+    from lexicon.errors import UnknownLexicon
 
     root = os.environ.get("BENCH_ARTIFACTS")
     try:

@@ -57,7 +57,8 @@ def real_words(hu) -> dict[str, str]:
     import wordfreq
 
     from bench.hungarian_recall import ruf_counts
-    from lexicon import fewest_tiles, preferred_tiling
+    from lexicon import preferred_tiling
+    from lexicon.tiling import fewest_tiles
 
     found: dict[str, set[str]] = defaultdict(set)
     for word in ruf_counts():
@@ -73,7 +74,8 @@ def real_words(hu) -> dict[str, str]:
 
 
 def fits(word: str, hu) -> bool:
-    from lexicon import fewest_tiles, preferred_tiling
+    from lexicon import preferred_tiling
+    from lexicon.tiling import fewest_tiles
 
     return preferred_tiling(word.upper(), hu) is not None and 2 <= fewest_tiles(word.upper(), hu) <= MAX_TILES
 

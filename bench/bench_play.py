@@ -140,7 +140,7 @@ def _lay(board, judgement) -> None:
 def time_library(lex, valid: list[dict], challenged: list[dict]) -> dict:
     """Each play judged once from its JSON request (read the board, the move, judge, the answer's dict),
     in CPU time (this thread) and wall time; the verdict memo starts cold."""
-    from lexicon import judge_request
+    from lexicon.play import judge_request
 
     lex.__dict__.pop("_play_verdicts", None)
     out = {}

@@ -52,7 +52,8 @@ ENCODING = "gzip, deflate, br"
 
 
 def run() -> str:
-    from lexicon import UnknownLexicon, load
+    from lexicon import load
+    from lexicon.errors import UnknownLexicon
     from lexicon.play import load_game
 
     try:

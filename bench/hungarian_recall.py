@@ -127,7 +127,8 @@ def speller():
 
 def population(counts: Counter, min_count: int, judge) -> dict[str, int]:
     """The frequent lower-case words Hunspell accepts that fit the board: word → occurrences."""
-    from lexicon import fewest_tiles, load_alphabet, preferred_tiling
+    from lexicon import load_alphabet, preferred_tiling
+    from lexicon.tiling import fewest_tiles
 
     hu = load_alphabet("hu-betutorony")
     out = {}

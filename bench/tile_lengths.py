@@ -4,7 +4,7 @@
         | python -m bench.tile_lengths hu-betutorony 10
 
 Reads words (one a line) and prints, for each length in letters above the tile limit, how many
-words have it and how many of those fit the limit in their shortest cut (lexicon.fewest_tiles).
+words have it and how many of those fit the limit in their shortest cut (lexicon.tiling.fewest_tiles).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from lexicon import fewest_tiles, load_alphabet
+from lexicon import load_alphabet
+from lexicon.tiling import fewest_tiles
 
 
 def main(argv: list[str]) -> int:

@@ -7,15 +7,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from lexicon import (
-    LexiconError,
-    Normalizer,
-    format_tiling,
-    load_alphabet,
-    notation_tilings,
-    parse_notation,
-    tilings,
-)
+from lexicon import LexiconError, format_tiling, load_alphabet, parse_notation, tilings
+from lexicon.normalize import Normalizer
+from lexicon.tiling import notation_tilings
 from lexicon_pipelines.sources import KINDS, SourceConfig
 
 ALPHABETS = [load_alphabet(n) for n in ("sv-betapet", "sv-scrabble", "hu-betutorony")]

@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-from lexicon import HeldBack, LexiconError
+from lexicon import LexiconError
+from lexicon.errors import HeldBack
 
 #: command name → "module:attribute" of its click command
 COMMANDS = {

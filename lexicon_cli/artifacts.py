@@ -7,10 +7,11 @@ from pathlib import Path
 
 import click
 
-from lexicon import artifacts, describe, format_tiling
+from lexicon import artifacts, format_tiling
 from lexicon.changes import changes
 from lexicon.guard import MAX_LOSS
 from lexicon.lookup import Lexicon, load, open_lexicon
+from lexicon.reasons import describe
 from lexicon_pipelines import build
 from lexicon_pipelines.progress import for_stream
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from lexicon import PlayError, RecordError, game_names, judge_request
-from lexicon.play import local_game, read_gcg, read_json_record, replay_request, write_gcg
+from lexicon import PlayError
+from lexicon.errors import RecordError
+from lexicon.play import game_names, judge_request, local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game

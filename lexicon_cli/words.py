@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import click
 
-from lexicon import (
-    describe,
-    format_tiling,
-    load_alphabet,
-    normalizer_for,
-    notation_letters,
-    notation_tilings,
-    parse_notation,
-    preferred_tiling,
-)
+from lexicon import format_tiling, load_alphabet, parse_notation, preferred_tiling
 from lexicon.alphabet import alphabet_names
-from lexicon.tiling import DoubledDigraphs
+from lexicon.normalize import normalizer_for
+from lexicon.reasons import describe
+from lexicon.tiling import DoubledDigraphs, notation_letters, notation_tilings
 
 from .output import emit, json_option
 

@@ -29,8 +29,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexicon import SourceError
 from lexicon.analyser import Analyser, Reading, boundaries, ud_pos
+from lexicon.errors import SourceError
 from lexicon.graph.forms import FormIndex
 
 from .entry import STEM_ONLY, Entry, Form

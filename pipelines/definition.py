@@ -9,8 +9,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from lexicon import DataError, Profile, SourceError, load_profile
+from lexicon import DataError, Profile, load_profile
 from lexicon._data import is_path
+from lexicon.errors import SourceError
 from lexicon.profile import Validation
 
 from .files import named_file

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon import SourceError
 from lexicon.artifacts import sha256_file
+from lexicon.errors import SourceError
 
 #: Sources larger than this are refused unless the pipeline raises `max_bytes`.
 DEFAULT_MAX_BYTES = 2 * 1024**3

@@ -10,19 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from lexicon import (
-    InvalidWord,
-    LimitExceeded,
-    Normalizer,
-    NotationError,
-    Profile,
-    Reason,
-    Tiling,
-    notation_tilings,
-    parse_notation,
-    tilings,
-)
+from lexicon import LimitExceeded, Profile, Reason, parse_notation, tilings
+from lexicon.errors import NotationError
+from lexicon.normalize import InvalidWord, Normalizer
 from lexicon.profile import JOINABLE
+from lexicon.tiling import Tiling, notation_tilings
 
 from .entry import ABBREVIATION, AFFIX, CAPITALISED, INITIALISM, MULTIWORD, PROPER_NOUN, STEM_ONLY, Entry
 

@@ -30,17 +30,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from lexicon import (
-    ArtifactError,
-    DataError,
-    HeldBack,
-    LimitExceeded,
-    __version__,
-    artifacts,
-    bundle,
-    store,
-)
+from lexicon import ArtifactError, DataError, LimitExceeded, __version__, artifacts, bundle, store
 from lexicon.analyser import ENGINE
+from lexicon.errors import HeldBack
 from lexicon.graph import files as wordgraph
 from lexicon.graph import forms as formindex
 from lexicon.guard import MAX_LOSS, Change, compare_folders

@@ -28,8 +28,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lexicon import Alphabet, DoubledDigraphs, Tiling, tilings
+from lexicon import Alphabet, tilings
 from lexicon.boundaries import common_prefix, common_suffix, hy_boundaries, inside_digraphs, tiling_by_parts
+from lexicon.tiling import DoubledDigraphs, Tiling
 
 from .rules import Candidate
 

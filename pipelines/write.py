@@ -19,8 +19,9 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from lexicon import SequenceError, format_tiling, store
+from lexicon import format_tiling, store
 from lexicon.alphabet import Alphabet
+from lexicon.errors import SequenceError
 from lexicon.graph import MAX_LENGTH, GraphBuilder, LetterCodes, TileCodes
 from lexicon.graph import keys as keyindex
 from lexicon.graph.keys import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, Strings

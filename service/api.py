@@ -6,7 +6,9 @@ from __future__ import annotations
 import orjson
 from flask import Blueprint, Response, current_app, request, send_file, stream_with_context
 
-from lexicon import InputError, Lexicon, UnknownLexicon, notation_tilings, parse_notation
+from lexicon import InputError, Lexicon, parse_notation
+from lexicon.errors import UnknownLexicon
+from lexicon.tiling import notation_tilings
 from lexicon.verdict import tiles_document
 
 from . import params

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from lexicon import game_names, load_game
+from lexicon import load_game
+from lexicon.play import game_names
 from lexicon.play.game import CHALLENGE_RULES
 from lexicon.play.gcg import MAX_BYTES as GCG_MAX
 from lexicon.play.moves import DEFAULT_LIMIT as MOVES_DEFAULT

@@ -13,8 +13,9 @@ from typing import Any
 
 from flask import request
 
-from lexicon import InputError, TooLong, check_text
-from lexicon.text import TEXT_PATTERN
+from lexicon import InputError
+from lexicon.errors import TooLong
+from lexicon.text import TEXT_PATTERN, check_text
 from lexicon.word_judge import MAX_WORD_CHARS
 
 MAX_LIMIT = 1000

@@ -12,8 +12,8 @@ import orjson
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
-from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded, UnknownGame, UnknownLexicon
-from lexicon.errors import TooLong
+from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded
+from lexicon.errors import TooLong, UnknownGame, UnknownLexicon
 
 log = logging.getLogger("lexicon.service")
 PROBLEM_TYPE = "/problems/"  # + code; the codes are documented in docs/service.md

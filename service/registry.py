@@ -20,7 +20,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexicon import ArtifactError, InputError, LexiconError, PlayError, UnknownGame, UnknownLexicon, artifacts
+from lexicon import ArtifactError, InputError, LexiconError, PlayError, artifacts
+from lexicon.errors import UnknownGame, UnknownLexicon
 from lexicon.guard import MAX_LOSS, compare_indexes
 from lexicon.lookup import Lexicon, open_lexicon
 from lexicon.play import Game, game_names, load_game

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from lexicon import Lexicon, TooCostly
+from lexicon import Lexicon
+from lexicon.errors import TooCostly
 from lexicon.play import Event, Game, GameRecord, Play, Player, empty_board, final_adjustments, judge, word_move
 from lexicon.play.move import BLANK
 

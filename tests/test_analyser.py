@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import ArtifactError, ProfileError, artifacts, load_alphabet, load_profile
+from lexicon import ArtifactError, artifacts, load_alphabet, load_profile
 from lexicon.analyser import Analyser, boundaries, parse_reading
+from lexicon.errors import ProfileError
 from lexicon.profile import Compounds
 
 from .test_hungarian import DEBIAN, hungarian_lexicon

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import ArtifactError, DataError, Reason, SourceError, artifacts
+from lexicon import ArtifactError, DataError, Reason, artifacts
+from lexicon.errors import SourceError
 from lexicon.lookup import load
 from lexicon_pipelines import build, load_pipeline
 

@@ -199,7 +199,7 @@ def test_swedish_words_have_one_cut_and_no_guess(tmp_path):
 
 
 def test_messages_suggest_commands_that_work_from_anywhere(tmp_path):
-    from lexicon import UnknownLexicon
+    from lexicon.errors import UnknownLexicon
 
     with pytest.raises(UnknownLexicon) as caught:
         load("sv-betapet", tmp_path / "empty")

@@ -91,3 +91,15 @@ def test_every_environment_variable_the_code_names_is_in_the_settings_table():
     assert named and named == documented, (sorted(named - documented), sorted(documented - named))
     assert {v.name for v in settings.APP + settings.SERVER} <= documented
     assert readers == set(), "service/ reads the environment in service/settings.py only"
+
+
+def test_the_public_python_api_is_small_and_each_name_documented():
+    """`lexicon.__all__` is the surface docs/compatibility.md promises: at most 30 names, each a row of
+    docs/api.md, and nothing else of the package's own namespace but its submodules and `__version__`."""
+    import types
+
+    assert len(lexicon.__all__) <= 30
+    rows = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    assert [n for n in lexicon.__all__ if not re.search(rf"`{n}[`(]", rows)] == []
+    others = {n for n, v in vars(lexicon).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)}
+    assert others <= set(lexicon.__all__), sorted(others - set(lexicon.__all__))

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lexicon import DataError, PlayError, judge_request, load_alphabet, load_game
-from lexicon.play import local_game
+from lexicon import DataError, PlayError, load_alphabet, load_game
+from lexicon.play import judge_request, local_game
 from lexicon.play.published import open_published_game, publish_game
 from lexicon_cli import main
 

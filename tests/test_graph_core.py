@@ -19,8 +19,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lexicon import ArtifactError, LimitExceeded, Normalizer, SequenceError, load_alphabet, tilings
+from lexicon import ArtifactError, LimitExceeded, load_alphabet, tilings
+from lexicon.errors import SequenceError
 from lexicon.graph import KBWG, KWG, MAX_LENGTH, GraphBuilder, Kwg, build_kwg
+from lexicon.normalize import Normalizer
 from lexicon.search import Search
 
 SV = load_alphabet("sv-betapet")

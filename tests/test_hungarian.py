@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import fewest_tiles, load, load_alphabet
+from lexicon import load, load_alphabet
+from lexicon.tiling import fewest_tiles
 from lexicon_pipelines import build
 
 from .conftest import DEBIAN, FASTSPELL, HU_KINDS_OF_WORDS, HU_STEMS, hungarian_lexicon, subset_dic, write_pipeline
@@ -197,7 +198,7 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
 
 
 def test_a_tile_bound_needs_its_tile_set():
-    from lexicon import SourceError
+    from lexicon.errors import SourceError
     from lexicon_pipelines.sources import KINDS, SourceConfig
 
     with pytest.raises(SourceError, match="tileset"):
@@ -215,7 +216,8 @@ def test_the_quick_cut_agrees_with_every_cut_listed():
     """The build's quick cut (a regular expression, for tile sets like Hungarian's) gives the
     preferred cut and whether there is another, as listing every cut does, on the dictionary's
     stems and on random strings of digraph letters."""
-    from lexicon import DoubledDigraphs, tilings
+    from lexicon import tilings
+    from lexicon.tiling import DoubledDigraphs
     from lexicon_pipelines.tiling_evidence import _QuickCuts
 
     alphabet = load_alphabet("hu-betutorony")
@@ -317,7 +319,8 @@ def test_a_compound_is_valid_by_analysis_though_not_in_the_graph(graphed):
     ("községben", "KÖ[Z][S]ÉGBEN", "KÖ[ZS]ÉGBEN"),
 ])
 def test_tilings_stay_right_in_the_larger_graph(graphed, word, right, wrong):
-    from lexicon import notation_tilings, parse_notation
+    from lexicon import parse_notation
+    from lexicon.tiling import notation_tilings
 
     def tiles(notation):
         return notation_tilings(parse_notation(notation, graphed.alphabet, graphed.normalizer.key),

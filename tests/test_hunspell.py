@@ -12,7 +12,8 @@ from pathlib import Path
 import hunspell
 import pytest
 
-from lexicon import SourceError, artifacts, load
+from lexicon import artifacts, load
+from lexicon.errors import SourceError
 from lexicon_pipelines import build
 from lexicon_pipelines.entry import STEM_ONLY
 from lexicon_pipelines.hunspell import Bounds, Expander, read_aff, read_dic

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon import PlayError, TooCostly, load
+from lexicon import PlayError, load
+from lexicon.errors import TooCostly
 from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import InvalidWord, Normalizer, Reason, load_alphabet, normalize, normalizer_for
+from lexicon import Reason, load_alphabet, normalize
+from lexicon.normalize import InvalidWord, Normalizer, normalizer_for
 
 
 @pytest.mark.parametrize("word, key", [

@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from lexicon import SourceError, fewest_tiles, load_alphabet
+from lexicon import load_alphabet
+from lexicon.errors import SourceError
 from lexicon.graph.codec import LetterCodes
+from lexicon.tiling import fewest_tiles
 from lexicon_pipelines.hunspell import read_aff, read_dic
 from lexicon_pipelines.hunspell.parts import part_letters
 from lexicon_pipelines.hunspell.pieces import (

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon import DataError, PlayError, judge_request, load_game
-from lexicon.play import final_adjustments, game_names, local_game, rack_value, time_penalty
+from lexicon import DataError, PlayError, load_game
+from lexicon.play import final_adjustments, game_names, judge_request, local_game, rack_value, time_penalty
 from lexicon.play.board import parse_board
 from lexicon.play.move import placements
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from lexicon import PlayError, TooCostly, bundle
-from lexicon.errors import InputError
+from lexicon import PlayError, bundle
+from lexicon.errors import InputError, TooCostly
 from lexicon.graph import _core
 from lexicon.play import empty_board, game_names, load_game
 from lexicon.play.compiled import document, engine_game

@@ -13,10 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import ArtifactError, DataError, SequenceError, fewest_tiles, load_alphabet, load_profile
+from lexicon import ArtifactError, DataError, load_alphabet, load_profile
 from lexicon.analyser import Analyser
+from lexicon.errors import SequenceError
 from lexicon.graph import Kwg, build_kwg
 from lexicon.precheck import Precheck
+from lexicon.tiling import fewest_tiles
 from lexicon_pipelines import build
 from lexicon_pipelines.hunspell.parts import FIRST, LAST, LEAD, MIDDLE
 from lexicon_pipelines.precheck import write_parts
@@ -253,7 +255,7 @@ def test_the_places_come_from_the_compound_flags(tmp_path):
 @pytest.mark.parametrize("directive", ["SIMPLIFIEDTRIPLE", "CHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b z"])
 def test_compounds_spelled_otherwise_than_joined_are_refused(tmp_path, directive):
     """A triple letter written twice, or a pattern's replacement at the seam: not parts joined, so no precheck."""
-    from lexicon import SourceError
+    from lexicon.errors import SourceError
     from lexicon_pipelines.hunspell import read_aff
     from lexicon_pipelines.hunspell.parts import Parts
 

@@ -2,7 +2,9 @@
 
 import pytest
 
-from lexicon import ProfileError, Reason, load_profile, profile_names
+from lexicon import Reason, load_profile
+from lexicon.errors import ProfileError
+from lexicon.profile import profile_names
 
 
 def test_shipped_profiles():

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from lexicon import HeldBack, artifacts
+from lexicon import artifacts
+from lexicon.errors import HeldBack
 from lexicon.guard import Change, compare
 from lexicon.lookup import load
 from lexicon_pipelines import build

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon import RecordError, load_game
+from lexicon import load_game
+from lexicon.errors import RecordError
 from lexicon.play import Event, GameRecord, Play, Player, read_gcg, read_json_record, replay, write_gcg
 from lexicon.play.gcg import MAX_BYTES
 from lexicon_cli import main

@@ -10,11 +10,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lexicon import InputError, LimitExceeded, Normalizer, hit_document, load_alphabet, tilings
+from lexicon import InputError, LimitExceeded, load_alphabet, tilings
 from lexicon.graph import Kwg
 from lexicon.graph.dawg import build
 from lexicon.graph.writer import encode
+from lexicon.normalize import Normalizer
 from lexicon.search import MAX_BLANKS, PatternError, RackError, Search
+from lexicon.verdict import hit_document
 
 SV = load_alphabet("sv-betapet")
 HU = load_alphabet("hu-betutorony")

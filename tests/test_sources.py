@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 from lexicon_pipelines.entry import ABBREVIATION, AFFIX, MULTIWORD, PROPER_NOUN
 from lexicon_pipelines.sources import KINDS, SourceConfig
 

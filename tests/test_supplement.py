@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import SourceError
 from lexicon.changes import diff
+from lexicon.errors import SourceError
 from lexicon.lookup import load
 from lexicon_pipelines import build, load_pipeline
 from lexicon_pipelines.inflection import SaolInflector

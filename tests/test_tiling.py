@@ -4,20 +4,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lexicon import (
-    LimitExceeded,
-    NotationError,
-    fewest_tiles,
-    format_tiling,
-    load_alphabet,
-    notation_letters,
-    notation_tilings,
-    parse_notation,
-    preferred_tiling,
-    spell,
-    tilings,
-)
+from lexicon import LimitExceeded, format_tiling, load_alphabet, parse_notation, preferred_tiling, tilings
+from lexicon.errors import NotationError
 from lexicon.normalize import normalizer_for
+from lexicon.tiling import fewest_tiles, notation_letters, notation_tilings, spell
 
 
 def test_hazsor_has_both_cuts_and_no_pretence_of_knowing(hu):

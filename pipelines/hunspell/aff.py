@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..files import DEFAULT_MAX_BYTES
 from .flags import FLAG_TYPES, FlagCodec, FlagType

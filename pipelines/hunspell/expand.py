@@ -32,7 +32,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from lexicon import Alphabet, SourceError, fewest_tiles
+from lexicon import Alphabet
+from lexicon.errors import SourceError
+from lexicon.tiling import fewest_tiles
 
 from .aff import Affix, AffixFile, accepts, parse_condition
 from .dic import Stem

@@ -31,7 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from lexicon import Alphabet, SourceError
+from lexicon import Alphabet
+from lexicon.errors import SourceError
 from lexicon.graph.codec import LetterCodes
 
 from .aff import AffixFile, parse_condition

@@ -82,7 +82,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from lexicon import Alphabet, SourceError
+from lexicon import Alphabet
+from lexicon.errors import SourceError
 from lexicon.graph.codec import LetterCodes
 from lexicon.graph.format import MAX_TILE
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..files import DEFAULT_MAX_BYTES, open_checked
 

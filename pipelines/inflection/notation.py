@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 #: The `saol` package keeps at most this many characters of the notation.
 FIELD_WIDTH = 50

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..entry import Entry
 from ..files import DEFAULT_MAX_BYTES, PACKAGE, file_record, named_file

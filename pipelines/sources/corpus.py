@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..entry import Entry
 from ..files import DEFAULT_MAX_BYTES, open_checked

@@ -17,10 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon import DataError, SourceError
+from lexicon import DataError
 from lexicon._data import is_path
 from lexicon.alphabet import load_alphabet
 from lexicon.analyser import REFUSED_POS, ud_pos, word_class
+from lexicon.errors import SourceError
 from lexicon.reasons import Reason
 
 from ..entry import ABBREVIATION, AFFIX, PROPER_NOUN, STEM_ONLY, Entry, Form

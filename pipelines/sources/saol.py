@@ -7,7 +7,7 @@ import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..entry import INITIALISM, PROPER_NOUN, Entry
 from ..schema import Key

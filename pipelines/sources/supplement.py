@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..entry import STEM_ONLY, Entry
 from .base import PATH, Source

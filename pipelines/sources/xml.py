@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from lexicon import SourceError
+from lexicon.errors import SourceError
 
 from ..entry import ABBREVIATION, AFFIX, FLAGS, MULTIWORD, PROPER_NOUN, Entry, Form
 from ..files import DEFAULT_MAX_BYTES, open_checked

@@ -17,6 +17,7 @@ from typing import Any
 
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import LimitExceeded, NotationError
+from .graph import _core
 from .graph.forms import FormIndex
 from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .normalize import InvalidWord, Normalized, Normalizer
@@ -37,8 +38,9 @@ from .tiling import (
 from .tiling import tilings as every_tiling
 from .verdict import Analysis, Verdict, brief_document
 
-#: Input that is longer than this many characters is refused before any work.
-MAX_WORD_CHARS = 256
+#: Input that is longer than this many characters is refused before any work: the C core's bound (TL_MAX_WORD in
+#: tl_lexicon.h), one number for the library, the service's parameters and schema, and the clients.
+MAX_WORD_CHARS = _core.MAX_WORD
 _NOTATION = re.compile(r'[\[\]"]')
 _SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
 _NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value

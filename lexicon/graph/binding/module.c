@@ -98,6 +98,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddIntConstant(m, "ACCEPT", TL_ACCEPT) < 0
         || PyModule_AddIntConstant(m, "MAX_TILE", TL_MAX_TILE) < 0
         || PyModule_AddIntConstant(m, "MAX_LENGTH", TL_MAX_LENGTH) < 0
+        || PyModule_AddIntConstant(m, "MAX_WORD", TL_MAX_WORD) < 0
         || PyModule_AddStringConstant(m, "VERSION", tl_version()) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -10,7 +10,7 @@
 from .alphabet import Alphabet, load_alphabet
 from .changes import changes
 from .errors import ArtifactError, DataError, InputError, LexiconError, LimitExceeded, PlayError
-from .graph import _core
+from .graph import native
 from .lookup import Lexicon, load, open_lexicon
 from .normalize import normalize
 from .pages import Page
@@ -21,7 +21,7 @@ from .search import Match
 from .tiling import format_tiling, parse_notation, preferred_tiling, tilings
 from .verdict import ANSWER_FORMAT, Analysis, Verdict
 
-__version__ = _core.VERSION  # the C library's: one version, set in its header (graph/tl_graph.h)
+__version__ = native.VERSION  # the C library's: one version, set in its header (graph/tl_graph.h)
 
 __all__ = [
     "ANSWER_FORMAT",

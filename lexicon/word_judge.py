@@ -17,9 +17,9 @@ from typing import Any
 
 from .analyser import Analyser, AnalysisVerdict, ud_pos
 from .errors import LimitExceeded, NotationError
-from .graph import _core
 from .graph.forms import FormIndex
 from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
+from .graph.native import MAX_WORD
 from .normalize import InvalidWord, Normalized, Normalizer
 from .profile import Profile
 from .reasons import Reason
@@ -40,7 +40,7 @@ from .verdict import Analysis, Verdict, brief_document
 
 #: Input that is longer than this many characters is refused before any work: the C core's bound (TL_MAX_WORD in
 #: tl_lexicon.h), one number for the library, the service's parameters and schema, and the clients.
-MAX_WORD_CHARS = _core.MAX_WORD
+MAX_WORD_CHARS = MAX_WORD
 _NOTATION = re.compile(r'[\[\]"]')
 _SHORT_OR_LONG = (Reason.TOO_SHORT.value, Reason.TOO_LONG.value)
 _NOT_IN_LEXICON = Reason.NOT_IN_LEXICON.value

@@ -447,3 +447,23 @@ def test_what_follows_a_prefix_and_a_separator():
     assert core.after(b"\x03", sep, 10) == []
     assert core.firsts_after([b"\x01\x02", b"\x01", b"\x02", b"\x02\x02"], sep) == [b"\x03\x04", b"\x07", None,
                                                                                        b"\x01"]
+
+
+def test_a_checkout_without_its_compiled_core_reads_the_headers_numbers():
+    """With LEXICON_PURE_PYTHON=1 and no compiled core at all, the package still imports and answers, and the
+    numbers the C headers set (the version, the longest word) are the compiled core's."""
+    from lexicon.graph import _core
+
+    program = textwrap.dedent("""
+        import sys
+        sys.modules["lexicon.graph._core"] = None  # as in a checkout pip has not built
+        import lexicon
+        from lexicon.graph import native
+        from lexicon.word_judge import MAX_WORD_CHARS
+        assert native.compiled is None and native.core is None
+        print(lexicon.__version__, MAX_WORD_CHARS, lexicon.normalize("allé", "sv-betapet"))
+    """)
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                         env={"LEXICON_PURE_PYTHON": "1", "PATH": "/usr/bin:/bin"}, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [_core.VERSION, str(_core.MAX_WORD), "ALLE"]

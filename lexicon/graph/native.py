@@ -10,17 +10,33 @@ and result for result. `LEXICON_PURE_PYTHON=1` in the environment selects the re
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 PURE_PYTHON = os.environ.get("LEXICON_PURE_PYTHON", "") not in ("", "0")
 
-if PURE_PYTHON:
-    core = None
-else:
-    try:
-        from . import _core as core
-    except ImportError as exc:  # a checkout that pip has not built
+try:
+    from . import _core as compiled
+except ImportError as exc:  # a checkout that pip has not built
+    if not PURE_PYTHON:
         raise ImportError(f"the compiled word-graph core lexicon.graph._core is not built ({exc}): run `make` "
                           "(pip install -e .), or set LEXICON_PURE_PYTHON=1 for the pure-Python reference") from exc
+    compiled = None
+core = None if PURE_PYTHON else compiled
+
+
+def _header(name: str) -> str:
+    """A header of the C library, where a checkout without its compiled core has it."""
+    return (Path(__file__).parent / "core" / name).read_text(encoding="utf-8")
+
+
+# Numbers set once, in the C library's headers, which the compiled core gives (a checkout that has not built it
+# reads them from the headers): the toolkit's version and the longest word in characters.
+VERSION: str = compiled.VERSION if compiled else ".".join(
+    re.search(rf"^#define TL_VERSION_{part} (\d+)$", _header("graph/tl_graph.h"), re.M)[1]
+    for part in ("MAJOR", "MINOR", "PATCH"))
+MAX_WORD: int = compiled.MAX_WORD if compiled else int(
+    re.search(r"^#define TL_MAX_WORD (\d+)", _header("lexicon/tl_lexicon.h"), re.M)[1])
 
 
 def use_core(native: bool | None):

@@ -1,18 +1,17 @@
-"""The two requests whose answers cost less than Flask's work around them, answered before Flask:
-`GET /valid` (one word, plain), the request games send most, and `POST /moves`.
+"""The two requests whose answers cost less than Flask's work around them, answered before Flask: `GET /valid`
+(one word, plain), the request games send most, and `POST /moves`.
 
-Flask's request and response objects, routing, hooks and its extensions' after-request work cost
-more than a word's answer, and about a third of a best-plays answer (`python -m bench service` and
-`python -m bench stacks`, docs/benchmarks.md). This WSGI layer answers the plain request with the
-same parts the view uses (the registry, the answer memo, the metrics, `etag` and the caching headers)
-and the same headers the extensions add, and hands everything else to Flask unchanged: another method
-or path, a conditional request, an origin restriction, any parameter the view would refuse, an
-unknown lexicon, an error. So every refusal is still Flask's problem document, and the fast path only
-ever writes 200s that Flask would have written byte for byte (tests/test_fast_path.py holds the two to
-each other). An answer large enough to compress, for a client that accepts an encoding, is compressed
-here as flask-compress compresses it, with its own functions and settings (pyproject.toml pins it for
-that). A best-plays answer only Flask can write, its refusal or any fault met goes to the view with the
-request (service/moves.py's `prepared`), so no position is worked out twice.
+Flask's request and response objects, routing, hooks and its extensions' after-request work cost more than a
+word's answer, and about a third of a best-plays answer (`python -m bench service` and `python -m bench
+stacks`, docs/benchmarks.md). This WSGI layer answers the plain request with the same parts the view uses (the
+registry, the answer memo, the metrics, `etag` and the caching headers) and the same headers the extensions
+add, and hands everything else to Flask unchanged: another method or path, a conditional request, an origin
+restriction, any parameter the view would refuse, an unknown lexicon, an error. So every refusal is still
+Flask's problem document, and the fast path only ever writes 200s that Flask would have written byte for byte
+(tests/test_fast_path.py holds the two to each other). An answer large enough to compress, for a client that
+accepts an encoding, is compressed here as flask-compress compresses it, by its rules and settings
+(service/encodings.py). A best-plays answer only Flask can write, its refusal or any fault met goes to the
+view with the request (service/moves.py's `prepared`), so no position is worked out twice.
 """
 
 from __future__ import annotations
@@ -22,11 +21,11 @@ import time
 from urllib.parse import parse_qsl
 
 from flask import Flask
-from flask_compress.flask_compress import _choose_algorithm, _compress_data
 from werkzeug.http import parse_options_header, quote_etag
 
 from . import params
 from .answers import CONDITIONAL, PINNED, REVALIDATE, etag
+from .encodings import FLASKS, choose, compress
 from .extensions import EXPOSED, origins
 from .hooks import STARTED, malformed_query
 from .moves import PREPARED, moves_answer
@@ -130,9 +129,11 @@ class FastPath:
         if accepted and len(body) >= self.compress_from:
             if not self.compresses:
                 return None
-            encoding = _choose_algorithm(self.encodings, accepted)
+            encoding = choose(self.encodings, accepted)
+            if encoding is FLASKS:
+                return None
             if encoding is not None:
-                body, tag = _compress_data(self.app, body, encoding), f"{tag}:{encoding}"
+                body, tag = compress(self.app.config, body, encoding), f"{tag}:{encoding}"
         headers = [("X-Lexicon-Version", lex.spec), ("ETag", quote_etag(tag)), ("Cache-Control", caching),
                    ("Content-Type", "application/json"), ("Content-Length", str(len(body))), *self.after]
         if encoding is not None:

@@ -120,6 +120,22 @@ def test_an_answer_to_compress_is_compressed_as_flask_compress_does(betapet, art
     _same(fast.get("/valid?word=hus"), flask_only.get("/valid?word=hus"))
 
 
+@pytest.mark.parametrize("accepted", [
+    "gzip, br", "br, gzip", "GZIP", "gzip;q=0.5, zstd;q=0.5", "deflate;q=0.9, gzip;q=0.9, br;q=0.1", " br ; q=1 ",
+    "identity, gzip", "identity;q=1, gzip;q=0.5", "gzip;q=0.5, identity", "*;q=0.5", "*;q=0, gzip", "*, identity",
+    "compress, *", "x-gzip", "gzip;q=abc", "gzip;level=1", "", ",", "gzip;q=0", "br;q=0, gzip", "identity;q=0",
+])
+def test_every_accept_encoding_is_answered_as_flask_compress_answers_it(betapet, artifacts_root, accepted):
+    """The fast path's choice of encoding (service/encodings.py) against flask-compress's, header by header: the
+    same bytes and headers; only a header that refuses an encoding with q=0 is left to Flask."""
+    fast, flask_only, reached = _apps(artifacts_root, COMPRESS_MIN_SIZE=100)
+    headers = {"Accept-Encoding": accepted}
+    _same(fast.get("/valid?word=hus", headers=headers), flask_only.get("/valid?word=hus", headers=headers))
+    refuses = any(part.split("=", 1)[-1].strip() == "0" and not part.strip().startswith("*")
+                  for part in accepted.split(",") if ";" in part)
+    assert reached == (["word=hus"] if refuses else [])
+
+
 def test_with_compression_left_to_a_cache_flask_compresses(betapet, artifacts_root):
     from flask_compress.flask_compress import DictCache
 

@@ -112,6 +112,23 @@ def alone(betapet, artifacts_root):
     s.stop()
 
 
+def test_raw_utf8_in_a_query_that_arrives_in_pieces_is_what_the_client_meant(alone):
+    """gunicorn alone reads the request line as it comes: a line cut before its query and inside a character's
+    bytes is escaped whole (service/worker.py), and answered as the %-escaped word."""
+    line = "GET /valid?word=ÖVÄRLD HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+    cut = line.index("Ä".encode()) + 1  # between the two bytes of Ä
+    with socket.create_connection(("127.0.0.1", alone.port), timeout=10) as s:
+        for piece in (line[:6], line[6:cut], line[cut:]):  # the path, the query begun, the rest
+            s.sendall(piece)
+            time.sleep(0.05)
+        reply = b""
+        while chunk := s.recv(65536):
+            reply += chunk
+    escaped = alone.get("/valid?word=%C3%96V%C3%84RLD")
+    assert answers(reply)[0][0] == 200 == escaped[0]
+    assert answers(reply)[0][2] == escaped[2]
+
+
 @pytest.mark.parametrize("front", ["server", "alone"])
 def test_raw_bytes_in_the_path_are_refused_naming_the_position(front, request):
     """nginx passes the request target on as the client sent it, so both answers are gunicorn's."""

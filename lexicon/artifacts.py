@@ -23,6 +23,7 @@ from typing import Any
 
 import platformdirs
 
+from . import settings
 from .errors import ArtifactError, InputError, UnknownLexicon
 
 MANIFEST = "manifest.json"
@@ -40,7 +41,7 @@ DISTRIBUTION = "tile-lexicon"
 def artifacts_root(root: str | Path | None = None) -> Path:
     """The artifacts directory, looked for in one order everywhere (library, CLI, service): the
     directory given, else $LEXICON_ARTIFACTS, else the per-user one (`user_artifacts`)."""
-    return Path(root or os.environ.get("LEXICON_ARTIFACTS") or user_artifacts())
+    return Path(root or settings.artifacts_dir() or user_artifacts())
 
 
 def user_artifacts() -> Path:

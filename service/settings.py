@@ -2,8 +2,9 @@
 
 `app(environ)` gives create_app's defaults (its mapping overrides each), read once per app;
 `server(environ)` gives gunicorn's, read once when gunicorn loads service/gunicorn.conf.py. The
-library reads two of its own (LEXICON_ARTIFACTS, LEXICON_PURE_PYTHON); docs/service.md, "Settings",
-lists them all. A value that cannot be read stops the start with the variable named.
+library reads two of its own in lexicon/settings.py (LEXICON_ARTIFACTS, LEXICON_PURE_PYTHON);
+docs/service.md, "Settings", lists them all. A value that cannot be read stops the start with the variable
+named.
 
 Only the standard library is imported, so gunicorn.conf.py loads this file by path before the app (and
 prometheus_client, which reads PROMETHEUS_MULTIPROC_DIR when first imported) is imported.

@@ -9,11 +9,12 @@ and result for result. `LEXICON_PURE_PYTHON=1` in the environment selects the re
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-PURE_PYTHON = os.environ.get("LEXICON_PURE_PYTHON", "") not in ("", "0")
+from ..settings import pure_python
+
+PURE_PYTHON = pure_python()
 
 try:
     from . import _core as compiled

@@ -663,8 +663,9 @@ static int is_notation(const uint32_t *cp, size_t n) {
 
 static void not_a_word(answer *a, const normalized *r) {
     const char *name = reason_name(r->reason);
-    const char *detail = r->character ? keepf(a, "%s (U+%04X) at position %zu", name, (unsigned)r->character, r->position)
-                                      : keepf(a, "%s at position %zu", name, r->position);
+    const char *detail = r->character
+                             ? keepf(a, "%s (U+%04X) at position %zu", name, (unsigned)r->character, r->position)
+                             : keepf(a, "%s at position %zu", name, r->position);
     refuse(a, r->reason == R_EMPTY ? "empty" : "non-letter", detail, (long)r->position);
 }
 

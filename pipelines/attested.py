@@ -34,7 +34,7 @@ from lexicon.errors import SourceError
 from lexicon.graph.forms import FormIndex
 
 from .entry import STEM_ONLY, Entry, Form
-from .files import decoded_lines
+from .files import decoded_lines, install_hint
 from .hunspell import read_aff, read_dic
 from .sources import KINDS, Source
 
@@ -164,6 +164,6 @@ class Attestation:
 
 def _foreign_words(path: Path, debian: str) -> frozenset[str]:
     if not path.exists():
-        hint = f": install Debian's {debian}" if debian else ""
+        hint = install_hint(debian)
         raise SourceError(f"the foreign word list is missing{hint}", path=str(path))
     return read_foreign(line for _, line in decoded_lines(path, "utf-8"))

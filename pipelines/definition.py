@@ -14,7 +14,7 @@ from lexicon._data import is_path
 from lexicon.errors import SourceError
 from lexicon.profile import Validation
 
-from .files import named_file
+from .files import install_hint, named_file
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
 from .schema import REQUIRED, Key, SchemaError, Table, Tables
@@ -352,7 +352,7 @@ def _compounds(table: dict[str, Any], sources, profile: Profile, path: Path, fai
             raise fail(f"compounds.typos[{i}]", f"{pair!r}: two spellings apart by a space, `\"a á\"`")
         typos += [(sides[0], sides[1]), (sides[1], sides[0])]
     if foreign is not None and not foreign.exists():
-        hint = f": install Debian's {table['foreign_debian']}" if table["foreign_debian"] else ""
+        hint = install_hint(table["foreign_debian"])
         raise fail("compounds.foreign", f"{foreign}: no such file{hint}")
     return CompoundOptions(table["dictionary"], evidence, foreign, table["foreign_debian"], tuple(typos))
 

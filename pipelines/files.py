@@ -22,6 +22,11 @@ PACKAGE = "package:"
 SHIPPED = Path(__file__).parent
 
 
+def install_hint(package: str) -> str:
+    """What to add to "no such file" for a file Debian's `package` installs (nothing without one)."""
+    return f": install Debian's {package} (apt-get install {package})" if package else ""
+
+
 def named_file(reference: str, base: Path) -> Path:
     """The file a pipeline names: `package:<path>` inside the shipped pipelines' folder, an absolute path,
     or a path relative to `base`, the pipeline file's folder."""

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from lexicon.errors import SourceError
 
 from ..entry import Entry
-from ..files import DEFAULT_MAX_BYTES, PACKAGE, file_record, named_file
+from ..files import DEFAULT_MAX_BYTES, PACKAGE, file_record, install_hint, named_file
 from ..schema import REQUIRED, Key, SchemaError
 from ..tiling_evidence import CompoundParts
 
@@ -88,8 +88,7 @@ class Source:
     def missing(self, path: Path) -> SourceError:
         """The error for a file of this source that is not there, naming the Debian package that installs it
         where the source table names one (`debian = "wswedish"`)."""
-        package = self.config.options.get("debian", "")
-        hint = f": install Debian's {package} (apt-get install {package})" if package else ""
+        hint = install_hint(self.config.options.get("debian", ""))
         return SourceError(f"source {self.id!r} ({self.kind}): no such file{hint}", path=str(path))
 
     def check_files(self) -> None:

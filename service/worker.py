@@ -79,9 +79,12 @@ class Connection:
             self._part = 2
 
     def shutdown(self, how: int) -> None:
+        # what is unread is counted before the half-close: after it the client, seeing the answer end, may
+        # already have sent more, which is no request of this connection
+        unread = _unread(self._sock) if self._close_at_once and how == socket.SHUT_WR else -1
         self._sock.shutdown(how)
-        if self._close_at_once and how == socket.SHUT_WR and _unread(self._sock) == 0:
-            self._drained = True  # nothing is left to read: the drain that follows ends at once
+        if unread == 0:
+            self._drained = True  # nothing was left to read: the drain that follows ends at once
 
     def sendall(self, data: bytes, *flags: int) -> None:
         self._sock.sendall(_problem(data, bytes(self.line)) if self.problem else data, *flags)

@@ -59,11 +59,11 @@ def batches(words: list[str], mutations: list[str]) -> str:
     import os
 
     from lexicon import load
-    from lexicon.errors import UnknownLexicon
+    from lexicon.errors import ArtifactError
 
     try:
         lex = load("hu-betutorony", os.environ.get("BENCH_ARTIFACTS"))
-    except UnknownLexicon:
+    except ArtifactError:
         return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): batch figures skipped."
     if lex.analyser is None:
         return f"{lex.spec} validates by its list (built before validation by analysis): batch figures skipped."

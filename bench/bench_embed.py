@@ -71,13 +71,13 @@ def native_bench(work: Path) -> Path:
 
 
 def _lexicon(name: str, root: Path):
-    from lexicon.errors import UnknownLexicon
+    from lexicon.errors import ArtifactError
     from lexicon.lookup import load
     from lexicon_pipelines import build
 
     try:
         return load(name, root)
-    except UnknownLexicon:  # not built there yet
+    except ArtifactError:  # not built there yet
         result = build(name, root)
         return load(f"{name}@{result.version}", root)
 

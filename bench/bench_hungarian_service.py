@@ -35,12 +35,12 @@ STACKS = (("as `make run` serves it", {}),
 
 def run() -> str:
     from lexicon import load
-    from lexicon.errors import UnknownLexicon
+    from lexicon.errors import ArtifactError
 
     root = os.environ.get("BENCH_ARTIFACTS")
     try:
         lex = load(LEXICON, root)
-    except UnknownLexicon:
+    except ArtifactError:
         return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): skipped."
     root = str(lex.path.parent.parent)
     words = sorted(population(ruf_counts(), 3, speller()))

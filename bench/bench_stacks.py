@@ -53,12 +53,12 @@ ENCODING = "gzip, deflate, br"
 
 def run() -> str:
     from lexicon import load
-    from lexicon.errors import UnknownLexicon
+    from lexicon.errors import ArtifactError
     from lexicon.play import load_game
 
     try:
         lex = load(LEXICON, os.environ.get("BENCH_ARTIFACTS"))
-    except UnknownLexicon:
+    except ArtifactError:
         return "No hu-betutorony artifact was built (set BENCH_ARTIFACTS): skipped."
     game = load_game(LEXICON)
     positions = _positions(lex, game)

@@ -69,7 +69,7 @@ def _read(kind: str, data: bytes, suffix: str, **options) -> None:
 
 
 def xml_entries(data: bytes) -> None:
-    """The entry-XML reader takes any bytes: entries or a SourceError, nothing else."""
+    """The entry-XML reader takes any bytes: entries or a DataError, nothing else."""
     _read("saol-xml", data, ".xml")
 
 
@@ -90,7 +90,7 @@ DIC_MARK = b"\n--dic--\n"
 
 
 def hunspell(data: bytes) -> None:
-    """The Hunspell reader takes any .aff and .dic: entries whose forms are non-empty, or a SourceError.
+    """The Hunspell reader takes any .aff and .dic: entries whose forms are non-empty, or a DataError.
     The bounds keep a hostile affix table from running long (it must then stop with an error)."""
     aff, mark, dic = data.partition(DIC_MARK)
     pairs = [(aff, dic)] if mark else [(data, _BASIC_DIC), (_BASIC_AFF, data)]

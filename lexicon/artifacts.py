@@ -24,7 +24,7 @@ from typing import Any
 import platformdirs
 
 from . import settings
-from .errors import ArtifactError, InputError, UnknownLexicon
+from .errors import ArtifactError, InputError
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "tile-lexicon-manifest"
@@ -109,11 +109,12 @@ def resolve(spec: str, root: str | Path | None = None) -> Path:
     version = version or current_version(root, name)
     if version is None:
         known = ", ".join(names(root)) or "none"
-        raise UnknownLexicon(f"no lexicon {name!r} in {root} (built: {known}); {build_hint(name, root)}")
+        raise ArtifactError(f"no lexicon {name!r} in {root} (built: {known}); {build_hint(name, root)}",
+                            code="unknown-lexicon")
     folder = root / name / version
     if not (folder / MANIFEST).is_file():
-        raise UnknownLexicon(f"lexicon {name!r} has no version {version!r} in {root} "
-                             f"(versions: {', '.join(versions(root, name)) or 'none'})")
+        raise ArtifactError(f"lexicon {name!r} has no version {version!r} in {root} "
+                            f"(versions: {', '.join(versions(root, name)) or 'none'})", code="unknown-lexicon")
     return folder
 
 
@@ -231,7 +232,7 @@ def set_current(root: Path, name: str, version: str, *, shrink_allowed: bool = F
     """Point `<name>/current` at a published version, atomically; `shrink_allowed` marks a version
     made current past the shrink guard."""
     if not (root / name / version / MANIFEST).is_file():
-        raise UnknownLexicon(f"{name}@{version} is not published in {root}")
+        raise ArtifactError(f"{name}@{version} is not published in {root}", code="unknown-lexicon")
     fd, tmp = tempfile.mkstemp(prefix=".current-", dir=root / name)
     with os.fdopen(fd, "w", encoding="ascii") as fh:
         fh.write(f"{version} {SHRINK_ALLOWED}\n" if shrink_allowed else version + "\n")

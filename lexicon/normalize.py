@@ -53,17 +53,6 @@ class Normalized:
         return self.key is not None
 
 
-class InvalidWord(InputError):
-    """The text is not a word of the game's alphabet; `.reason` says why."""
-
-    code = "invalid-word"
-
-    def __init__(self, result: Normalized) -> None:
-        super().__init__(f"{result.word!r} is not a word: {result.cause()}", position=result.position)
-        self.reason = result.reason
-        self.result = result
-
-
 class Normalizer:
     """Normalise words for one alphabet: `Normalizer(load_alphabet("sv-betapet"))("allé").key == "ALLE"`."""
 
@@ -96,10 +85,14 @@ class Normalizer:
         return upper if self._plain(upper) else None
 
     def key(self, word: str) -> str:
-        """The normalised key of `word`, or InvalidWord: `key("pietà") == "PIETA"`."""
+        """The normalised key of `word`: `key("pietà") == "PIETA"`. Raises InputError (code
+        "invalid-word") whose `result` is the Normalized that says why not."""
         result = self(word)
         if result.key is None:
-            raise InvalidWord(result)
+            error = InputError(f"{result.word!r} is not a word: {result.cause()}", code="invalid-word",
+                               position=result.position)
+            error.result = result  # type: ignore[attr-defined]  # the reason, for a verdict made of it
+            raise error
         return result.key
 
     def _upper(self, text: str) -> str:
@@ -151,7 +144,7 @@ class Normalizer:
 
 
 def normalize(word: str, alphabet: Alphabet | str) -> str:
-    """The key of `word` in `alphabet`: `normalize("allé", "sv-betapet") == "ALLE"`; InvalidWord if none."""
+    """The key of `word` in `alphabet`: `normalize("allé", "sv-betapet") == "ALLE"`; InputError if none."""
     return normalizer_for(alphabet).key(word)
 
 

@@ -6,7 +6,7 @@ Orders:
   stops at COUNT_BOUND, and the answer then gives `total_at_least` instead of `total`.
 - `length`: longest first, the highest face value first within a length, then alpha.
 - `score`: the highest face value first (a blank scores 0), the longest first within a score, then alpha.
-  Ranking needs every result, so at most RANK_BOUND are ranked; a search with more raises TooCostly
+  Ranking needs every result, so at most RANK_BOUND are ranked; a search with more raises LimitExceeded (too-costly)
   (page such a search in alpha order instead).
 """
 
@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import InputError, TooCostly
+from .errors import InputError, LimitExceeded
 from .search import Match
 from .verdict import hit_document
 
@@ -75,15 +75,17 @@ def page(results: Iterable[Match], alphabet: Alphabet, *, order: str, offset: in
         try:
             for _ in islice(walk, budget + 1):
                 more += 1
-        except TooCostly:  # the page is whole: past the search's budget only its count is cut short
+        except LimitExceeded as exc:  # the page is whole: past the search's budget only its count is cut short
+            if exc.code != "too-costly":
+                raise
             return Page(hits, order, offset, limit, None, seen + more, True)
         if more > budget:  # counting stopped: more results exist than were counted
             return Page(hits, order, offset, limit, None, seen + more, True)
         return Page(hits, order, offset, limit, seen + more, None, more > 0)
     ranked = list(islice(results, RANK_BOUND + 1))
     if len(ranked) > RANK_BOUND:
-        raise TooCostly(f"the search has more than {RANK_BOUND:,} results to rank by {order}; make it more specific "
-                        f"or page through it with order=alpha")
+        raise LimitExceeded(f"the search has more than {RANK_BOUND:,} results to rank by {order}; make it more "
+                            f"specific or page through it with order=alpha", code="too-costly")
     value = alphabet.face_value
     if order == "length":
         ranked.sort(key=lambda m: (-len(m.tiles), -value(m.tiles, m.blanks)))

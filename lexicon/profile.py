@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ._data import Fields, beside, data_names, file_stamp, read_toml
 from .alphabet import Alphabet, load_alphabet
-from .errors import DataError, ProfileError
+from .errors import DataError
 from .reasons import Reason
 from .tiling import DoubledDigraphs
 
@@ -142,7 +142,7 @@ def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> 
         try:
             load_alphabet(tileset_path or tileset)  # fail here, naming the profile, if the tile set is missing
         except DataError as exc:
-            raise ProfileError(f"{path}: tileset: {exc}") from exc
+            raise DataError(f"{path}: tileset: {exc}", code="bad-profile") from exc
         return Profile(
             name=f.get("name", str), description=f.get("description", str), rules=f.get("rules", str),
             tileset=tileset, min_length=min_length, max_tiles=max_tiles,
@@ -150,7 +150,7 @@ def _load(name_or_path: str, stamp, tileset_file: str | None, tileset_stamp) -> 
             doubled_digraphs=DoubledDigraphs(policy), validation=Validation(validation),
             compounds=Compounds(compounds), path=path, tileset_path=tileset_path,
         )
-    except ProfileError:
-        raise
     except DataError as exc:
-        raise ProfileError(str(exc)) from exc
+        if exc.code == "bad-profile":
+            raise
+        raise DataError(str(exc), code="bad-profile") from exc

@@ -5,7 +5,7 @@ tile numbers (for Swedish wolges' order: A…Y Ü Z Å Ä Æ Ö) and a caller ca
 number. A DAWG shares its tails, so many paths reach the same sibling list in the same search
 state; a pattern remembers a list that yielded nothing in a state and does not walk it again (an
 anagram's rack bounds its walk). Each search also has a budget of visited lists and raises
-TooCostly (a LimitExceeded) past it.
+LimitExceeded (code too-costly) past it.
 
 The walks run in the compiled core (lexicon.graph._core) when the KWG was opened with it; the
 pure-Python walk here is the reference it reproduces, result for result and visit for visit.
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .alphabet import Alphabet
-from .errors import InputError, NotationError, TooCostly
+from .errors import InputError, LimitExceeded
 from .graph import KBWG, Kwg
 from .tiling import DoubledDigraphs, notation_tilings, parse_notation, parse_tile_list, quoted, spell
 
@@ -64,18 +64,6 @@ def single_letter_problem(letter: str, alphabet: Alphabet) -> str:
         return (f"{quoted(letter)} is no tile of {alphabet.name} by itself: a tile of several letters is written in "
                 f"brackets ({', '.join(part_of)})")
     return f"{quoted(letter)} is not a tile of {alphabet.name}"
-
-
-class RackError(InputError):
-    """A rack that cannot be read: unknown tile, too many tiles or blanks."""
-
-    code = "bad-rack"
-
-
-class PatternError(InputError):
-    """A pattern that cannot be read or is too long."""
-
-    code = "bad-pattern"
 
 
 class Search:
@@ -155,14 +143,15 @@ class Search:
         """A rack as {tile number: count} and a blank count (module docstring has the rules)."""
         text = rack.strip()
         if len(text) > 4 * MAX_RACK_TILES:
-            raise RackError(f"the rack is {len(text)} characters long; the limit is {4 * MAX_RACK_TILES}")
+            raise InputError(f"the rack is {len(text)} characters long; the limit is {4 * MAX_RACK_TILES}",
+                             code="bad-rack")
         tiles: list[str] = []
         blanks = 0
         if '"' in text:
             try:
                 items = [item for item, _ in parse_tile_list(text)]
-            except NotationError as exc:
-                raise RackError(str(exc), position=exc.position) from None
+            except InputError as exc:
+                raise InputError(str(exc), position=exc.position, code="bad-rack") from None
             for i, item in enumerate(items):
                 if item.strip() == BLANK:
                     blanks += 1
@@ -178,11 +167,12 @@ class Search:
                     tiles.extend(self._cut(piece, position))
                 position += len(piece)
         if not tiles and not blanks:
-            raise RackError("the rack is empty", position=0)
+            raise InputError("the rack is empty", position=0, code="bad-rack")
         if blanks > MAX_BLANKS:
-            raise RackError(f"the rack has {blanks} blanks; the limit is {MAX_BLANKS}")
+            raise InputError(f"the rack has {blanks} blanks; the limit is {MAX_BLANKS}", code="bad-rack")
         if len(tiles) + blanks > MAX_RACK_TILES:
-            raise RackError(f"the rack has {len(tiles) + blanks} tiles; the limit is {MAX_RACK_TILES}")
+            raise InputError(f"the rack has {len(tiles) + blanks} tiles; the limit is {MAX_RACK_TILES}",
+                             code="bad-rack")
         counts: dict[int, int] = {}
         for tile in tiles:
             counts[self.number[tile]] = counts.get(self.number[tile], 0) + 1
@@ -194,8 +184,8 @@ class Search:
         except InputError:
             tile = None
         if tile not in self.number:
-            raise RackError(f"{quoted(text[:20])} (item {position}) is not a tile of {self.alphabet.name}",
-                            position=position)
+            raise InputError(f"{quoted(text[:20])} (item {position}) is not a tile of {self.alphabet.name}",
+                             position=position, code="bad-rack")
         return tile
 
     def _cut(self, piece: str, offset: int) -> list[str]:
@@ -205,7 +195,7 @@ class Search:
         except InputError as exc:
             where = offset + (exc.position or 0)
             context = f" (in the part of the rack from position {offset})" if offset else ""
-            raise RackError(f"{exc}{context}", position=where) from None
+            raise InputError(f"{exc}{context}", position=where, code="bad-rack") from None
         out: list[str] = []
         for segment in segments:
             if segment.fixed:
@@ -213,7 +203,7 @@ class Search:
                 continue
             for letter in segment.text:
                 if letter not in self.alphabet:
-                    raise RackError(single_letter_problem(letter, self.alphabet), position=offset)
+                    raise InputError(single_letter_problem(letter, self.alphabet), position=offset, code="bad-rack")
                 out.append(letter)
         return out
 
@@ -238,7 +228,7 @@ class Search:
     def prefixed(self, prefix: str) -> Iterator[Match]:
         """Words that start with `prefix` (letters or tile notation), the prefix itself included."""
         if ANY_TILE in prefix or ANY_RUN in prefix:
-            raise PatternError("a prefix has no wildcards; use a pattern for those")
+            raise InputError("a prefix has no wildcards; use a pattern for those", code="bad-pattern")
         return self._run(_Pattern.compile(self, prefix + ANY_RUN))
 
     def _run(self, pattern: _Pattern) -> Iterator[Match]:
@@ -282,7 +272,7 @@ class Search:
                     if arc and after != stop and not (remember and (after, arc) in dead):
                         budget[0] -= 1
                         if budget[0] < 0:
-                            raise TooCostly(self._limit_message(advice))
+                            raise LimitExceeded(self._limit_message(advice), code="too-costly")
                         found = False
                         for found_path in walk(arc, after):
                             found = True
@@ -373,9 +363,10 @@ class _Pattern:
     def compile(cls, search: Search, text: str) -> _Pattern:
         query = text.strip()
         if not query:
-            raise PatternError("the pattern is empty", position=0)
+            raise InputError("the pattern is empty", position=0, code="bad-pattern")
         if len(query) > MAX_PATTERN_CHARS:
-            raise PatternError(f"the pattern is {len(query)} characters long; the limit is {MAX_PATTERN_CHARS}")
+            raise InputError(f"the pattern is {len(query)} characters long; the limit is {MAX_PATTERN_CHARS}",
+                             code="bad-pattern")
         parts: list[list[list[int | str]]] = []  # per piece, its alternatives
         position = 0
         for piece in re.split(r"([?*])", query):
@@ -389,18 +380,18 @@ class _Pattern:
                 except InputError as exc:
                     where = position + (exc.position or 0)
                     context = f" (in the part of the pattern from position {position})" if position else ""
-                    raise PatternError(f"{exc}{context}", position=where) from None
+                    raise InputError(f"{exc}{context}", position=where, code="bad-pattern") from None
                 if not cuts:
-                    raise PatternError(f"{quoted(piece.strip())} at position {position} cannot be cut into "
-                                       f"{search.alphabet.name}'s tiles", position=position)
+                    raise InputError(f"{quoted(piece.strip())} at position {position} cannot be cut into "
+                                     f"{search.alphabet.name}'s tiles", position=position, code="bad-pattern")
                 parts.append([[search.number[t] for t in cut] for cut in cuts])
             position += len(piece)
         alternatives: list[list[int | str]] = [[]]
         for options in parts:
             alternatives = [a + o for a in alternatives for o in options]
             if len(alternatives) > 64:
-                raise PatternError("the pattern's letters can be cut into tiles in too many ways; "
-                                   "bracket the tiles you mean", position=0)
+                raise InputError("the pattern's letters can be cut into tiles in too many ways; "
+                                 "bracket the tiles you mean", position=0, code="bad-pattern")
         tokens: list[int | str | None] = []
         for alternative in alternatives:
             tokens.extend(alternative)

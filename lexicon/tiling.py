@@ -22,7 +22,7 @@ from enum import StrEnum
 from itertools import product
 
 from .alphabet import Alphabet
-from .errors import InputError, LimitExceeded, NotationError
+from .errors import InputError, LimitExceeded
 
 Tiling = tuple[str, ...]
 
@@ -170,7 +170,7 @@ def parse_notation(text: str, alphabet: Alphabet, normalize=None) -> list[Segmen
     """Parse tile notation (`HÁ[Z][S]OR`) or a JSON array of tiles into segments.
 
     `normalize` (a Normalizer's `key`) is applied to each piece, so `há[z][s]or` works too.
-    NotationError carries the position of the first problem.
+    InputError carries the position of the first problem.
     """
     if '"' in text:
         return _parse_json(text, alphabet, normalize)
@@ -182,19 +182,20 @@ def parse_notation(text: str, alphabet: Alphabet, normalize=None) -> list[Segmen
             end = text.find("]", pos + 1)
             nested = text.find("[", pos + 1)
             if end < 0:
-                raise NotationError(f"unclosed '[' at position {pos}", position=pos)
+                raise InputError(f"unclosed '[' at position {pos}", position=pos, code="bad-notation")
             if 0 <= nested < end:
-                raise NotationError(f"'[' inside a bracket at position {nested}", position=nested)
+                raise InputError(f"'[' inside a bracket at position {nested}", position=nested, code="bad-notation")
             inner = text[pos + 1:end]
             if not inner:
-                raise NotationError(f"empty brackets at position {pos}", position=pos)
+                raise InputError(f"empty brackets at position {pos}", position=pos, code="bad-notation")
             tile = _tile(inner, normalize)
             if tile not in alphabet:
-                raise NotationError(f"[{inner}] at position {pos} is not a tile of {alphabet.name}", position=pos)
+                raise InputError(f"[{inner}] at position {pos} is not a tile of {alphabet.name}", position=pos,
+                                 code="bad-notation")
             segments.append(Segment(tile, True))
             pos = end + 1
         elif ch == "]":
-            raise NotationError(f"']' without '[' at position {pos}", position=pos)
+            raise InputError(f"']' without '[' at position {pos}", position=pos, code="bad-notation")
         else:
             end = min((i for i in (text.find("[", pos), text.find("]", pos)) if i >= 0), default=len(text))
             piece = text[pos:end]
@@ -202,20 +203,21 @@ def parse_notation(text: str, alphabet: Alphabet, normalize=None) -> list[Segmen
                 segments.append(Segment(_norm(piece, pos, normalize), False))
             pos = end
     if not segments:
-        raise NotationError("no tiles in the notation", position=0)
+        raise InputError("no tiles in the notation", position=0, code="bad-notation")
     return segments
 
 
 def _parse_json(text: str, alphabet: Alphabet, normalize) -> list[Segment]:
     items = parse_tile_list(text)
     if not items:
-        raise NotationError("a JSON tile list must be a non-empty array of strings, at position 0", position=0)
+        raise InputError("a JSON tile list must be a non-empty array of strings, at position 0", position=0,
+                         code="bad-notation")
     segments = []
     for i, (raw, position) in enumerate(items):
         tile = _tile(raw, normalize)
         if tile not in alphabet:
-            raise NotationError(f"item {i} ({quoted(raw[:20])}) is not a tile of {alphabet.name} (position "
-                                f"{position})", position=position)
+            raise InputError(f"item {i} ({quoted(raw[:20])}) is not a tile of {alphabet.name} (position "
+                             f"{position})", position=position, code="bad-notation")
         segments.append(Segment(tile, True))
     return segments
 
@@ -227,9 +229,9 @@ _WHITE = " \t\n\r"
 def parse_tile_list(text: str) -> list[tuple[str, int]]:
     """A JSON array of strings (`["H","Á","SZ"]`), each with the position where it starts. The JSON
     grammar for an array of strings and nothing else, read by this function and by the C core's
-    (lexicon/graph/core/lexicon/notation.c) with the same messages: NotationError at the first problem."""
+    (lexicon/graph/core/lexicon/notation.c) with the same messages: InputError at the first problem."""
     def fail(what: str, at: int):
-        raise NotationError(f"not a JSON array of tiles: {what} at position {at}", position=at)
+        raise InputError(f"not a JSON array of tiles: {what} at position {at}", position=at, code="bad-notation")
 
     n, pos = len(text), 0
 
@@ -315,11 +317,11 @@ def _norm(piece: str, pos: int, normalize) -> str:
         return piece
     try:
         return normalize(piece)
-    except InputError as exc:  # the normaliser's InvalidWord, moved to the notation's position
+    except InputError as exc:  # the normaliser's invalid-word, moved to the notation's position
         where = pos + (exc.position or 0)
-        why = getattr(exc, "reason", None) or "not letters of the alphabet"
-        raise NotationError(f"{quoted(piece.strip()[:20])} is not a word: {why} at position {where}",
-                            position=where) from None
+        why = exc.result.reason if exc.code == "invalid-word" else "not letters of the alphabet"
+        raise InputError(f"{quoted(piece.strip()[:20])} is not a word: {why} at position {where}",
+                         position=where, code="bad-notation") from None
 
 
 def notation_letters(segments: Sequence[Segment]) -> str:

@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analyser import Analyser, AnalysisVerdict, ud_pos
-from .errors import LimitExceeded, NotationError
+from .errors import InputError
 from .graph.forms import FormIndex
 from .graph.keys import ALSO_EXCLUDED, EXCLUDED, HEADWORD, INFLECTED, KINDS, LISTED_TILINGS, KeyIndex
 from .graph.native import MAX_WORD
-from .normalize import InvalidWord, Normalized, Normalizer
+from .normalize import Normalized, Normalizer
 from .profile import Profile
 from .reasons import Reason
 from .records import MAX_EXCLUSIONS, Records
@@ -198,9 +198,9 @@ class WordJudge:
             # The word the tiles spell under the game's policy: [SZ][SZ] is written SSZ when doubled
             # digraphs are laid as pronounced (every cut of one notation spells the same word).
             key = spell(asked[0], self.policy) if asked else notation_letters(segments)
-        except InvalidWord as exc:
-            return self._not_a_word(word, exc.result, with_exclusions=False)
-        except (NotationError, LimitExceeded) as exc:
+        except InputError as exc:
+            if exc.code == "invalid-word":
+                return self._not_a_word(word, exc.result, with_exclusions=False)
             return self._verdict(word, None, False, reason=Reason.BAD_NOTATION.value, detail=str(exc),
                                  position=getattr(exc, "position", None))
         return self._judge(word, key, asked, detail, with_exclusions=with_exclusions)

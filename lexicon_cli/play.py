@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from lexicon import PlayError
-from lexicon.errors import RecordError
+from lexicon.errors import record_error
 from lexicon.play import game_names, judge_request, local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, moves_request
@@ -222,7 +222,7 @@ def record_document(data: bytes) -> str | dict:
         try:
             return json.loads(data)
         except ValueError as exc:
-            raise RecordError(f"not valid JSON: {exc}") from None
+            raise record_error(f"not valid JSON: {exc}") from None
     return decode_gcg(data)
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexicon.analyser import Analyser, Reading, boundaries, ud_pos
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.graph.forms import FormIndex
 
 from .entry import STEM_ONLY, Entry, Form
@@ -165,5 +165,5 @@ class Attestation:
 def _foreign_words(path: Path, debian: str) -> frozenset[str]:
     if not path.exists():
         hint = install_hint(debian)
-        raise SourceError(f"the foreign word list is missing{hint}", path=str(path))
+        raise DataError(f"the foreign word list is missing{hint}", path=str(path), code="bad-source")
     return read_foreign(line for _, line in decoded_lines(path, "utf-8"))

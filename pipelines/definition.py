@@ -11,13 +11,12 @@ from typing import Any
 
 from lexicon import DataError, Profile, load_profile
 from lexicon._data import is_path
-from lexicon.errors import SourceError
 from lexicon.profile import Validation
 
 from .files import install_hint, named_file
 from .inflection import GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
-from .schema import REQUIRED, Key, SchemaError, Table, Tables
+from .schema import REQUIRED, Key, Table, Tables
 from .schema import reference as schema_reference
 from .sources import KINDS, Source, SourceConfig
 from .sources.base import COMMON
@@ -261,7 +260,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         table = PIPELINE.check("", tomllib.loads(raw.decode("utf-8")))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from exc
-    except SchemaError as exc:
+    except DataError as exc:  # a key the schema refuses
         raise DataError(f"{path}: {exc}") from None
 
     def fail(key: str, message: str) -> DataError:
@@ -378,7 +377,7 @@ def _sources(key: str, tables: list[dict[str, Any]], path: Path, fail) -> tuple[
         config = SourceConfig(src["id"], src["kind"], options, path.parent)
         try:
             KINDS[src["kind"]](config)
-        except SourceError as exc:
+        except DataError as exc:
             raise fail(f"{key}[{i}]", str(exc)) from None
         configs.append(config)
     return tuple(configs)
@@ -396,7 +395,7 @@ def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:
             try:
                 file = named_file(table[f"{kind}_file"], path.parent)
                 text = file.read_text(encoding="utf-8")
-            except SourceError as exc:
+            except DataError as exc:
                 raise fail(key, str(exc)) from None
             except (OSError, UnicodeDecodeError) as exc:
                 raise fail(key, f"{file}: {exc}") from None

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lexicon.artifacts import sha256_file
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 #: Sources larger than this are refused unless the pipeline raises `max_bytes`.
 DEFAULT_MAX_BYTES = 2 * 1024**3
@@ -35,8 +35,8 @@ def named_file(reference: str, base: Path) -> Path:
         return path if path.is_absolute() else base / path
     inner = Path(reference[len(PACKAGE):])
     if not inner.parts or inner.is_absolute() or ".." in inner.parts:
-        raise SourceError(f"{reference[:80]!r}: {PACKAGE} names a file inside the shipped pipelines' folder, "
-                          f"such as {PACKAGE}data/saol14-supplement.toml")
+        raise DataError(f"{reference[:80]!r}: {PACKAGE} names a file inside the shipped pipelines' folder, "
+                        f"such as {PACKAGE}data/saol14-supplement.toml", code="bad-source")
     return SHIPPED / inner
 
 
@@ -49,12 +49,12 @@ def open_checked(path: Path, max_bytes: int = DEFAULT_MAX_BYTES):
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise SourceError("no such file", path=str(path)) from None
+        raise DataError("no such file", path=str(path), code="bad-source") from None
     if not path.is_file():
-        raise SourceError("not a regular file", path=str(path))
+        raise DataError("not a regular file", path=str(path), code="bad-source")
     if size > max_bytes:
-        raise SourceError(f"{size} bytes, more than the limit of {max_bytes} (raise max_bytes in the pipeline)",
-                          path=str(path))
+        raise DataError(f"{size} bytes, more than the limit of {max_bytes} (raise max_bytes in the pipeline)",
+                        path=str(path), code="bad-source")
     return path.open("rb")
 
 
@@ -63,15 +63,16 @@ def decoded_lines(path: Path, encoding: str, max_bytes: int = DEFAULT_MAX_BYTES)
     try:
         "".encode(encoding)
     except LookupError:
-        raise SourceError(f"unknown encoding {encoding!r}", path=str(path)) from None
+        raise DataError(f"unknown encoding {encoding!r}", path=str(path), code="bad-source") from None
     with open_checked(path, max_bytes) as fh:
         for number, raw in enumerate(fh, start=1):
             try:
                 text = raw.decode(encoding)
             except UnicodeDecodeError as exc:
-                raise SourceError(
+                raise DataError(
                     f"byte {exc.start + 1} is not valid {encoding} ({raw[exc.start:exc.start + 1]!r}); "
-                    f"declare the file's encoding in the pipeline", path=str(path), line=number) from None
+                    f"declare the file's encoding in the pipeline",
+                                path=str(path), line=number, code="bad-source") from None
             if number == 1:
                 text = text.removeprefix("\ufeff")
             yield number, text.rstrip("\r\n")

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from lexicon import LimitExceeded, Profile, Reason, parse_notation, tilings
-from lexicon.errors import NotationError
-from lexicon.normalize import InvalidWord, Normalizer
+from lexicon.errors import InputError
+from lexicon.normalize import Normalizer
 from lexicon.profile import JOINABLE
 from lexicon.tiling import Tiling, notation_tilings
 
@@ -166,7 +166,7 @@ class Rules:
         try:
             allowed = notation_tilings(parse_notation(c.tiling, self.alphabet, self.normalize.key), self.alphabet,
                                        self.profile.doubled_digraphs)
-        except (NotationError, InvalidWord, LimitExceeded) as exc:
+        except InputError as exc:
             return Dropped(Reason.BAD_NOTATION, c, key, str(exc))
         given = [t for t in allowed if t in cuts]
         if not given:

@@ -1,7 +1,7 @@
 """The pipeline file's schema, as data: every table and key, its type, default and meaning.
 
 `check(table, SCHEMA_TABLE)` validates a parsed TOML table and fills in the defaults; a problem is
-a `SchemaError` naming the key's path (`limits.max_words`) and what was expected (`an integer, got
+a DataError naming the key's path (`limits.max_words`) and what was expected (`an integer, got
 'lots'`). lexicon_pipelines.definition adds the file. The same data writes the key reference in
 docs/sources.md (`python -m lexicon_pipelines.schema` prints it; a test keeps the page in step).
 """
@@ -22,12 +22,9 @@ _TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", float:
                dict: "a table"}
 
 
-class SchemaError(DataError):
+def schema_error(key: str, message: str) -> DataError:
     """A key of a pipeline file that is missing, unknown, or of the wrong type or value."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"{key}: {message}")
-        self.key = key
+    return DataError(f"{key}: {message}")
 
 
 @dataclass(frozen=True)
@@ -46,20 +43,20 @@ class Key:
 
     def check(self, where: str, value: Any) -> Any:
         if not _is(value, self.kind):
-            raise SchemaError(where, f"expected {self.describe_type()}, got {_shown(value)}")
+            raise schema_error(where, f"expected {self.describe_type()}, got {_shown(value)}")
         if self.each is not None and not all(_is(item, self.each) for item in value):
             bad = next(item for item in value if not _is(item, self.each))
-            raise SchemaError(where, f"expected {self.describe_type()}, got {_shown(bad)} in it")
+            raise schema_error(where, f"expected {self.describe_type()}, got {_shown(bad)} in it")
         if self.choices and value not in self.choices:
             known = ", ".join(map(_shown, self.choices))
-            raise SchemaError(where, f"{_shown(value)} is not {self.noun} (known: {known})" if self.noun else
+            raise schema_error(where, f"{_shown(value)} is not {self.noun} (known: {known})" if self.noun else
                               f"{_shown(value)} is not one of {known}")
         if self.minimum is not None and value < self.minimum:
-            raise SchemaError(where, f"must be at least {self.minimum:,}, got {value!r}")
+            raise schema_error(where, f"must be at least {self.minimum:,}, got {value!r}")
         if self.maximum is not None and value > self.maximum:
-            raise SchemaError(where, f"must be at most {self.maximum:,}, got {value!r}")
+            raise schema_error(where, f"must be at most {self.maximum:,}, got {value!r}")
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            raise SchemaError(where, f"{_shown(value)} does not have the expected form ({self.doc})")
+            raise schema_error(where, f"{_shown(value)} does not have the expected form ({self.doc})")
         return value
 
     def describe_type(self) -> str:
@@ -79,7 +76,7 @@ class Table:
 
     def check(self, where: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise SchemaError(where.rstrip("."), f"expected a table, got {_shown(value)}")
+            raise schema_error(where.rstrip("."), f"expected a table, got {_shown(value)}")
         for name, spec in self.keys.items():  # the keys that choose the tail first
             if name in value and isinstance(spec, Key):
                 spec.check(where + name, value[name])
@@ -87,19 +84,19 @@ class Table:
         keys = {**self.keys, **tail}
         unknown = sorted(set(value) - set(keys))
         if unknown:
-            raise SchemaError(where + unknown[0], f"unknown {self.noun} (allowed here: {', '.join(sorted(keys))})")
+            raise schema_error(where + unknown[0], f"unknown {self.noun} (allowed here: {', '.join(sorted(keys))})")
         # A tail's keys are checked, not filled in: the reader of that kind knows its defaults.
         out = {name: spec.check(where + name, value[name]) for name, spec in tail.items() if name in value}
         for name, spec in tail.items():
             if name not in value and spec.default is REQUIRED:
-                raise SchemaError(where + name, f"missing: {spec.doc}")
+                raise schema_error(where + name, f"missing: {spec.doc}")
         for name, spec in self.keys.items():
             if name in value:
                 out[name] = spec.check(where + name + ("." if isinstance(spec, Table) else ""), value[name])
             elif isinstance(spec, Key) and spec.default is REQUIRED:
-                raise SchemaError(where + name, f"missing: {spec.doc}")
+                raise schema_error(where + name, f"missing: {spec.doc}")
             elif isinstance(spec, Tables) and spec.required:
-                raise SchemaError(where + name, f"missing: needs at least one [[{where + name}]] table ({spec.doc})")
+                raise schema_error(where + name, f"missing: needs at least one [[{where + name}]] table ({spec.doc})")
             elif isinstance(spec, Key):
                 out[name] = spec.default
             elif isinstance(spec, Table):
@@ -119,7 +116,7 @@ class Tables:
 
     def check(self, where: str, value: Any) -> list[dict[str, Any]]:
         if not isinstance(value, list) or (self.required and not value):
-            raise SchemaError(where, f"expected {'at least one' if self.required else 'an array of'} "
+            raise schema_error(where, f"expected {'at least one' if self.required else 'an array of'} "
                                      f"[[{where}]] table{'' if self.required else 's'}, got {_shown(value)}")
         return [self.item.check(f"{where}[{i}].", item) for i, item in enumerate(value)]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from lexicon import format_tiling, store
 from lexicon.alphabet import Alphabet
-from lexicon.errors import SequenceError
+from lexicon.errors import InputError
 from lexicon.graph import MAX_LENGTH, GraphBuilder, LetterCodes, TileCodes
 from lexicon.graph import keys as keyindex
 from lexicon.graph.keys import EXCLUDED, HEADWORD, INFLECTED, KeyTableWriter, Strings
@@ -58,7 +58,7 @@ class GraphInput:
     def add(self, key: str, cuts: list[tuple[str, ...]] | None) -> None:
         codes = self.letters.encode(key)
         if codes is None:
-            raise SequenceError(f"the key {key!r} holds a character that is not a letter of the alphabet")
+            raise InputError(f"the key {key!r} holds a character that is not a letter of the alphabet")
         self.key_codes.add(codes)
         if cuts is not None:
             for cut in cuts:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import orjson
 from flask import Blueprint, Response, current_app, request, send_file, stream_with_context
 
-from lexicon import InputError, Lexicon, parse_notation
-from lexicon.errors import UnknownLexicon
+from lexicon import InputError, Lexicon, LimitExceeded, parse_notation
+from lexicon.errors import ArtifactError
 from lexicon.tiling import notation_tilings
 from lexicon.verdict import tiles_document
 
 from . import params
 from .answers import IMMUTABLE, REVALIDATE, dumps, etag, respond
-from .problems import TooLarge
 
 api = Blueprint("api", __name__)
 
@@ -102,7 +101,8 @@ def valid_batch():
     if not isinstance(words, list) or not {*map(type, words)} <= {str}:  # a set of the types: no loop in Python
         raise InputError("'words' must be a list of strings", parameter="words")
     if len(words) > MAX_BATCH:
-        raise TooLarge(f"{len(words)} words in one request; the limit is {MAX_BATCH}", parameter="words")
+        raise LimitExceeded(f"{len(words)} words in one request; the limit is {MAX_BATCH}", parameter="words",
+                            code="too-large")
     if not isinstance(detail, bool):
         raise InputError("'detail' must be true or false", parameter="detail")
     if spec is not None and not isinstance(spec, str):
@@ -190,8 +190,8 @@ def bundle(name: str):
     lex, pinned = lexicon_for(name)
     entry = lex.manifest.get("bundle")
     if entry is None:
-        raise UnknownLexicon(f"{lex.spec} was built before versions carried a bundle: rebuild it, or write one "
-                             f"with `lexicon bundle {lex.spec}`")
+        raise ArtifactError(f"{lex.spec} was built before versions carried a bundle: rebuild it, or write one "
+                            f"with `lexicon bundle {lex.spec}`", code="unknown-lexicon")
     response = send_file(lex.path / entry["file"], mimetype="application/octet-stream", conditional=True,
                          etag=entry["sha256"], download_name=f"{lex.name}-{lex.version}.bundle", max_age=None)
     response.headers["X-Lexicon-Version"] = lex.spec

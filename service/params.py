@@ -14,7 +14,7 @@ from typing import Any
 from flask import request
 
 from lexicon import InputError
-from lexicon.errors import TooLong
+from lexicon.errors import LimitExceeded
 from lexicon.text import TEXT_PATTERN, check_text
 from lexicon.word_judge import MAX_WORD_CHARS
 
@@ -49,7 +49,8 @@ class Text(Spec):
 
     def parse(self, name: str, value: str) -> str:
         if len(value) > self.max_chars:
-            raise TooLong(f"{name!r} is {len(value)} characters long; the limit is {self.max_chars}", parameter=name)
+            raise LimitExceeded(f"{name!r} is {len(value)} characters long; the limit is {self.max_chars}",
+                                parameter=name, code="too-long")
         if len(value) < self.min_chars:
             raise InputError(f"{name!r} is empty", parameter=name)
         check_text(name, value)
@@ -120,7 +121,8 @@ class LexiconName(Spec):
 
     def parse(self, name: str, value: str) -> str:
         if len(value) > 80:
-            raise TooLong(f"{name!r} is {len(value)} characters long; the limit is 80", parameter=name)
+            raise LimitExceeded(f"{name!r} is {len(value)} characters long; the limit is 80", parameter=name,
+                                code="too-long")
         check_text(name, value)
         return value
 

@@ -12,18 +12,16 @@ import orjson
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
 
-from lexicon import ArtifactError, InputError, LexiconError, LimitExceeded
-from lexicon.errors import TooLong, UnknownGame, UnknownLexicon
+from lexicon import ArtifactError, LexiconError
 
 log = logging.getLogger("lexicon.service")
 PROBLEM_TYPE = "/problems/"  # + code; the codes are documented in docs/service.md
 MIMETYPE = "application/problem+json"
 
 
-class TooLarge(LimitExceeded):
-    """A request body or batch larger than the service accepts (413)."""
-
-    code = "too-large"
+#: the status of a code whose class does not say it: every other InputError is a 400, an
+#: ArtifactError a 503 (the service's own data is at fault, not the request)
+STATUS = {"too-long": 414, "too-large": 413, "unknown-lexicon": 404, "unknown-game": 404}
 
 
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Content too large",
@@ -41,17 +39,9 @@ def problem(status: int, code: str, detail: str, headers=None, **extra) -> Respo
 
 
 def status_for(exc: LexiconError) -> int:
-    if isinstance(exc, TooLong):
-        return 414
-    if isinstance(exc, TooLarge):
-        return 413
-    if isinstance(exc, (UnknownLexicon, UnknownGame)):
-        return 404
-    if isinstance(exc, InputError):
-        return 400
-    if isinstance(exc, ArtifactError):
-        return 503  # the service's own data is at fault, not the request
-    return 400
+    if exc.code in STATUS:
+        return STATUS[exc.code]
+    return 503 if isinstance(exc, ArtifactError) else 400
 
 
 def register(app: Flask) -> None:

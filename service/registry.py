@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import ArtifactError, InputError, LexiconError, PlayError, artifacts
-from lexicon.errors import UnknownGame, UnknownLexicon
 from lexicon.guard import MAX_LOSS, compare_indexes
 from lexicon.lookup import Lexicon, open_lexicon
 from lexicon.play import Game, game_names, load_game
@@ -64,7 +63,7 @@ class Registry:
     # ------------------------------------------------------------------ lookups
 
     def get(self, spec: str) -> Lexicon:
-        """The lexicon for `name` (its current version) or `name@version`; UnknownLexicon if none,
+        """The lexicon for `name` (its current version) or `name@version`; ArtifactError (code unknown-lexicon) if none,
         naming the `lexicon` parameter and the lexicons served (a malformed name is just as unknown)."""
         self.refresh()
         slot = self.slots.get(spec)  # the common request: a served name, unpinned
@@ -77,8 +76,8 @@ class Registry:
         slot = self.slots.get(name) if name else None
         if name is None or slot is None or slot.lexicon is None:
             served = self.names()
-            raise UnknownLexicon(f"no lexicon {spec[:80]!r} is served here (served: {', '.join(served) or 'none'})",
-                                 parameter="lexicon", allowed=served)
+            raise ArtifactError(f"no lexicon {spec[:80]!r} is served here (served: {', '.join(served) or 'none'})",
+                                parameter="lexicon", allowed=served, code="unknown-lexicon")
         if version is None or slot.lexicon.version == version:
             return slot.lexicon
         return self._pinned(name, version)
@@ -125,12 +124,12 @@ class Registry:
         return found[1]
 
     def known_game(self, name: str) -> Game:
-        """The same, for a path that names a game: UnknownGame (404) when there is none."""
+        """The same, for a path that names a game: InputError (code unknown-game, 404) when there is none."""
         try:
             return self.game(name)
         except PlayError:
-            raise UnknownGame(f"no game {name[:40]!r} is served here (games: {', '.join(self.game_names())})",
-                              parameter="name", allowed=self.game_names()) from None
+            raise InputError(f"no game {name[:40]!r} is served here (games: {', '.join(self.game_names())})",
+                             parameter="name", allowed=self.game_names(), code="unknown-game") from None
 
     def game_names(self) -> list[str]:
         """The shipped games and the published ones, by name."""
@@ -238,13 +237,13 @@ class Registry:
                 return lex
         try:
             lex = open_lexicon(artifacts.resolve(spec, self.root))
-        except UnknownLexicon:
-            versions = artifacts.versions(self.root, name)
-            raise UnknownLexicon(f"lexicon {name!r} has no version {version!r} here (versions: "
-                                 f"{', '.join(versions) or 'none'})", parameter="lexicon",
-                                 allowed=[f"{name}@{v}" for v in versions]) from None
         except ArtifactError as exc:
-            raise ArtifactError(f"{spec} failed verification and is not served: {self.hide_paths(exc)}") from None
+            if exc.code != "unknown-lexicon":
+                raise ArtifactError(f"{spec} failed verification and is not served: {self.hide_paths(exc)}") from None
+            versions = artifacts.versions(self.root, name)
+            raise ArtifactError(f"lexicon {name!r} has no version {version!r} here (versions: "
+                                f"{', '.join(versions) or 'none'})", parameter="lexicon",
+                                allowed=[f"{name}@{v}" for v in versions], code="unknown-lexicon") from None
         with self._lock:
             self.pinned[spec] = lex
             while len(self.pinned) > MAX_PINNED:

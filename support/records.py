@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from lexicon import Lexicon
-from lexicon.errors import TooCostly
+from lexicon.errors import LimitExceeded
 from lexicon.play import Event, Game, GameRecord, Play, Player, empty_board, final_adjustments, judge, word_move
 from lexicon.play.move import BLANK
 
@@ -143,7 +143,7 @@ class _Game:
                 found.append(match)
                 if len(found) >= 400:
                     break
-        except TooCostly:
+        except LimitExceeded:
             return []
         found.sort(key=lambda m: -len(m.tiles))
         return found[:WORDS]

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lexicon.errors import PlayError, TooCostly
+from lexicon.errors import LimitExceeded, PlayError
 from lexicon.play.board import Board, _written, parse_board
 from lexicon.play.game import PREMIUMS, Game, shipped_game
 from lexicon.play.move import BLANK, Placement, parse_rack
@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 #: Plays an answer lists by default, and at most.
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
-#: GADDAG lists the generator may enter before it gives up (TooCostly). A mid-game Swedish position with a
-#: blank on the rack takes tens of thousands; the costliest racks seen, two blanks with phonies, 3.5 million.
+#: GADDAG lists the generator may enter before it gives up (LimitExceeded, too-costly). A mid-game Swedish
+#: position with a blank on the rack takes tens of thousands; the costliest racks seen, two blanks with
+#: phonies, 3.5 million.
 MAX_VISITS = 20_000_000
 ORDERS = ("score",)
 
@@ -109,9 +110,9 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
                         else (core.stack_moves, _stack_arrays(game, lexicon, board, counts)))
     try:
         count, visits, found = generate(**arrays, phonies=phonies, max_visits=max_visits, limit=limit)
-    except TooCostly:
-        raise TooCostly(f"finding the plays visited more than {max_visits:,} lists of the word graph; a rack "
-                        f"with fewer blanks costs far less") from None
+    except LimitExceeded:
+        raise LimitExceeded(f"finding the plays visited more than {max_visits:,} lists of the word graph; a rack "
+                            f"with fewer blanks costs far less", code="too-costly") from None
     tiles = {t.number: t.letter for t in lexicon.alphabet.tiles}
     plays = []
     for score, down, valid, laid in found:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from lexicon import ArtifactError, artifacts, load_alphabet, load_profile
 from lexicon.analyser import Analyser, boundaries, parse_reading
-from lexicon.errors import ProfileError
+from lexicon.errors import DataError
 from lexicon.profile import Compounds
 
 from .test_hungarian import DEBIAN, hungarian_lexicon
@@ -396,10 +396,10 @@ def test_profiles_declare_the_mode(tmp_path):
     bad = tmp_path / "bad.toml"
     text = Path(PROFILE.path).read_text(encoding="utf-8")
     bad.write_text(text.replace('compounds = "dictionary"', 'compounds = "some"'), encoding="utf-8")
-    with pytest.raises(ProfileError, match="compounds"):
+    with pytest.raises(DataError, match="compounds"):
         load_profile(bad)
     bad.write_text(text.replace('validation = "analysis"', 'validation = "guess"'), encoding="utf-8")
-    with pytest.raises(ProfileError, match="validation"):
+    with pytest.raises(DataError, match="validation"):
         load_profile(bad)
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from lexicon import ArtifactError, DataError, Reason, artifacts
-from lexicon.errors import SourceError
 from lexicon.lookup import load
 from lexicon_pipelines import build, load_pipeline
 
@@ -168,7 +167,7 @@ def test_a_failed_build_writes_nothing(tmp_path):
                          f'kind = "saol-xml"\npath = "{DATA / "broken.xml"}"\n')
     text = bad.read_text().replace("sv-test-small-bad", "sv-test-small")
     bad.write_text(text)
-    with pytest.raises(SourceError, match="broken.xml:5"):
+    with pytest.raises(DataError, match="broken.xml:5"):
         build(bad, tmp_path / "art")
     assert artifacts.versions(tmp_path / "art", "sv-test-small") == [first.version]
     assert artifacts.current_version(tmp_path / "art", "sv-test-small") == first.version
@@ -182,7 +181,7 @@ def test_a_failed_build_writes_nothing(tmp_path):
 ])
 def test_malformed_sources_fail_with_file_and_line_and_write_nothing(tmp_path, source, message):
     path = write_pipeline(tmp_path, "sv-test-bad", f'profile = "sv-betapet"\n[[sources]]\nid = "s"\n{source}\n')
-    with pytest.raises(SourceError, match=message):
+    with pytest.raises(DataError, match=message):
         build(path, tmp_path / "art")
     assert artifacts.versions(tmp_path / "art", "sv-test-bad") == []
 

@@ -199,9 +199,9 @@ def test_swedish_words_have_one_cut_and_no_guess(tmp_path):
 
 
 def test_messages_suggest_commands_that_work_from_anywhere(tmp_path):
-    from lexicon.errors import UnknownLexicon
+    from lexicon.errors import ArtifactError
 
-    with pytest.raises(UnknownLexicon) as caught:
+    with pytest.raises(ArtifactError) as caught:
         load("sv-betapet", tmp_path / "empty")
     message = str(caught.value)
     assert f"`lexicon build sv-betapet --artifacts {tmp_path / 'empty'}`" in message

@@ -20,7 +20,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lexicon import ArtifactError, LimitExceeded, load_alphabet, tilings
-from lexicon.errors import SequenceError
+from lexicon.errors import InputError
 from lexicon.graph import KBWG, KWG, MAX_LENGTH, GraphBuilder, Kwg, build_kwg
 from lexicon.normalize import Normalizer
 from lexicon.search import Search
@@ -74,7 +74,7 @@ def test_the_builder_streams_and_finishes_once():
 
 @pytest.mark.parametrize("native", [True, False])
 def test_the_empty_sequence_is_refused(native):
-    with pytest.raises(SequenceError, match="sequence 1: the empty sequence cannot be stored"):
+    with pytest.raises(InputError, match="sequence 1: the empty sequence cannot be stored"):
         build_kwg([b"\x01", b""], native=native)
 
 
@@ -87,7 +87,7 @@ def test_the_empty_sequence_is_refused(native):
     ([bytes([7] * 256)], "sequence 0: 256 tiles; a word graph path holds at most 255"),
 ])
 def test_both_builders_refuse_what_the_format_cannot_hold(native, words, message):
-    with pytest.raises(SequenceError, match=re.escape(message)):
+    with pytest.raises(InputError, match=re.escape(message)):
         build_kwg(words, native=native, gaddag=True)
 
 
@@ -95,7 +95,7 @@ def test_both_builders_refuse_what_the_format_cannot_hold(native, words, message
 def test_a_refused_packed_run_adds_nothing(native):
     builder = GraphBuilder(native=native)
     builder.add(b"\x01")
-    with pytest.raises(SequenceError, match=re.escape("packed sequences: tile 64 at byte 4 is outside 1..63 "
+    with pytest.raises(InputError, match=re.escape("packed sequences: tile 64 at byte 4 is outside 1..63 "
                                                       "(sequence 2)")):
         builder.add_packed(b"\x02\x01\x02\x01\x40")
     assert len(builder) == 1
@@ -119,14 +119,15 @@ def _isolated(code: str) -> subprocess.CompletedProcess:
 
 def test_finish_with_a_bad_layout_by_keyword_is_refused():
     done = _isolated("""
+        from lexicon import InputError
         from lexicon.graph.native import use_core
         try:
             use_core(True).Builder().finish(layout="nope")
-        except ValueError as exc:
+        except InputError as exc:
             print(type(exc).__name__, exc)
     """)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "SequenceError unknown word-graph layout 'nope' (kwg or kbwg)"
+    assert done.stdout.strip() == "InputError unknown word-graph layout 'nope' (kwg or kbwg)"
 
 
 def test_validate_names_a_gaddag_root_past_the_end():
@@ -170,6 +171,7 @@ def test_a_failed_reinit_keeps_the_graph_it_had():
 
 def test_a_failed_set_letters_keeps_the_kinds_it_had():
     done = _isolated("""
+        from lexicon import InputError
         from lexicon.graph import build_kwg
         from lexicon.graph.native import use_core
         graph = use_core(True).Graph(build_kwg([b"\\x01", b"\\x02"]).data)
@@ -177,13 +179,13 @@ def test_a_failed_set_letters_keeps_the_kinds_it_had():
         for letters, kinds in (("AB", 123), ("AA", b"\\x00\\x00")):  # no buffer; a letter twice
             try:
                 graph.set_letters(letters, kinds, 2)
-            except (TypeError, ValueError) as exc:
+            except (TypeError, InputError) as exc:
                 print(type(exc).__name__, exc)
         print("A" in graph, "B" in graph)
     """)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["TypeError a bytes-like object is required, not 'int'",
-                                        "SequenceError letter 1 (U+0041) comes twice", "True False"]
+                                        "InputError letter 1 (U+0041) comes twice", "True False"]
 
 
 def test_a_walk_of_a_graph_opened_again_is_refused():
@@ -430,7 +432,7 @@ def test_packed_sequences_build_the_same_graph(words):
 @pytest.mark.parametrize("data", [b"\x00", b"\x03ab", b"\x01a\x02b"])
 def test_bad_packing_is_refused_with_its_place(native, data):
     builder = GraphBuilder(native=native)
-    with pytest.raises(ValueError, match="at byte"):
+    with pytest.raises(InputError, match="at byte"):
         builder.add_packed(data)
 
 

@@ -198,10 +198,10 @@ def test_a_tile_bound_keeps_long_words_of_few_tiles(tmp_path):
 
 
 def test_a_tile_bound_needs_its_tile_set():
-    from lexicon.errors import SourceError
+    from lexicon.errors import DataError
     from lexicon_pipelines.sources import KINDS, SourceConfig
 
-    with pytest.raises(SourceError, match="tileset"):
+    with pytest.raises(DataError, match="tileset"):
         KINDS["hunspell"](SourceConfig("hu", "hunspell", {"path": str(DEBIAN.with_suffix(".dic")), "max_tiles": 10}))
 
 

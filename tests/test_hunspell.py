@@ -13,7 +13,7 @@ import hunspell
 import pytest
 
 from lexicon import artifacts, load
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon_pipelines import build
 from lexicon_pipelines.entry import STEM_ONLY
 from lexicon_pipelines.hunspell import Bounds, Expander, read_aff, read_dic
@@ -165,7 +165,7 @@ def test_bounds_on_letters_and_depth():
 
 
 def test_too_many_forms_stop_the_source_with_a_clear_error():
-    with pytest.raises(SourceError, match=r"twofold.dic:3: source 'dic': more than 5 forms by line 3.*max_forms"):
+    with pytest.raises(DataError, match=r"twofold.dic:3: source 'dic': more than 5 forms by line 3.*max_forms"):
         entries("twofold", max_forms=5)
 
 
@@ -175,7 +175,7 @@ def test_too_many_forms_stop_the_source_with_a_clear_error():
     ({"package": "no_such_package_here"}, "package 'no_such_package_here' is not installed"),
 ])
 def test_bad_options(options, message):
-    with pytest.raises(SourceError, match=message):
+    with pytest.raises(DataError, match=message):
         entries("basic", **options)
 
 
@@ -193,14 +193,14 @@ def test_bad_options(options, message):
     ("bad-word", r"bad-word.dic:3: byte 2 of b'k\\xe9rt' is not valid utf-8"),
 ])
 def test_malformed_files_fail_with_file_and_line(name, message):
-    with pytest.raises(SourceError, match=message):
+    with pytest.raises(DataError, match=message):
         entries(name)
 
 
 def test_a_malformed_dictionary_builds_nothing(tmp_path):
     path = write_pipeline(tmp_path, "sv-test-hunspell", f'profile = "sv-dsso"\n[[sources]]\nid = "s"\n'
                           f'kind = "hunspell"\npath = "{HUNSPELL / "count-long.dic"}"\n')
-    with pytest.raises(SourceError, match="count-long.aff:6"):
+    with pytest.raises(DataError, match="count-long.aff:6"):
         build(path, tmp_path / "art")
     assert artifacts.versions(tmp_path / "art", "sv-test-hunspell") == []
 

@@ -9,7 +9,7 @@ import pytest
 from lexicon import DataError
 from lexicon_pipelines import load_pipeline
 from lexicon_pipelines.entry import Entry
-from lexicon_pipelines.inflection import UnreadableNotation, parse, word_class
+from lexicon_pipelines.inflection import parse, word_class
 from lexicon_pipelines.inflection.notation import replace_last_part
 
 from .conftest import ROOT, write_pipeline
@@ -117,8 +117,9 @@ def test_a_particle_verb_inflects_its_first_word(saol_inflector):
 
 @pytest.mark.parametrize("notation", ["+en; foo. +ar", "+en +ar +er +or", "+en ; ?"])
 def test_what_the_parser_cannot_read_is_an_error(notation):
-    with pytest.raises(UnreadableNotation):
+    with pytest.raises(DataError) as unread:
         parse(notation, "hund", "NOUN")
+    assert unread.value.code == "unreadable-notation"
 
 
 @pytest.mark.parametrize("base, part, expected", [
@@ -360,7 +361,7 @@ def test_forms_after_a_compound_prefix_keep_it(saol_entries):
         pos = word_class(e)
         try:
             notation = parse(e.notation, e.headword.split(" ")[0] if pos == "VERB" else e.headword, pos)
-        except UnreadableNotation:
+        except DataError:
             continue
         own = [k for k in notation.keys if k.variant == 0]
         dash = next((k for k in own if k.written.startswith("-") and len(k.written) > 2), None)

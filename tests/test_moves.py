@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexicon import PlayError, load
-from lexicon.errors import TooCostly
+from lexicon.errors import LimitExceeded
 from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
@@ -455,14 +455,14 @@ def test_bad_input_is_refused_with_the_field(betapet):
                           ({"rack": "AB", "order": "alpha"}, "order")]:
         with pytest.raises(PlayError) as caught:
             find_moves(game, board, lexicon=betapet, **kwargs)
-        assert caught.value.field == field, (kwargs, str(caught.value))
+        assert caught.value.parameter == field, (kwargs, str(caught.value))
     with pytest.raises(PlayError, match="sv-betapet plays the tile set sv-betapet, and hu-betutorony plays"):
         betapet.moves("hu-betutorony", ["." * 10] * 10, "ABC")
     several = dataclasses.replace(game, several_words=True)  # letters and premiums, several words a turn
     with pytest.raises(PlayError, match="its plays are not generated") as caught:
         find_moves(several, board, "ABC", betapet)
-    assert caught.value.field == "game"
-    with pytest.raises(TooCostly, match="visited more than 10 lists"):
+    assert caught.value.parameter == "game"
+    with pytest.raises(LimitExceeded, match="visited more than 10 lists"):
         find_moves(game, board, "ARSTE?K", betapet, max_visits=10)
 
 

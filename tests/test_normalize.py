@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon import Reason, load_alphabet, normalize
-from lexicon.normalize import InvalidWord, Normalizer, normalizer_for
+from lexicon import InputError, Reason, load_alphabet, normalize
+from lexicon.normalize import Normalizer, normalizer_for
 
 
 @pytest.mark.parametrize("word, key", [
@@ -77,9 +77,9 @@ def test_compatibility_characters_by_one_rule_and_the_one_at_fault_named(word, k
 
 
 def test_a_non_letter_is_never_deleted_silently():
-    with pytest.raises(InvalidWord) as err:
+    with pytest.raises(InputError) as err:
         normalize("abc-bok", "sv-betapet")
-    assert err.value.reason is Reason.HYPHENATED
+    assert err.value.code == "invalid-word" and err.value.result.reason is Reason.HYPHENATED
     assert "position 3" in str(err.value)
 
 

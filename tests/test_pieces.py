@@ -9,7 +9,7 @@ import random
 import pytest
 
 from lexicon import load_alphabet
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.graph.codec import LetterCodes
 from lexicon.tiling import fewest_tiles
 from lexicon_pipelines.hunspell import read_aff, read_dic
@@ -220,7 +220,7 @@ def test_the_forbidding_compound_directives_are_read():
 def test_what_the_rule_does_not_read_is_refused(tmp_path, directive):
     path = tmp_path / "x.aff"
     path.write_text(f"SET UTF-8\nCOMPOUNDFLAG Y\n{directive}\n", encoding="utf-8")
-    with pytest.raises(SourceError, match="the two-part rule does not read it"):
+    with pytest.raises(DataError, match="the two-part rule does not read it"):
         Pieces(read_aff(path), [], HU, 10)
 
 

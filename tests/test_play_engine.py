@@ -16,7 +16,7 @@ import orjson
 import pytest
 
 from lexicon import PlayError, bundle
-from lexicon.errors import InputError, TooCostly
+from lexicon.errors import InputError, LimitExceeded
 from lexicon.graph import _core
 from lexicon.play import empty_board, game_names, load_game
 from lexicon.play.compiled import document, engine_game
@@ -56,9 +56,9 @@ def outcome(answer):
     try:
         return answer()
     except PlayError as exc:
-        return "PlayError", exc.field, str(exc), exc.square
-    except TooCostly as exc:
-        return "TooCostly", str(exc)
+        return "PlayError", exc.parameter, str(exc), exc.square
+    except LimitExceeded as exc:
+        return "LimitExceeded", str(exc)
 
 
 def same_play(body: dict, lex) -> bytes | tuple:
@@ -280,7 +280,7 @@ def test_hostile_bodies_are_refused_saying_what_and_where():
         for answer in (play_json, moves_json):
             with pytest.raises(PlayError) as refused:
                 answer(raw, lambda spec: pytest.fail("no lexicon is looked for"))
-            assert refused.value.field == "body" and str(refused.value).startswith("body: not valid JSON: "), raw
+            assert refused.value.parameter == "body" and str(refused.value).startswith("body: not valid JSON: "), raw
             assert says in str(refused.value), (raw, str(refused.value))
             assert re.search(r"line \d+ column \d+ \(byte \d+\)$", str(refused.value)), raw
     with pytest.raises(PlayError, match=r"body: not valid JSON: a body of 1048577 bytes; at most 1048576"):

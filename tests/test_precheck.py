@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from lexicon import ArtifactError, DataError, load_alphabet, load_profile
 from lexicon.analyser import Analyser
-from lexicon.errors import SequenceError
+from lexicon.errors import InputError
 from lexicon.graph import Kwg, build_kwg
 from lexicon.precheck import Precheck
 from lexicon.tiling import fewest_tiles
@@ -104,9 +104,9 @@ def test_hostile_calls_are_refused_or_cannot_tell():
     assert spells("", 3) is None
     assert spells("ab" * 40, 3) is None  # longer than the precheck takes
     assert spells("abab", 3) is True
-    with pytest.raises(SequenceError, match="no room for the parts graph's 16 markers"):
+    with pytest.raises(InputError, match="no room for the parts graph's 16 markers"):
         spells("ab", 48)
-    with pytest.raises(SequenceError, match="letter 1 is number 2, not one of the 1 letters"):
+    with pytest.raises(InputError, match="letter 1 is number 2, not one of the 1 letters"):
         spells("ab", 1)
 
 
@@ -255,13 +255,13 @@ def test_the_places_come_from_the_compound_flags(tmp_path):
 @pytest.mark.parametrize("directive", ["SIMPLIFIEDTRIPLE", "CHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b z"])
 def test_compounds_spelled_otherwise_than_joined_are_refused(tmp_path, directive):
     """A triple letter written twice, or a pattern's replacement at the seam: not parts joined, so no precheck."""
-    from lexicon.errors import SourceError
+    from lexicon.errors import DataError
     from lexicon_pipelines.hunspell import read_aff
     from lexicon_pipelines.hunspell.parts import Parts
 
     path = tmp_path / "seam.aff"
     path.write_text(f"SET UTF-8\nCOMPOUNDFLAG Y\n{directive}\n", encoding="utf-8")
-    with pytest.raises(SourceError, match="otherwise than their parts joined"):
+    with pytest.raises(DataError, match="otherwise than their parts joined"):
         Parts(read_aff(path), [], HU, 10)
     path.write_text("SET UTF-8\nCOMPOUNDFLAG Y\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b\n", encoding="utf-8")
     assert Parts(read_aff(path), [], HU, 10).leads == []

@@ -3,7 +3,7 @@
 import pytest
 
 from lexicon import Reason, load_profile
-from lexicon.errors import ProfileError
+from lexicon.errors import DataError
 from lexicon.profile import profile_names
 
 
@@ -50,7 +50,7 @@ BASE = ('name = "x"\ndescription = "d"\nrules = "r"\ntileset = "sv-betapet"\nmin
 def test_malformed_profiles(tmp_path, body, message):
     path = tmp_path / "p.toml"
     path.write_text(body, encoding="utf-8")
-    with pytest.raises(ProfileError, match=message):
+    with pytest.raises(DataError, match=message):
         load_profile(path)
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexicon import load_game
-from lexicon.errors import RecordError
+from lexicon.errors import InputError
 from lexicon.play import Event, GameRecord, Play, Player, read_gcg, read_json_record, replay, write_gcg
 from lexicon.play.gcg import MAX_BYTES
 from lexicon_cli import main
@@ -219,7 +219,7 @@ def test_the_encoding_is_the_one_the_file_declares_or_utf8_or_latin1():
     text = "#player1 Åsa Åsa Öberg\n#player2 Bo Bo\n>Åsa: HUNDKAT 8H HUND +16 16\n"
     assert read_gcg(text.encode("utf-8")).players[0].nick == "Åsa"
     assert read_gcg(text.encode("iso-8859-1")).players[0].nick == "Åsa"  # GCG's own default
-    with pytest.raises(RecordError, match="line 2, column 10: byte b'\\\\xc5' is not utf-8"):
+    with pytest.raises(InputError, match="line 2, column 10: byte b'\\\\xc5' is not utf-8"):
         read_gcg(("#character-encoding UTF-8\n" + text).encode("iso-8859-1"))
 
 
@@ -282,7 +282,7 @@ def test_gcg_round_trips(record):
     ("#title nobody\n", 1, 1, "no players"),
 ])
 def test_a_malformed_gcg_is_refused_with_the_line_and_column(text, line, column, message):
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(InputError) as caught:
         read_gcg(text.encode("utf-8"))
     error = caught.value
     assert (error.line, error.column) == (line, column) and message in str(error), str(error)
@@ -291,7 +291,7 @@ def test_a_malformed_gcg_is_refused_with_the_line_and_column(text, line, column,
 
 def test_a_tile_the_game_lacks_is_refused_at_its_line_and_column(scrabble_words):
     text = gcg("sv-scrabble.gcg").replace("K8 .AG +4 4", "K8 .AÑ +4 4")
-    with pytest.raises(RecordError, match=r"record line 11, column 17: tile 3 \(K10\): 'Ñ' is not a tile"):
+    with pytest.raises(InputError, match=r"record line 11, column 17: tile 3 \(K10\): 'Ñ' is not a tile"):
         replayed(text, "sv-scrabble", scrabble_words)
 
 
@@ -311,18 +311,18 @@ def test_a_tile_the_game_lacks_is_refused_at_its_line_and_column(scrabble_words)
       "events": [{"kind": "pass", "player": "A"}] * 1001}, "events"),
 ])
 def test_a_malformed_json_record_names_the_field(document, field):
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(InputError) as caught:
         read_json_record(document)
     assert caught.value.field == field and field in str(caught.value)
 
 
 def test_huge_records_are_bounded():
-    with pytest.raises(RecordError, match="bytes; a GCG record holds at most"):
+    with pytest.raises(InputError, match="bytes; a GCG record holds at most"):
         read_gcg(b"#player1 A A\n" + b"#note " + b"x" * MAX_BYTES)
     lines = "#player1 Ada Ada\n#player2 Bo Bo\n" + ">Ada: HUNDKAT - +0 0\n" * 1001
-    with pytest.raises(RecordError, match="line 1003, column 1: more than 1000 events"):
+    with pytest.raises(InputError, match="line 1003, column 1: more than 1000 events"):
         read_gcg(lines)
-    with pytest.raises(RecordError, match="a note of more than 10,000 characters"):
+    with pytest.raises(InputError, match="a note of more than 10,000 characters"):
         read_gcg("#player1 Ada Ada\n" + "#note " + "x" * 10_001 + "\n")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon_pipelines.entry import ABBREVIATION, AFFIX, MULTIWORD, PROPER_NOUN
 from lexicon_pipelines.sources import KINDS, SourceConfig
 
@@ -52,7 +52,7 @@ def test_plain_list_in_declared_latin1():
 
 
 def test_plain_list_with_wrong_encoding_names_file_and_line():
-    with pytest.raises(SourceError, match=r"bad-utf8.txt:2: byte 2 is not valid utf-8"):
+    with pytest.raises(DataError, match=r"bad-utf8.txt:2: byte 2 is not valid utf-8"):
         read("plain", path="bad-utf8.txt", encoding="utf-8")
 
 
@@ -96,13 +96,13 @@ def test_lmf_in_saldo_shape_skips_compound_only_forms():
     ("missing.xml", "no such file"),
 ])
 def test_hostile_and_broken_xml_fails_with_file_and_line(fixture, message):
-    with pytest.raises(SourceError, match=message) as err:
+    with pytest.raises(DataError, match=message) as err:
         read("saol-xml", path=fixture)
     assert fixture in str(err.value)
 
 
 def test_xml_line_numbers_point_at_the_problem():
-    with pytest.raises(SourceError) as err:
+    with pytest.raises(DataError) as err:
         read("saol-xml", path="broken.xml")
     assert err.value.line == 5
 
@@ -116,12 +116,12 @@ def test_entity_reference_is_refused_even_without_dtd(tmp_path):
 
 
 def test_size_limit(tmp_path):
-    with pytest.raises(SourceError, match="more than the limit"):
+    with pytest.raises(DataError, match="more than the limit"):
         read("saol-xml", path="entries.xml", max_bytes=100)
 
 
 def test_unknown_option_is_refused():
-    with pytest.raises(SourceError, match="unknown option 'colour'"):
+    with pytest.raises(DataError, match="unknown option 'colour'"):
         KINDS["plain"](SourceConfig("s", "plain", {"path": "x", "colour": "red"}, DATA))
 
 
@@ -160,7 +160,7 @@ def test_a_damaged_or_missing_corpus_is_refused_saying_what_and_where(kind, path
     options = {"path": path, "debian": "dict-freedict-hun-eng"} if kind == "dictd" else {"path": path}
     if kind == "text":
         options["glob"] = "*.txt"
-    with pytest.raises(SourceError, match=message):
+    with pytest.raises(DataError, match=message):
         read(kind, **options)
 
 

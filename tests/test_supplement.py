@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from lexicon.changes import diff
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.lookup import load
 from lexicon_pipelines import build, load_pipeline
 from lexicon_pipelines.inflection import SaolInflector
@@ -70,18 +70,18 @@ def test_a_paradigm_entry_adds_forms_not_its_headword(tmp_path):
 ])
 def test_bad_entries_name_the_file_the_entry_and_the_problem(tmp_path, row, message):
     path = supplement(tmp_path, GOOD.replace('"ni"', '"du"'), row)
-    with pytest.raises(SourceError, match="supplement.toml") as err:
+    with pytest.raises(DataError, match="supplement.toml") as err:
         read_supplement(path)
     assert "entry 2" in str(err.value) and message in str(err.value)
 
 
 def test_a_second_entry_for_the_same_word_is_refused(tmp_path):
-    with pytest.raises(SourceError, match="entry 2 .*a second headword entry for ni"):
+    with pytest.raises(DataError, match="entry 2 .*a second headword entry for ni"):
         read_supplement(supplement(tmp_path, GOOD, GOOD))
 
 
 def test_the_file_must_say_what_it_is(tmp_path):
-    with pytest.raises(SourceError, match='format = "tile-lexicon-saol-supplement"'):
+    with pytest.raises(DataError, match='format = "tile-lexicon-saol-supplement"'):
         read_supplement(supplement(tmp_path, GOOD, head=""))
 
 
@@ -174,5 +174,5 @@ def test_declined_words_are_read_with_their_reason(tmp_path):
                     encoding="utf-8")
     assert read_declined(path) == {"nån": "colloquial"} and len(read_supplement(path)) == 1
     path.write_text(path.read_text(encoding="utf-8") + '[[declined]]\nword = "x"\n', encoding="utf-8")
-    with pytest.raises(SourceError, match="declined 2: a table with word and reason"):
+    with pytest.raises(DataError, match="declined 2: a table with word and reason"):
         read_declined(path)

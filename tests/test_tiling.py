@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lexicon import LimitExceeded, format_tiling, load_alphabet, parse_notation, preferred_tiling, tilings
-from lexicon.errors import NotationError
+from lexicon.errors import InputError
 from lexicon.normalize import normalizer_for
 from lexicon.tiling import fewest_tiles, notation_letters, notation_tilings, spell
 
@@ -79,7 +79,7 @@ def test_open_letters_leave_the_cut_open(hu):
     ('["\\x"]', 2), ('["H"] x', 6), (' ["H\u0000"]', 4),
 ])
 def test_malformed_notation_is_an_error_with_a_position(hu, notation, position):
-    with pytest.raises(NotationError) as err:
+    with pytest.raises(InputError) as err:
         parse_notation(notation, hu, normalizer_for(hu).key)
     assert err.value.position == position
     assert "position" in str(err.value)

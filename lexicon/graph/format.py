@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from array import array
 
-from ..errors import SequenceError
+from ..errors import InputError
 
 KWG = "kwg"
 KBWG = "kbwg"
@@ -42,31 +42,31 @@ MAX_LENGTH = 255
 
 
 def check_sequence(sequence: bytes, number: int) -> None:
-    """Raise SequenceError unless `sequence` (the `number`th added) is one a word graph can store."""
+    """Raise InputError unless `sequence` (the `number`th added) is one a word graph can store."""
     if not sequence:
-        raise SequenceError(f"sequence {number}: the empty sequence cannot be stored in a word graph")
+        raise InputError(f"sequence {number}: the empty sequence cannot be stored in a word graph")
     if len(sequence) > MAX_LENGTH:
-        raise SequenceError(f"sequence {number}: {len(sequence)} tiles; a word graph path holds at most {MAX_LENGTH}")
+        raise InputError(f"sequence {number}: {len(sequence)} tiles; a word graph path holds at most {MAX_LENGTH}")
     if min(sequence) == 0 or max(sequence) > MAX_TILE:
         position, tile = next((i, t) for i, t in enumerate(sequence) if t == 0 or t > MAX_TILE)
-        raise SequenceError(f"sequence {number} ({_show(sequence)}): tile {tile} at position {position} is outside "
-                            f"1..{MAX_TILE}")
+        raise InputError(f"sequence {number} ({_show(sequence)}): tile {tile} at position {position} is outside "
+                         f"1..{MAX_TILE}")
 
 
 def unpack(data: bytes, first: int) -> list[bytes]:
     """The sequences packed in `data`, each a length byte and then its tiles; `first` numbers the
-    first of them in messages. SequenceError names the byte where the packing breaks."""
+    first of them in messages. InputError names the byte where the packing breaks."""
     out, at = [], 0
     while at < len(data):
         n = data[at]
         if not n or at + 1 + n > len(data):
-            raise SequenceError(f"packed sequences: {'a sequence runs past the end' if n else 'an empty sequence'} "
-                                f"at byte {at}")
+            raise InputError(f"packed sequences: {'a sequence runs past the end' if n else 'an empty sequence'} "
+                             f"at byte {at}")
         sequence = bytes(data[at + 1:at + 1 + n])
         if min(sequence) == 0 or max(sequence) > MAX_TILE:
             i, tile = next((i, t) for i, t in enumerate(sequence) if t == 0 or t > MAX_TILE)
-            raise SequenceError(f"packed sequences: tile {tile} at byte {at + 1 + i} is outside 1..{MAX_TILE} "
-                                f"(sequence {first + len(out)})")
+            raise InputError(f"packed sequences: tile {tile} at byte {at + 1 + i} is outside 1..{MAX_TILE} "
+                             f"(sequence {first + len(out)})")
         out.append(sequence)
         at += 1 + n
     return out

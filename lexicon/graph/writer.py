@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import LimitExceeded, SequenceError
+from ..errors import InputError, LimitExceeded
 from .dawg import ACCEPTS, NEXT_SHIFT, TARGET_MASK, TARGET_SHIFT, Graph, build
 from .format import CAPACITY, KBWG, KWG, SUFFIXES, check_sequence, unpack
 from .native import use_core
@@ -112,7 +112,7 @@ class GraphBuilder:
     def finish(self, *, gaddag: bool = False, layout: str | None = None) -> Encoded:
         """The KWG bytes; `distinct` on the result counts the sequences without repeats."""
         if layout is not None and layout not in CAPACITY:
-            raise SequenceError(f"unknown word-graph layout {layout!r} (kwg or kbwg)")
+            raise InputError(f"unknown word-graph layout {layout!r} (kwg or kbwg)")
         if self._builder is not None:
             data, layout, nodes, has_gaddag, distinct = self._builder.finish(gaddag=gaddag, layout=layout)
             return Encoded(data, layout, nodes, has_gaddag, distinct)

@@ -33,7 +33,7 @@ from .move import BLANK, Placement
 
 #: Word verdicts kept per lexicon version and process, for the words a bundle cannot decide.
 VERDICT_CACHE = 20_000
-#: GADDAG lists a generation may enter before it gives up (TooCostly): the library's default.
+#: GADDAG lists a generation may enter before it gives up (LimitExceeded, too-costly): the library's default.
 MAX_VISITS = 20_000_000
 
 

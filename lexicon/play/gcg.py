@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import RecordError
+from ..errors import InputError, record_error
 from ..text import refused_at
 from .record import MAX_EVENTS, MAX_TEXT, Event, GameRecord, Play, Player, check_players
 
@@ -46,13 +46,13 @@ _HEAD_PRAGMATA = {"title": "title", "description": "description", "lexicon": "le
 
 
 def read_gcg(data: bytes | str) -> GameRecord:
-    """Read a GCG record; a RecordError names the line and column of what cannot be read."""
+    """Read a GCG record; an InputError names the line and column of what cannot be read."""
     text = decode(data) if isinstance(data, bytes) else data
     if len(text) > MAX_BYTES:
-        raise RecordError(f"{len(text):,} characters; a GCG record holds at most {MAX_BYTES:,}")
+        raise record_error(f"{len(text):,} characters; a GCG record holds at most {MAX_BYTES:,}")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise RecordError(f"{len(lines):,} lines; a GCG record holds at most {MAX_LINES:,}")
+        raise record_error(f"{len(lines):,} lines; a GCG record holds at most {MAX_LINES:,}")
     reader = _Reader()
     for number, line in enumerate(lines, start=1):
         reader.line(number, line)
@@ -62,14 +62,14 @@ def read_gcg(data: bytes | str) -> GameRecord:
 def decode(data: bytes) -> str:
     """The text of a GCG file, in the encoding its first line names, else UTF-8 if it is, else ISO-8859-1."""
     if len(data) > MAX_BYTES:
-        raise RecordError(f"{len(data):,} bytes; a GCG record holds at most {MAX_BYTES:,}")
+        raise record_error(f"{len(data):,} bytes; a GCG record holds at most {MAX_BYTES:,}")
     data = data.removeprefix(b"\xef\xbb\xbf")
     first = data.split(b"\n", 1)[0].strip()
     if first.startswith(b"#character-encoding"):
         name = first[len(b"#character-encoding"):].strip().decode("ascii", "replace").lower()
         if name not in ENCODINGS:
-            raise RecordError(f"{name[:40]!r} is not an encoding this reader knows (UTF-8, ISO-8859-1)", line=1,
-                              column=len("#character-encoding") + 2)
+            raise record_error(f"{name[:40]!r} is not an encoding this reader knows (UTF-8, ISO-8859-1)", line=1,
+                               column=len("#character-encoding") + 2)
         return _decoded(data, ENCODINGS[name])
     try:
         return data.decode("utf-8")
@@ -83,8 +83,8 @@ def _decoded(data: bytes, encoding: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise RecordError(f"byte {data[exc.start:exc.start + 1]!r} is not {encoding}, as the first line says",
-                          line=line, column=column) from None
+        raise record_error(f"byte {data[exc.start:exc.start + 1]!r} is not {encoding}, as the first line says",
+                           line=line, column=column) from None
 
 
 class _Reader:
@@ -106,13 +106,13 @@ class _Reader:
         elif stripped.startswith(">"):
             self.in_note = False
             if len(self.events) >= MAX_EVENTS:
-                raise RecordError(f"more than {MAX_EVENTS} events", line=number, column=1)
+                raise record_error(f"more than {MAX_EVENTS} events", line=number, column=1)
             self.events.append(_event(number, line, self.nicks()))
         elif self.in_note:
             self._note(stripped, number, continued=True)
         else:
-            raise RecordError("neither a pragma (#…) nor an event (>…), nor a note's continuation", line=number,
-                              column=_column(line, stripped))
+            raise record_error("neither a pragma (#…) nor an event (>…), nor a note's continuation", line=number,
+                               column=_column(line, stripped))
 
     def pragma(self, number: int, line: str, stripped: str) -> None:
         keyword, _, rest = stripped[1:].partition(" ")
@@ -123,18 +123,18 @@ class _Reader:
             return
         if keyword == "character-encoding":
             if number != 1:
-                raise RecordError("#character-encoding must be the first line", line=number, column=1)
+                raise record_error("#character-encoding must be the first line", line=number, column=1)
             return
         if self.events and not _RACK.fullmatch(keyword):
-            raise RecordError(f"#{keyword[:40]} comes after the first event; only notes and racks may", line=number,
-                              column=_column(line, stripped))
+            raise record_error(f"#{keyword[:40]} comes after the first event; only notes and racks may", line=number,
+                               column=_column(line, stripped))
         player = _PLAYER.fullmatch(keyword)
         if player:
             nick, _, name = rest.partition(" ")
             index = int(player.group(1))
             if not nick or index in self.players:
-                raise RecordError(f"#{keyword} names a player once: a nickname, then the full name", line=number,
-                                  column=_column(line, stripped))
+                raise record_error(f"#{keyword} names a player once: a nickname, then the full name", line=number,
+                                   column=_column(line, stripped))
             self.players[index] = Player(nick, name.strip())
             check_players(list(self.players.values()), line=number)
         elif keyword == "id":
@@ -149,7 +149,7 @@ class _Reader:
         current = target.note if target is not None else "\n".join(self.notes)
         joined = (current + "\n" + text) if current else text
         if len(joined) > MAX_TEXT:
-            raise RecordError(f"a note of more than {MAX_TEXT:,} characters", line=number, column=1)
+            raise record_error(f"a note of more than {MAX_TEXT:,} characters", line=number, column=1)
         if target is not None:
             target.note = joined
         else:
@@ -160,18 +160,18 @@ class _Reader:
 
     def record(self) -> GameRecord:
         if not self.players:
-            raise RecordError("no players: a GCG record starts with #player1 and #player2", line=1, column=1)
+            raise record_error("no players: a GCG record starts with #player1 and #player2", line=1, column=1)
         order = [self.players[i] for i in sorted(self.players)]
         if [i for i in sorted(self.players)] != list(range(1, len(order) + 1)):
-            raise RecordError(f"players numbered {sorted(self.players)}; number them from #player1 on")
+            raise record_error(f"players numbered {sorted(self.players)}; number them from #player1 on")
         return GameRecord(order, self.events, notes="\n".join(self.notes), extra=self.extra, **self.fields)
 
 
 def _check_characters(line: str, number: int) -> None:
     at = refused_at(line.replace("\t", " "))  # a tab separates tokens as a space does
     if at is not None:
-        raise RecordError(f"character U+{ord(line[at]):04X} is a control or invisible character, not text",
-                          line=number, column=at + 1)
+        raise record_error(f"character U+{ord(line[at]):04X} is a control or invisible character, not text",
+                           line=number, column=at + 1)
 
 
 def _column(line: str, token: str, start: int = 0) -> int:
@@ -181,26 +181,26 @@ def _column(line: str, token: str, start: int = 0) -> int:
 def _event(number: int, line: str, players: dict[str, Player]) -> Event:
     head, colon, rest = line.strip()[1:].partition(":")
     if not colon:
-        raise RecordError("an event is >nick: followed by its tokens", line=number, column=_column(line, ">"))
+        raise record_error("an event is >nick: followed by its tokens", line=number, column=_column(line, ">"))
     nick = head.strip()
     if nick not in players:
         known = ", ".join(players) or "none: the #player pragmata come first"
-        raise RecordError(f"{nick[:40]!r} is not one of the players ({known})", line=number,
-                          column=_column(line, nick) if nick else 2)
+        raise record_error(f"{nick[:40]!r} is not one of the players ({known})", line=number,
+                           column=_column(line, nick) if nick else 2)
     spans = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
     offset = next(i for i, (tok, _) in enumerate(spans) if tok.endswith(":") or ":" in tok) + 1
     tokens = spans[offset:]
     if len(tokens) < 2:
-        raise RecordError("an event ends with its points and the running total (+20 20)", line=number,
-                          column=len(line.rstrip()) + 1)
+        raise record_error("an event ends with its points and the running total (+20 20)", line=number,
+                           column=len(line.rstrip()) + 1)
     (points, points_at), (total, total_at) = tokens[-2], tokens[-1]
     if not _POINTS.fullmatch(points) and not _TOTAL.fullmatch(total):
-        raise RecordError(f"an event ends with its points and the running total (+20 20), not {points[:20]} "
-                          f"{total[:20]}", line=number, column=points_at)
+        raise record_error(f"an event ends with its points and the running total (+20 20), not {points[:20]} "
+                           f"{total[:20]}", line=number, column=points_at)
     if not _POINTS.fullmatch(points):
-        raise RecordError(f"{points[:20]!r} is not points (+ or -, then digits)", line=number, column=points_at)
+        raise record_error(f"{points[:20]!r} is not points (+ or -, then digits)", line=number, column=points_at)
     if not _TOTAL.fullmatch(total):
-        raise RecordError(f"{total[:20]!r} is not a running total (digits)", line=number, column=total_at)
+        raise record_error(f"{total[:20]!r} is not a running total (digits)", line=number, column=total_at)
     return _classify(number, line, nick, tokens[:-2], int(points), int(total), points_at)
 
 
@@ -213,8 +213,8 @@ def _classify(number: int, line: str, nick: str, middle: list[tuple[str, int]], 
               points_at: int) -> Event:
     """What an event is from the tokens between the nickname and its points: `[RACK] POSITION WORD` a
     move, else `[RACK]` and one token saying which event it is."""
-    def fail(message: str, column: int) -> RecordError:
-        return RecordError(message, line=number, column=column)
+    def fail(message: str, column: int) -> InputError:
+        return record_error(message, line=number, column=column)
 
     if not middle:
         raise fail("nothing between the nickname and the points: a move, -, --, -ABC, (challenge), (time) or "

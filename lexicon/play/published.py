@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .. import artifacts
 from .._data import DATA_DIR
-from ..errors import DataError, UnknownGame
+from ..errors import DataError, InputError
 from .game import Game, game_names, load_game
 
 #: The folder of the published games under the artifacts directory (not a lexicon name: no hyphen).
@@ -72,7 +72,7 @@ def open_published_game(root: str | Path | None, name: str, version: str | None 
     shelf = games_root(root)
     version = version or artifacts.current_version(shelf, name)
     if version is None or not artifacts.VERSION_RE.fullmatch(version) or not artifacts.NAME_RE.fullmatch(name):
-        raise UnknownGame(f"no game {name[:40]!r} is published in {shelf.parent}", parameter="game")
+        raise InputError(f"no game {name[:40]!r} is published in {shelf.parent}", parameter="game", code="unknown-game")
     folder = shelf / name / version
     artifacts.verify(folder, fix=f"publish it again with `lexicon publish <the game file> --artifacts {shelf.parent}`")
     return load_game(folder / GAME_FILE, tileset=folder / TILESET_FILE)

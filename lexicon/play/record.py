@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RecordError
+from ..errors import record_error
 
 FORMAT = "tile-lexicon-record"
 VERSION = 1
@@ -132,15 +132,15 @@ def _without_none(d: dict[str, Any]) -> dict[str, Any]:
 def check_players(players: list[Player], where: str = "players", line: int | None = None) -> None:
     """Two to four players with distinct nicknames that events can name."""
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise RecordError(f"{len(players)} players; a record has 1 to {MAX_PLAYERS}", line=line, field=where)
+        raise record_error(f"{len(players)} players; a record has 1 to {MAX_PLAYERS}", line=line, field=where)
     nicks = [p.nick for p in players]
     for i, nick in enumerate(nicks):
         if not _NICK.fullmatch(nick):
-            raise RecordError(f"{nick[:40]!r} is not a nickname (1 to 64 characters, no spaces, ':', '#' or '>')",
-                              line=line, field=f"{where}[{i}].nick" if line is None else None)
+            raise record_error(f"{nick[:40]!r} is not a nickname (1 to 64 characters, no spaces, ':', '#' or '>')",
+                               line=line, field=f"{where}[{i}].nick" if line is None else None)
         if nick in nicks[:i]:
-            raise RecordError(f"two players are called {nick!r}", line=line,
-                              field=f"{where}[{i}].nick" if line is None else None)
+            raise record_error(f"two players are called {nick!r}", line=line,
+                               field=f"{where}[{i}].nick" if line is None else None)
 
 
 # ---------------------------------------------------------------------------------- the JSON form
@@ -152,14 +152,14 @@ _PLAY = {"word", "start", "direction", "score", "total"}
 
 
 def read_json_record(data: Any) -> GameRecord:
-    """A record from its JSON form (a parsed document); a RecordError names the field at fault."""
+    """A record from its JSON form (a parsed document); an InputError names the field at fault."""
     if not isinstance(data, dict):
-        raise RecordError(f'a JSON object: {{"format": "{FORMAT}", "players": [...], "events": [...]}}')
+        raise record_error(f'a JSON object: {{"format": "{FORMAT}", "players": [...], "events": [...]}}')
     _known(data, _HEAD, "")
     if data.get("format") != FORMAT or data.get("format_version") != VERSION:
-        raise RecordError(f"not a {FORMAT} document of format_version {VERSION} (format "
-                          f"{str(data.get('format'))[:40]!r}, format_version {str(data.get('format_version'))[:10]})",
-                          field="format")
+        raise record_error(f"not a {FORMAT} document of format_version {VERSION} (format "
+                           f"{str(data.get('format'))[:40]!r}, format_version {str(data.get('format_version'))[:10]})",
+                           field="format")
     raw_players = _get(data, "players", list, "players")
     players = []
     for i, raw in enumerate(raw_players[:MAX_PLAYERS + 1]):
@@ -169,7 +169,7 @@ def read_json_record(data: Any) -> GameRecord:
     check_players(players)
     raw_events = _get(data, "events", list, "events")
     if len(raw_events) > MAX_EVENTS:
-        raise RecordError(f"{len(raw_events)} events; a record holds at most {MAX_EVENTS}", field="events")
+        raise record_error(f"{len(raw_events)} events; a record holds at most {MAX_EVENTS}", field="events")
     nicks = {p.nick for p in players}
     events = [_event(raw, i, nicks) for i, raw in enumerate(raw_events)]
     extra = [tuple(x) for x in _get(data, "extra", list, "extra", [])
@@ -184,26 +184,26 @@ def _event(raw: Any, i: int, nicks: set[str]) -> Event:
     _known(raw, _EVENT, where)
     kind = _get(raw, "kind", str, f"{where}.kind")
     if kind not in KINDS:
-        raise RecordError(f"{kind[:40]!r} is not a kind of event ({', '.join(KINDS)})", field=f"{where}.kind")
+        raise record_error(f"{kind[:40]!r} is not a kind of event ({', '.join(KINDS)})", field=f"{where}.kind")
     player = _get(raw, "player", str, f"{where}.player")
     if player not in nicks:
-        raise RecordError(f"{player[:40]!r} is not one of the players ({', '.join(sorted(nicks))})",
-                          field=f"{where}.player")
+        raise record_error(f"{player[:40]!r} is not one of the players ({', '.join(sorted(nicks))})",
+                           field=f"{where}.player")
     common = {"rack": _get(raw, "rack", str, f"{where}.rack", ""), "note": _get(raw, "note", str, f"{where}.note", "")}
     if kind == "move":
         for key in ("tiles", "score", "total", "seconds"):
             if key in raw:
-                raise RecordError("a move's points are its plays' (plays[k].score and total)", field=f"{where}.{key}")
+                raise record_error("a move's points are its plays' (plays[k].score and total)", field=f"{where}.{key}")
         plays = _get(raw, "plays", list, f"{where}.plays")
         if not plays:
-            raise RecordError("a move lays at least one play", field=f"{where}.plays")
+            raise record_error("a move lays at least one play", field=f"{where}.plays")
         return Event(kind, player, plays=[_play(p, f"{where}.plays[{k}]") for k, p in enumerate(plays[:64])],
                      **common)
     if "plays" in raw:
-        raise RecordError(f"only a move has plays, not {kind!r}", field=f"{where}.plays")
+        raise record_error(f"only a move has plays, not {kind!r}", field=f"{where}.plays")
     seconds = _get(raw, "seconds", (int, float), f"{where}.seconds", None)
     if seconds is not None and (kind != "time" or not 0 <= seconds < 10 ** 7):
-        raise RecordError("the seconds a player used, 0 or more, on a time event", field=f"{where}.seconds")
+        raise record_error("the seconds a player used, 0 or more, on a time event", field=f"{where}.seconds")
     return Event(kind, player, tiles=_get(raw, "tiles", str, f"{where}.tiles", ""),
                  score=_get(raw, "score", int, f"{where}.score", None),
                  total=_get(raw, "total", int, f"{where}.total", None), seconds=seconds, **common)
@@ -213,30 +213,30 @@ def _play(raw: Any, where: str) -> Play:
     _known(raw, _PLAY, where)
     direction = _get(raw, "direction", str, f"{where}.direction", "across")
     if direction not in DIRECTIONS:
-        raise RecordError(f"across or down, not {direction[:20]!r}", field=f"{where}.direction")
+        raise record_error(f"across or down, not {direction[:20]!r}", field=f"{where}.direction")
     return Play(_get(raw, "word", str, f"{where}.word"), _get(raw, "start", str, f"{where}.start"), direction,
                 _get(raw, "score", int, f"{where}.score", None), _get(raw, "total", int, f"{where}.total", None))
 
 
 def _known(raw: Any, allowed: set[str], where: str) -> None:
     if not isinstance(raw, dict):
-        raise RecordError("an object", field=where or None)
+        raise record_error("an object", field=where or None)
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise RecordError(f"unknown field {unknown[0][:40]!r} (allowed: {', '.join(sorted(allowed))})",
-                          field=f"{where}.{unknown[0][:40]}" if where else unknown[0][:40])
+        raise record_error(f"unknown field {unknown[0][:40]!r} (allowed: {', '.join(sorted(allowed))})",
+                           field=f"{where}.{unknown[0][:40]}" if where else unknown[0][:40])
 
 
 def _get(raw: dict, key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
     if key not in raw:
         if default is ...:
-            raise RecordError("required", field=where)
+            raise record_error("required", field=where)
         return default
     value = raw[key]
     if isinstance(value, bool) or not isinstance(value, kind):
         names = {"str": "a string", "int": "an integer", "float": "a number", "list": "a list"}
         wanted = " or ".join(names[k.__name__] for k in (kind if isinstance(kind, tuple) else (kind,)))
-        raise RecordError(f"{wanted}, not {type(value).__name__}", field=where)
+        raise record_error(f"{wanted}, not {type(value).__name__}", field=where)
     if isinstance(value, str) and len(value) > MAX_TEXT:
-        raise RecordError(f"{len(value)} characters; at most {MAX_TEXT}", field=where)
+        raise record_error(f"{len(value)} characters; at most {MAX_TEXT}", field=where)
     return value

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import PlayError, RecordError
+from ..errors import InputError, PlayError, record_error
 from .board import Board, empty_board
 from .endgame import final_adjustments, time_penalty
 from .engine import Judgement, judge_turn
@@ -164,8 +164,8 @@ class _Replayer:
         self.last: _Laid | None = None
         self.index = {id(e): i for i, e in enumerate(record.events)}
         if time_control is not None and time_control not in game.time_controls:
-            raise RecordError(f"{time_control[:40]!r} is not a time control of {game.name} "
-                              f"({', '.join(game.time_controls) or 'none'})", field="time_control")
+            raise record_error(f"{time_control[:40]!r} is not a time control of {game.name} "
+                               f"({', '.join(game.time_controls) or 'none'})", field="time_control")
 
     def run(self) -> Replay:
         for number, (index, events) in enumerate(self._turns(), start=1):
@@ -253,7 +253,7 @@ class _Replayer:
                 try:
                     play = word_move(self.game, board, p.word, p.start, p.direction)
                 except PlayError as exc:
-                    word = exc.field.endswith(".word")
+                    word = exc.parameter.endswith(".word")
                     raise self._unreadable(exc, e, p.line, p.word_column if word else p.column,
                                            f"plays[{k}].{'word' if word else 'start'}") from None
                 plays.append(play)
@@ -268,11 +268,11 @@ class _Replayer:
         except PlayError as exc:
             raise self._unreadable(exc, e, e.line, e.column, "rack") from None
 
-    def _unreadable(self, exc: PlayError, e: Event, line: int, column: int, key: str) -> RecordError:
+    def _unreadable(self, exc: PlayError, e: Event, line: int, column: int, key: str) -> InputError:
         message = str(exc).split(": ", 1)[-1]
         if line:
-            return RecordError(message, line=line, column=column)
-        return RecordError(message, field=f"events[{self.index[id(e)]}].{key}")
+            return record_error(message, line=line, column=column)
+        return record_error(message, field=f"events[{self.index[id(e)]}].{key}")
 
     def _compare_play_scores(self, turn: Turn, j: Judgement, layable: bool) -> None:
         """Each play's points in the record against the replay's: a line a play in GCG."""
@@ -371,8 +371,8 @@ class _Replayer:
             return
         if self.time_control is None:
             controls = ", ".join(self.game.time_controls) or "none"
-            raise RecordError(f"a time event with seconds needs the game's time control ({controls}): give "
-                              f"time_control", field=f"events[{turn.index}].seconds")
+            raise record_error(f"a time event with seconds needs the game's time control ({controls}): give "
+                               f"time_control", field=f"events[{turn.index}].seconds")
         penalty = -time_penalty(self.game, self.time_control, e.seconds).points
         if e.score is not None and e.score != penalty:
             self._disagree(turn, "score", f"{e.seconds:g} s on the {self.time_control} clock cost {-penalty}, "

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..files import DEFAULT_MAX_BYTES
 from .flags import FLAG_TYPES, FlagCodec, FlagType
@@ -159,7 +159,7 @@ def _alias(table: list, raw: bytes, name: str, fail: Callable[[str], Exception])
 
 
 def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
-    """Parse an .aff file; every malformation is a SourceError naming the file and line."""
+    """Parse an .aff file; every malformation is a DataError naming the file and line."""
     lines = list(raw_lines(path, max_bytes))
     encoding, flag_type = _settings(path, lines)
     aff = AffixFile(path=path, encoding=encoding, flag_type=flag_type, codec=FlagCodec(flag_type))
@@ -173,7 +173,7 @@ def read_aff(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> AffixFile:
             continue
         key = fields[0]
 
-        def fail(message: str, at: int = number) -> SourceError:
+        def fail(message: str, at: int = number) -> DataError:
             return decode.fail(message, at)
 
         if key in UNSUPPORTED:
@@ -273,20 +273,21 @@ def _settings(path: Path, lines: list[tuple[int, bytes]]) -> tuple[str, FlagType
             first_flags = number
         if fields[0] == b"SET":
             if encoding is not None:
-                raise SourceError("SET given twice", path=str(path), line=number)
+                raise DataError("SET given twice", path=str(path), line=number, code="bad-source")
             if len(fields) < 2:
-                raise SourceError("SET needs an encoding", path=str(path), line=number)
+                raise DataError("SET needs an encoding", path=str(path), line=number, code="bad-source")
             encoding = codec(fields[1].decode("latin-1"), path, number)
         elif fields[0] == b"FLAG":
             if flag is not None:
-                raise SourceError("FLAG given twice", path=str(path), line=number)
+                raise DataError("FLAG given twice", path=str(path), line=number, code="bad-source")
             value = fields[1].decode("latin-1") if len(fields) > 1 else ""
             if value not in FLAG_TYPES:
-                raise SourceError(f"unknown flag type {value!r} (FLAG takes long, num or UTF-8; "
-                                  f"leave FLAG out for single-byte flags)", path=str(path), line=number)
+                raise DataError(f"unknown flag type {value!r} (FLAG takes long, num or UTF-8; "
+                                f"leave FLAG out for single-byte flags)",
+                                path=str(path), line=number, code="bad-source")
             if first_flags is not None:
-                raise SourceError(f"FLAG comes after line {first_flags}, which already used flags: "
-                                  f"move FLAG to the top", path=str(path), line=number)
+                raise DataError(f"FLAG comes after line {first_flags}, which already used flags: "
+                                f"move FLAG to the top", path=str(path), line=number, code="bad-source")
             flag = FLAG_TYPES[value]
     return encoding or codec(DEFAULT_ENCODING, path, None), flag or FlagType.CHAR
 
@@ -348,7 +349,7 @@ def _affix_block(aff: AffixFile, decode: Decoder, key: bytes, header: list[bytes
             raise fail(f"the file ends inside {kind} {aff.codec.show(flag)}: its header on line {number} "
                        f"announces {count} rules, found {i}", number)
 
-        def bad(message: str, at: int = at) -> SourceError:
+        def bad(message: str, at: int = at) -> DataError:
             return decode.fail(message, at)
 
         fields = line.split(None, 5)
@@ -388,6 +389,11 @@ def _without(text: str, ignore: str) -> str:
 
 #: One position of a condition: the characters it names (None for `.`), and whether it is `[^…]`.
 Position = tuple[str | None, bool]
+
+
+def condition_error(message: str) -> DataError:
+    """A condition that cannot be read, where no file and line are at hand."""
+    return DataError(message, code="bad-source")
 
 
 def parse_condition(condition: str, fail) -> list[Position]:

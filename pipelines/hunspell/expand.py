@@ -33,10 +33,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from lexicon import Alphabet
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.tiling import fewest_tiles
 
-from .aff import Affix, AffixFile, accepts, parse_condition
+from .aff import Affix, AffixFile, accepts, condition_error, parse_condition
 from .dic import Stem
 
 #: The most affixes Hunspell strips from one word: a prefix and two suffixes.
@@ -60,14 +60,15 @@ class Bounds:
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_depth <= MAX_DEPTH:
-            raise SourceError(f"max_depth must be 0 to {MAX_DEPTH} (Hunspell strips at most a prefix and two "
-                              f"suffixes), got {self.max_depth}")
+            raise DataError(f"max_depth must be 0 to {MAX_DEPTH} (Hunspell strips at most a prefix and two "
+                            f"suffixes), got {self.max_depth}", code="bad-source")
         for name in ("max_letters", "max_forms", "max_tiles"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise SourceError(f"{name} must be at least 1, got {value}")
+                raise DataError(f"{name} must be at least 1, got {value}", code="bad-source")
         if (self.max_tiles is None) != (self.tileset is None):
-            raise SourceError("max_tiles needs a tile set to count tiles in, and a tile set needs max_tiles")
+            raise DataError("max_tiles needs a tile set to count tiles in, and a tile set needs max_tiles",
+                            code="bad-source")
 
     def fits(self, text: str) -> bool:
         limit = self.max_letters
@@ -140,7 +141,7 @@ class _Rule:
         self.next_suffixes = tuple(sorted(f for f in affix.cont if f in aff.suffixes))
         self.next_prefixes = frozenset(f for f in affix.cont if f in aff.prefixes)
         # What the rule asks of the stem's last (suffix) or first (prefix) character, to index rules by it.
-        positions = parse_condition(affix.condition, lambda m: SourceError(m))
+        positions = parse_condition(affix.condition, condition_error)
         self.edge = (positions[-1] if affix.kind == "SFX" else positions[0]) if positions else (None, False)
         self.edge_strip = (affix.strip[-1] if affix.kind == "SFX" else affix.strip[0]) if affix.strip else None
         # The least the rule adds to a word's size (it may strip letters): a bound that prunes hopeless
@@ -451,8 +452,8 @@ class Expander:
                     if fits(text):
                         poison.add(text)
                         if limit is not None and len(poison) > limit:
-                            raise SourceError(f"the forms of forbidden stems alone pass {limit:,} (line {stem.line}): "
-                                              f"set max_letters to bound the expansion")
+                            raise DataError(f"the forms of forbidden stems alone pass {limit:,} (line {stem.line}): "
+                                            f"set max_letters to bound the expansion", code="bad-source")
             elif oic is not None and oic in stem.flags:
                 poison.update(t for t, chain in self._derive(stem.word, stem.flags, 1) if chain[0].affix.is_prefix)
         return poison

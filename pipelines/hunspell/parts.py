@@ -32,10 +32,10 @@ import re
 from collections.abc import Iterable, Iterator
 
 from lexicon import Alphabet
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.graph.codec import LetterCodes
 
-from .aff import AffixFile, parse_condition
+from .aff import AffixFile, condition_error, parse_condition
 from .dic import Stem
 from .expand import Bounds, Expander, _Rule
 
@@ -78,9 +78,9 @@ class Parts:
 
     def __init__(self, aff: AffixFile, stems: Iterable[Stem], alphabet: Alphabet, max_tiles: int) -> None:
         if aff.simplifiedtriple or aff.seam_replacements:
-            raise SourceError(f"{aff.path}: Hunspell spells some of its compounds otherwise than their parts "
-                              f"joined (SIMPLIFIEDTRIPLE, or a CHECKCOMPOUNDPATTERN replacement), which the "
-                              f"precheck's parts cannot hold: build without [analysis] precheck")
+            raise DataError(f"{aff.path}: Hunspell spells some of its compounds otherwise than their parts "
+                            f"joined (SIMPLIFIEDTRIPLE, or a CHECKCOMPOUNDPATTERN replacement), which the "
+                            f"precheck's parts cannot hold: build without [analysis] precheck", code="bad-source")
         self.aff = aff
         self.stems = list(stems)
         self.max_tiles = max_tiles
@@ -90,14 +90,14 @@ class Parts:
         self._spelled = re.compile(f"[{re.escape(self.letters)}]+").fullmatch
         self._places = places(aff)
         # how many of a word's last letters decide which rules of a class apply (strip and condition)
-        self._reach = {f: max(max(len(r.strip) + 1, len(parse_condition(r.affix.condition, SourceError)))
+        self._reach = {f: max(max(len(r.strip) + 1, len(parse_condition(r.affix.condition, condition_error)))
                               for r in rules) for f, rules in ex.suffixes.items()}
         self._applying: dict[tuple[str, str], tuple[tuple[_Rule, int, int], ...]] = {}
         prefixes = [r for rules in ex.prefixes.values() for r in rules]
         case_only = [r for r in prefixes if self._case_only(r)]
         if any(self.places_of(r.cont) for r in case_only):
-            raise SourceError(f"{aff.path}: a prefix that only changes a letter's case grants a place in a "
-                              f"compound; the precheck's parts cannot hold that")
+            raise DataError(f"{aff.path}: a prefix that only changes a letter's case grants a place in a "
+                            f"compound; the precheck's parts cannot hold that", code="bad-source")
         self.leads = sorted({(LEAD | self.places_of(r.cont), r.add.lower())
                              for r in prefixes if not r.strip and r.add and self.fits(r.add.lower())})
         self.stripping = [r for r in prefixes if r.strip and r not in case_only]

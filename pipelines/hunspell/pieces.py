@@ -83,11 +83,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from lexicon import Alphabet
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 from lexicon.graph.codec import LetterCodes
 from lexicon.graph.format import MAX_TILE
 
-from .aff import AffixFile, parse_condition
+from .aff import AffixFile, condition_error, parse_condition
 from .dic import Stem
 from .expand import MAX_DEPTH, Bounds, Expander, _Rule
 from .parts import pack, part_letters
@@ -214,14 +214,14 @@ class Pieces:
         self.codes = LetterCodes(self.letters)
         self._spelled = re.compile(f"[{re.escape(self.letters)}]+").fullmatch
         if len(self.letters) + 1 + MAX_MARKER > MAX_TILE:
-            raise SourceError(f"{len(self.letters)} letters leave no room for the pieces' {MAX_MARKER} markers in a "
-                              f"word graph's {MAX_TILE} tile numbers")
+            raise DataError(f"{len(self.letters)} letters leave no room for the pieces' {MAX_MARKER} markers in a "
+                            f"word graph's {MAX_TILE} tile numbers", code="bad-source")
         self._applying: dict[tuple[str, str], tuple[tuple[_Rule, int], ...]] = {}
-        self._reach = {f: max(max(len(r.strip) + 1, len(parse_condition(r.affix.condition, SourceError)))
+        self._reach = {f: max(max(len(r.strip) + 1, len(parse_condition(r.affix.condition, condition_error)))
                               for r in rules) for f, rules in ex.suffixes.items()}
         if ex.prefix_enabled:
-            raise SourceError(f"{aff.path}: a prefix's continuation names a suffix class, which the two-part "
-                              f"rule does not read")
+            raise DataError(f"{aff.path}: a prefix's continuation names a suffix class, which the two-part "
+                            f"rule does not read", code="bad-source")
         # Every homonym of a lower-case word in .dic order: Hunspell's lookup returns the first, and its
         # homonym walk takes the first that fits.
         self.homonyms: dict[str, list[Stem]] = {}
@@ -252,7 +252,7 @@ class Pieces:
                 if lettered:
                     k = len(self.classes)
                     if k >= MAX_CLASSES:
-                        raise SourceError(f"{aff.path}: more than {MAX_CLASSES} classes of prefixes")
+                        raise DataError(f"{aff.path}: more than {MAX_CLASSES} classes of prefixes", code="bad-source")
                     self.classes.append(key)
                     for r in lettered:
                         self.lead_conditions.setdefault((r.add, k), []).append(r.matches)
@@ -277,8 +277,8 @@ class Pieces:
              any(p.end_flag or p.begin_flag or p.end.startswith("0") for p in aff.compound_patterns)),
             ("COMPOUNDWORDMAX above 2", (aff.compoundwordmax or 0) > 2)) if on]
         if problems:
-            raise SourceError(f"{aff.path}: {', '.join(problems)}: the two-part rule does not read it "
-                              f"(lexicon_pipelines.hunspell.pieces)")
+            raise DataError(f"{aff.path}: {', '.join(problems)}: the two-part rule does not read it "
+                            f"(lexicon_pipelines.hunspell.pieces)", code="bad-source")
 
     def lead_condition_texts(self) -> list[tuple[tuple[str, int], str]]:
         """Each lead's prefix rules as ((lead, class), its condition as the .aff writes it, "" for none), in

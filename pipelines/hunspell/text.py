@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..files import DEFAULT_MAX_BYTES, open_checked
 
@@ -31,12 +31,12 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def codec(name: str, path: Path, line: int | None) -> str:
-    """The Python codec for a Hunspell `SET` name, or a SourceError naming the file and line."""
+    """The Python codec for a Hunspell `SET` name, or a DataError naming the file and line."""
     try:
         return _ENCODINGS[name.upper()]
     except KeyError:
-        raise SourceError(f"unsupported encoding {name!r} (SET accepts: UTF-8, ISO8859-1…15, KOI8-R, KOI8-U, "
-                          f"microsoft-cp1251, TIS620-2533)", path=str(path), line=line) from None
+        raise DataError(f"unsupported encoding {name!r} (SET accepts: UTF-8, ISO8859-1…15, KOI8-R, KOI8-U, "
+                        f"microsoft-cp1251, TIS620-2533)", path=str(path), line=line, code="bad-source") from None
 
 
 def raw_lines(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, bytes]]:
@@ -66,8 +66,8 @@ class Decoder:
         try:
             return raw.decode(self.encoding)
         except UnicodeDecodeError as exc:
-            raise SourceError(f"byte {exc.start + 1} of {raw[:40]!r} is not valid {self.encoding}",
-                              path=str(self.path), line=line) from None
+            raise DataError(f"byte {exc.start + 1} of {raw[:40]!r} is not valid {self.encoding}",
+                            path=str(self.path), line=line, code="bad-source") from None
 
-    def fail(self, message: str, line: int | None) -> SourceError:
-        return SourceError(message, path=str(self.path), line=line)
+    def fail(self, message: str, line: int | None) -> DataError:
+        return DataError(message, path=str(self.path), line=line, code="bad-source")

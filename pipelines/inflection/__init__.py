@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..entry import Entry
-from .notation import Notation, UnreadableNotation, parse
+from .notation import Notation, parse
 from .paradigm import Context, inflect, paradigm
 from .saol import SaolInflector, context, word_class
 
@@ -32,5 +32,5 @@ def inflector(name: str, entries: Iterable[Entry] = (), evidence: Sequence = ())
     return GENERATORS[name](entries, evidence)
 
 
-__all__ = ["GENERATORS", "Context", "Notation", "SaolInflector", "UnreadableNotation", "context", "inflect",
+__all__ = ["GENERATORS", "Context", "Notation", "SaolInflector", "context", "inflect",
            "inflector", "paradigm", "parse", "word_class"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 #: The `saol` package keeps at most this many characters of the notation.
 FIELD_WIDTH = 50
@@ -79,8 +79,9 @@ _ADVANCES = {"pos def": "pos def/pl", "pos pl": "pos def/pl", "pos masc": "pos d
 _JOINED = "\u00a0"  # joins the words of a written-out multiword form while tokens are split
 
 
-class UnreadableNotation(SourceError):
+def unreadable(message: str) -> DataError:
     """A notation this parser cannot read; the entry keeps its headword and is counted by shape."""
+    return DataError(message, code="unreadable-notation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +202,11 @@ class _Variant:
         elif t.endswith(":") or t in COMMENTARY:
             pass
         elif t.endswith(".") and not self.cut:
-            raise UnreadableNotation(f"unknown label {t!r}")
+            raise unreadable(f"unknown label {t!r}")
         elif t == "+" or t.startswith(("+", "-")) and len(t) > 1 or re.search(r"[^\W\d_]", t):
             self.form(t)
         elif not self.cut:
-            raise UnreadableNotation(f"unexpected token {t!r}")
+            raise unreadable(f"unexpected token {t!r}")
 
     def not_used(self) -> None:
         if self.labels:
@@ -249,7 +250,7 @@ class _Variant:
                 return "form"
             if self.cut:
                 return None
-            raise UnreadableNotation(f"more forms than {self.pos} has slots at {token!r}")
+            raise unreadable(f"more forms than {self.pos} has slots at {token!r}")
         slot = self.sequence[self.cursor]
         if self.pos == "ADJ" and self.cursor >= 1:
             # comparison without its label, after a neuter whose plural SAOL left out (trång: +t, trängre)
@@ -284,7 +285,7 @@ class _Variant:
         for needed, slot in _SLOTS[self.pos]:
             if needed <= found:
                 return slot
-        raise UnreadableNotation(f"labels {' '.join(labels)} name no {self.pos} slot")
+        raise unreadable(f"labels {' '.join(labels)} name no {self.pos} slot")
 
     def prefixed(self, token: str) -> str:
         """A written-out form that is one of the `-` forms' parts without its hyphen gets their prefix:

@@ -16,8 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from lexicon import DataError
+
 from ..entry import Entry
-from .notation import UnreadableNotation, parse, shape
+from .notation import parse, shape
 from .paradigm import Context, paradigm, plural_only, split_particle, weak_participle
 
 #: How many example entries the report keeps for each unparsed shape.
@@ -67,7 +69,7 @@ def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) ->
             continue
         try:
             notation = parse(entry.notation, split_particle(entry.headword, "VERB")[0], "VERB")
-        except UnreadableNotation:
+        except DataError:  # unreadable-notation
             continue  # counted when the entry itself is expanded
         participles.update(notation.slot("past part"))
         participles.update(w for w in map(weak_participle, notation.slot("past")) if w)
@@ -101,7 +103,7 @@ class SaolInflector:
         base, _ = split_particle(entry.headword, pos)
         try:
             notation = parse(entry.notation, base, pos)
-        except UnreadableNotation as exc:
+        except DataError as exc:  # unreadable-notation
             key = f"{pos} {shape(entry.notation)}"
             self.unparsed[key] += 1
             examples = self.examples.setdefault(key, [])

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..entry import Entry
 from ..files import DEFAULT_MAX_BYTES, PACKAGE, file_record, install_hint, named_file
-from ..schema import REQUIRED, Key, SchemaError
+from ..schema import REQUIRED, Key
 from ..tiling_evidence import CompoundParts
 
 #: Options most readers of files share.
@@ -36,16 +36,16 @@ class SourceConfig:
     def path(self, key: str = "path") -> Path:
         value = self.options.get(key)
         if not isinstance(value, str) or not value:
-            raise SourceError(f"source {self.id!r} ({self.kind}) needs a {key!r} string")
+            raise DataError(f"source {self.id!r} ({self.kind}) needs a {key!r} string", code="bad-source")
         try:
             return named_file(value, self.base_dir)
-        except SourceError as exc:
-            raise SourceError(f"source {self.id!r}: {key}: {exc}") from None
+        except DataError as exc:
+            raise DataError(f"source {self.id!r}: {key}: {exc}", code="bad-source") from None
 
     def get(self, key: str, kind: type, default: Any) -> Any:
         value = self.options.get(key, default)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SourceError(f"source {self.id!r}: {key!r} must be a {kind.__name__}, got {value!r}")
+            raise DataError(f"source {self.id!r}: {key!r} must be a {kind.__name__}, got {value!r}", code="bad-source")
         return value
 
 
@@ -63,12 +63,12 @@ class Source:
         allowed = {*COMMON, *self.options}
         for name, value in config.options.items():
             if name not in allowed:
-                raise SourceError(f"source {config.id!r} ({self.kind}): unknown option {name!r} "
-                                  f"(allowed: {', '.join(sorted(allowed))})")
+                raise DataError(f"source {config.id!r} ({self.kind}): unknown option {name!r} "
+                                f"(allowed: {', '.join(sorted(allowed))})", code="bad-source")
             try:
                 (self.options.get(name) or COMMON[name]).check(name, value)
-            except SchemaError as exc:
-                raise SourceError(f"source {config.id!r} ({self.kind}): {exc}") from None
+            except DataError as exc:  # the option's value, refused by its schema
+                raise DataError(f"source {config.id!r} ({self.kind}): {exc}", code="bad-source") from None
             if isinstance(value, str) and value.startswith(PACKAGE):
                 config.path(name)  # a file of the package is checked now, before any work
         self.config = config
@@ -85,11 +85,11 @@ class Source:
         """The files this source reads, for checksums in the manifest."""
         return []
 
-    def missing(self, path: Path) -> SourceError:
+    def missing(self, path: Path) -> DataError:
         """The error for a file of this source that is not there, naming the Debian package that installs it
         where the source table names one (`debian = "wswedish"`)."""
         hint = install_hint(self.config.options.get("debian", ""))
-        return SourceError(f"source {self.id!r} ({self.kind}): no such file{hint}", path=str(path))
+        return DataError(f"source {self.id!r} ({self.kind}): no such file{hint}", path=str(path), code="bad-source")
 
     def check_files(self) -> None:
         """Every file the source reads is there, before any is read (missing)."""

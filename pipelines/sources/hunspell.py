@@ -21,7 +21,6 @@ from lexicon import DataError
 from lexicon._data import is_path
 from lexicon.alphabet import load_alphabet
 from lexicon.analyser import REFUSED_POS, ud_pos, word_class
-from lexicon.errors import SourceError
 from lexicon.reasons import Reason
 
 from ..entry import ABBREVIATION, AFFIX, PROPER_NOUN, STEM_ONLY, Entry, Form
@@ -67,12 +66,12 @@ class HunspellSource(Source):
             max_tiles = get("max_tiles", int, None)
             name = get("tileset", str, "")
             if not name:
-                raise SourceError(f"source {self.id!r}: max_tiles needs `tileset`, the tile set whose tiles it "
-                                  f"counts (tileset = \"hu-betutorony\")")
+                raise DataError(f"source {self.id!r}: max_tiles needs `tileset`, the tile set whose tiles it "
+                                f"counts (tileset = \"hu-betutorony\")", code="bad-source")
             try:
                 tileset = load_alphabet(self.config.path("tileset") if is_path(name) else name)
             except DataError as exc:
-                raise SourceError(f"source {self.id!r}: tileset: {exc}") from None
+                raise DataError(f"source {self.id!r}: tileset: {exc}", code="bad-source") from None
         self.bounds = Bounds(max_letters=max_letters, max_depth=get("max_depth", int, MAX_DEPTH),
                              max_forms=get("max_forms", int, DEFAULT_MAX_FORMS), max_tiles=max_tiles,
                              tileset=tileset)
@@ -87,7 +86,7 @@ class HunspellSource(Source):
             return None
         spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
-            raise SourceError(f"source {self.id!r}: the Python package {package!r} is not installed")
+            raise DataError(f"source {self.id!r}: the Python package {package!r} is not installed", code="bad-source")
         return Path(next(iter(spec.submodule_search_locations)))
 
     def _file(self, key: str) -> Path:
@@ -112,7 +111,7 @@ class HunspellSource(Source):
         try:
             with self.dic_path().open("rb") as fh:
                 first = fh.readline(64).split(maxsplit=1)
-        except (OSError, SourceError):
+        except (OSError, DataError):
             return None
         return int(first[0]) if first and first[0].isdigit() else None
 
@@ -155,9 +154,9 @@ class HunspellSource(Source):
                 continue
             stats["forms"] += len(forms) + word
             if limit is not None and stats["forms"] > limit:
-                raise SourceError(f"source {self.id!r}: more than {limit:,} forms by line {stem.line}; lower "
-                                  f"max_letters or max_depth, or raise max_forms if this is intended",
-                                  path=str(self.dic_path()), line=stem.line)
+                raise DataError(f"source {self.id!r}: more than {limit:,} forms by line {stem.line}; lower "
+                                f"max_letters or max_depth, or raise max_forms if this is intended",
+                                path=str(self.dic_path()), line=stem.line, code="bad-source")
             stats["words"] += word
             bounds = hy_boundaries(stem.word, stem.morph) if self.boundaries else None
             flags = stem_flags(stem, word, abbreviations)

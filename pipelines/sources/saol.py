@@ -7,7 +7,7 @@ import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..entry import INITIALISM, PROPER_NOUN, Entry
 from ..schema import Key
@@ -32,12 +32,13 @@ class SaolSource(Source):
     def _words(self):
         edition = self.config.get("edition", int, 14)
         if edition != 14:
-            raise SourceError(f"source {self.id!r}: the saol package has edition 14 only, not {edition}")
+            raise DataError(f"source {self.id!r}: the saol package has edition 14 only, not {edition}",
+                            code="bad-source")
         try:
             from saol import saol14
         except ImportError as exc:
-            raise SourceError(f"source {self.id!r}: the PyPI package 'saol' is not installed "
-                              f"(pip install saol)") from exc
+            raise DataError(f"source {self.id!r}: the PyPI package 'saol' is not installed "
+                            f"(pip install saol)", code="bad-source") from exc
         return saol14
 
     def size_hint(self) -> int:

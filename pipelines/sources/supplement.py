@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..entry import STEM_ONLY, Entry
 from .base import PATH, Source
@@ -84,14 +84,15 @@ def _read(path: Path) -> tuple[list[SupplementEntry], dict[str, str]]:
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise SourceError("no such file", path=str(path)) from None
+        raise DataError("no such file", path=str(path), code="bad-source") from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SourceError(f"not valid TOML: {exc}", path=str(path)) from None
+        raise DataError(f"not valid TOML: {exc}", path=str(path), code="bad-source") from None
     if table.get("format") != FORMAT or table.get("version") != VERSION:
-        raise SourceError(f'expected format = "{FORMAT}" and version = {VERSION} at the top', path=str(path))
+        raise DataError(f'expected format = "{FORMAT}" and version = {VERSION} at the top',
+                        path=str(path), code="bad-source")
     rows = table.get("entry", [])
     if not isinstance(rows, list):
-        raise SourceError("entry must be an array of tables ([[entry]])", path=str(path))
+        raise DataError("entry must be an array of tables ([[entry]])", path=str(path), code="bad-source")
     entries, seen = [], set()
     for record, row in enumerate(rows, start=1):
         entry = _entry(record, row, path)
@@ -104,14 +105,14 @@ def _read(path: Path) -> tuple[list[SupplementEntry], dict[str, str]]:
     for number, row in enumerate(table.get("declined", []), start=1):
         if not isinstance(row, dict) or set(row) != {"word", "reason"} or not all(
                 isinstance(v, str) and v for v in row.values()):
-            raise SourceError(f"declined {number}: a table with word and reason, both non-empty strings",
-                              path=str(path))
+            raise DataError(f"declined {number}: a table with word and reason, both non-empty strings",
+                            path=str(path), code="bad-source")
         declined[row["word"]] = row["reason"]
     return entries, declined
 
 
-def _fail(path: Path, record: int, word: object, message: str) -> SourceError:
-    return SourceError(f"entry {record} ({word!r}): {message}", path=str(path))
+def _fail(path: Path, record: int, word: object, message: str) -> DataError:
+    return DataError(f"entry {record} ({word!r}): {message}", path=str(path), code="bad-source")
 
 
 def _entry(record: int, row: object, path: Path) -> SupplementEntry:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from lexicon.errors import SourceError
+from lexicon.errors import DataError
 
 from ..entry import ABBREVIATION, AFFIX, FLAGS, MULTIWORD, PROPER_NOUN, Entry, Form
 from ..files import DEFAULT_MAX_BYTES, open_checked
@@ -45,20 +45,20 @@ def safe_elements(path: Path, tag: str, max_bytes: int = DEFAULT_MAX_BYTES) -> I
                         del parent[0]
         except etree.XMLSyntaxError as exc:
             line = exc.lineno if exc.lineno else None
-            raise SourceError(f"not well-formed XML: {exc.msg}", path=str(path), line=line) from None
+            raise DataError(f"not well-formed XML: {exc.msg}", path=str(path), line=line, code="bad-source") from None
 
 
 def _refuse_dtd(path: Path, root: etree._Element) -> None:
     info = root.getroottree().docinfo
     if info.internalDTD is not None or info.externalDTD is not None or info.system_url:
-        raise SourceError("the document declares a DTD; DTDs and entities are not allowed in sources",
-                          path=str(path), line=root.sourceline)
+        raise DataError("the document declares a DTD; DTDs and entities are not allowed in sources",
+                        path=str(path), line=root.sourceline, code="bad-source")
 
 
 def _refuse_entities(path: Path, element: etree._Element) -> None:
     for node in element.iter(etree.Entity):
-        raise SourceError(f"entity reference {node.text} is not allowed in sources", path=str(path),
-                          line=node.sourceline or element.sourceline)
+        raise DataError(f"entity reference {node.text} is not allowed in sources", path=str(path),
+                        line=node.sourceline or element.sourceline, code="bad-source")
 
 
 class SaolXmlSource(Source):
@@ -89,17 +89,17 @@ class SaolXmlSource(Source):
 
     def _check_root(self, path: Path, root: etree._Element) -> None:
         if root.tag != "lexicon" or root.get("format") != ENTRY_FORMAT:
-            raise SourceError(f'the root element must be <lexicon format="{ENTRY_FORMAT}">', path=str(path),
-                              line=root.sourceline)
+            raise DataError(f'the root element must be <lexicon format="{ENTRY_FORMAT}">', path=str(path),
+                            line=root.sourceline, code="bad-source")
         if root.get("version") != ENTRY_FORMAT_VERSION:
-            raise SourceError(f"format version {root.get('version')!r}; this reader knows version "
-                              f"{ENTRY_FORMAT_VERSION}", path=str(path), line=root.sourceline)
+            raise DataError(f"format version {root.get('version')!r}; this reader knows version "
+                            f"{ENTRY_FORMAT_VERSION}", path=str(path), line=root.sourceline, code="bad-source")
 
     def _entry(self, path: Path, element: etree._Element, number: int) -> Entry:
         line = element.sourceline
 
-        def fail(message: str) -> SourceError:
-            return SourceError(f"entry {number}: {message}", path=str(path), line=line)
+        def fail(message: str) -> DataError:
+            return DataError(f"entry {number}: {message}", path=str(path), line=line, code="bad-source")
 
         headwords = [c for c in element if c.tag == "headword"]
         if len(headwords) != 1 or not (headwords[0].text or "").strip():
@@ -150,8 +150,8 @@ class LmfSource(Source):
         lemma = _feats(element.find("Lemma/FormRepresentation"))
         word = lemma.get("writtenForm", "").strip()
         if not word:
-            raise SourceError(f"LexicalEntry {number} has no Lemma/FormRepresentation writtenForm",
-                              path=str(path), line=element.sourceline)
+            raise DataError(f"LexicalEntry {number} has no Lemma/FormRepresentation writtenForm",
+                            path=str(path), line=element.sourceline, code="bad-source")
         saldo_pos = lemma.get("partOfSpeech", "")
         base = saldo_pos[:-1] if saldo_pos[-1:] in ("m", "a") and saldo_pos[:-1] in _SALDO_POS else saldo_pos
         flags = set()

@@ -16,11 +16,18 @@
 #include <stdlib.h>
 
 /* lexicon.errors' classes, read when the module is made (module.c). */
-extern PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError, *PlayError;
+extern PyObject *ArtifactError, *LimitExceeded, *InputError, *PlayError;
 
-/* The exception of a failed call: MemoryError, SequenceError (refused input), ArtifactError (corrupt
- * bytes), LimitExceeded, TooCostly, or ValueError (a call out of order). */
+/* The exception of a failed call: MemoryError, InputError (refused input), ArtifactError (corrupt
+ * bytes), LimitExceeded (code "too-costly" past a search's budget), or ValueError (a call out of order). */
 PyObject *raise_error(const tl_error *err);
+
+/* Raise `type`, one of lexicon.errors' classes, made as type(*args, **kwargs); takes the references to args
+ * and kwargs (either may be NULL after a failed build, the error then already set); returns NULL. */
+PyObject *raise_call(PyObject *type, PyObject *args, PyObject *kwargs);
+
+/* Raise `type` with `message` (a str) and the error code `code`; returns NULL. */
+PyObject *raise_code(PyObject *type, const char *code, PyObject *message);
 
 /* A sequence of tile numbers: bytes, or anything with the buffer protocol. */
 typedef struct {

@@ -102,7 +102,7 @@ static PyObject *Builder_finish(Builder *self, PyObject *args, PyObject *kwargs)
         else if (PyUnicode_Check(layout_obj) && !PyUnicode_CompareWithASCIIString(layout_obj, "kbwg"))
             layout = TL_LAYOUT_KBWG;
         else
-            return PyErr_Format(SequenceError, "unknown word-graph layout %R (kwg or kbwg)", layout_obj);
+            return PyErr_Format(InputError, "unknown word-graph layout %R (kwg or kbwg)", layout_obj);
     }
     tl_build build;
     tl_error err;

@@ -50,7 +50,7 @@ static PyObject *Game_rack_value(GameObject *self, PyObject *arg) {
         return NULL;
     PyObject *result = NULL;
     if (view.len != 64)
-        PyErr_SetString(SequenceError, "a rack is 64 counts, one a tile number");
+        PyErr_SetString(InputError, "a rack is 64 counts, one a tile number");
     else
         result = PyLong_FromLong(tl_game_rack_value(self->game, view.buf));
     PyBuffer_Release(&view);

@@ -275,7 +275,7 @@ static PyObject *Graph_set_letters(Graph *self, PyObject *args, PyObject *kwargs
     Py_ssize_t n = PyUnicode_GET_LENGTH(letters);
     uint32_t points[64];
     if (n > 64)
-        return PyErr_Format(SequenceError, "an index numbers at most %u letters, not %zd", TL_MAX_TILE, n);
+        return PyErr_Format(InputError, "an index numbers at most %u letters, not %zd", TL_MAX_TILE, n);
     for (Py_ssize_t i = 0; i < n; i++)
         points[i] = PyUnicode_READ_CHAR(letters, i);
     tl_index *index;
@@ -379,7 +379,7 @@ static PyObject *Graph_firsts_after(Graph *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oi", &iterable, &separator) || graph_open(self))
         return NULL;
     if (separator < 0 || separator > 255)
-        return PyErr_Format(SequenceError, "a separator is a tile number below 256, not %d", separator);
+        return PyErr_Format(InputError, "a separator is a tile number below 256, not %d", separator);
     PyObject *it = PyObject_GetIter(iterable);
     if (!it)
         return NULL;

@@ -15,20 +15,43 @@
  */
 #include "binding.h"
 
-PyObject *ArtifactError, *LimitExceeded, *TooCostly, *SequenceError, *PlayError;
+PyObject *ArtifactError, *LimitExceeded, *InputError, *PlayError;
 
 PyObject *raise_error(const tl_error *err) {
     PyObject *type = PyExc_ValueError;
     switch (err->status) {
     case TL_ERR_NOMEM: return PyErr_NoMemory();
-    case TL_ERR_INPUT: type = SequenceError; break;
+    case TL_ERR_INPUT: type = InputError; break;
     case TL_ERR_CORRUPT: type = ArtifactError; break;
     case TL_ERR_LIMIT: type = LimitExceeded; break;
-    case TL_ERR_COSTLY: type = TooCostly; break;
+    case TL_ERR_COSTLY: {
+        PyObject *message = PyUnicode_FromString(err->message);
+        if (message) {
+            raise_code(LimitExceeded, "too-costly", message);
+            Py_DECREF(message);
+        }
+        return NULL;
+    }
     default: break;
     }
     PyErr_SetString(type, err->message);
     return NULL;
+}
+
+PyObject *raise_call(PyObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *exc = args && kwargs ? PyObject_Call(type, args, kwargs) : NULL;
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    if (exc) {
+        PyErr_SetObject(type, exc);
+        Py_DECREF(exc);
+    }
+    return NULL;
+}
+
+PyObject *raise_code(PyObject *type, const char *code, PyObject *message) {
+    PyObject *args = PyTuple_Pack(1, message);
+    return raise_call(type, args, args ? Py_BuildValue("{s:s}", "code", code) : NULL);
 }
 
 int get_seq(PyObject *obj, seq_arg *s) {
@@ -73,11 +96,10 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     ArtifactError = PyObject_GetAttrString(errors, "ArtifactError");
     LimitExceeded = PyObject_GetAttrString(errors, "LimitExceeded");
-    TooCostly = PyObject_GetAttrString(errors, "TooCostly");
-    SequenceError = PyObject_GetAttrString(errors, "SequenceError");
+    InputError = PyObject_GetAttrString(errors, "InputError");
     PlayError = PyObject_GetAttrString(errors, "PlayError");
     Py_DECREF(errors);
-    if (!ArtifactError || !LimitExceeded || !TooCostly || !SequenceError || !PlayError)
+    if (!ArtifactError || !LimitExceeded || !InputError || !PlayError)
         return NULL;
     if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0 ||
         PyType_Ready(&BundleType) < 0 || PyType_Ready(&VerdictsType) < 0 || PyType_Ready(&WordsType) < 0 ||

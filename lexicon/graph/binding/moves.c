@@ -66,7 +66,7 @@ PyObject *Graph_moves(Graph *self, PyObject *args, PyObject *kwargs) {
     for (int i = 0; i < 5 && ok; i++)
         ok = (size_t)bufs[i].len == cells;
     if (!ok) {
-        PyErr_SetString(SequenceError, "a board of size × size bytes a field, 64 points (u16) and 64 rack counts");
+        PyErr_SetString(InputError, "a board of size × size bytes a field, 64 points (u16) and 64 rack counts");
         goto out;
     }
     if (graph_open(self))
@@ -114,7 +114,7 @@ PyObject *Graph_stack_moves(Graph *self, PyObject *args, PyObject *kwargs) {
     for (int i = 0; i < 3 && ok; i++)
         ok = (size_t)bufs[i].len == cells;
     if (!ok) {
-        PyErr_SetString(SequenceError, "a board of size × size bytes a field, 64 rack counts and 64 rare flags");
+        PyErr_SetString(InputError, "a board of size × size bytes a field, 64 rack counts and 64 rare flags");
         goto out;
     }
     if (graph_open(self))

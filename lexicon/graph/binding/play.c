@@ -1,7 +1,7 @@
 /* play_answer, moves_answer and judge_turn: POST /play's and POST /moves' documents and a typed turn judged by the
  * C core's engine (play/tl_play.h), the request's game and lexicon found by the caller's Python functions;
  * lexicon/play/engine.py calls them. A refusal raises what the library raises (PlayError with the field and
- * square, TooCostly); an exception in a caller's function comes through as it was raised. */
+ * square, LimitExceeded too-costly); an exception in a caller's function comes through as it was raised. */
 #include "binding.h"
 
 /* A call's host: the caller's functions, and every object they gave, held until the call returns. */
@@ -22,7 +22,7 @@ static PyObject *refusal_error(const tl_refusal *r) {
     if (!message)
         return NULL;
     if (r->code && !strcmp(r->code, "too-costly")) {
-        PyErr_SetObject(TooCostly, message);
+        raise_code(LimitExceeded, r->code, message);
         Py_DECREF(message);
         return NULL;
     }
@@ -31,14 +31,7 @@ static PyObject *refusal_error(const tl_refusal *r) {
     PyObject *args = kwargs ? Py_BuildValue("(NN)", text(r->field), message) : NULL;
     if (!args)
         Py_DECREF(message);
-    PyObject *exc = args ? PyObject_Call(PlayError, args, kwargs) : NULL;
-    Py_XDECREF(args);
-    Py_XDECREF(kwargs);
-    if (exc) {
-        PyErr_SetObject(PlayError, exc);
-        Py_DECREF(exc);
-    }
-    return NULL;
+    return raise_call(PlayError, args, kwargs);
 }
 
 /* The result of a call: the document as bytes, or the exception it meets. */
@@ -214,14 +207,14 @@ PyObject *binding_judge_turn(PyObject *module, PyObject *args) {
         goto out;
     if ((size_t)tiles.len != cells || (has_h && (size_t)hv.len != cells) || (has_p && (size_t)pv.len != cells) ||
         (has_r && rv.len != 64)) {
-        PyErr_SetString(SequenceError, "a board of size × size bytes a field, and 64 rack counts");
+        PyErr_SetString(InputError, "a board of size × size bytes a field, and 64 rack counts");
         goto out;
     }
     size_t total = 0;
     for (size_t k = 0; k < n_plays; k++) {
         PyObject *play = PyList_GET_ITEM(plays, k);
         if (!PyBytes_Check(play) || PyBytes_GET_SIZE(play) % 3) {
-            PyErr_SetString(SequenceError, "a play is bytes of square low, square high, tile");
+            PyErr_SetString(InputError, "a play is bytes of square low, square high, tile");
             goto out;
         }
         lengths[k] = (size_t)PyBytes_GET_SIZE(play) / 3;

@@ -8,7 +8,7 @@ typedef struct {
     unsigned long generation;
     tl_walk *walk;
     int64_t max_visits;
-    PyObject *message; /* TooCostly's message when the budget runs out */
+    PyObject *message; /* the message when the budget runs out (too-costly) */
 } Walk;
 
 static PyObject *new_walk(Graph *graph, tl_walk *walk, int64_t max_visits, PyObject *message) {
@@ -51,7 +51,7 @@ static PyObject *Walk_next(Walk *w) {
     if (rc == TL_DONE)
         return NULL;
     if (rc == TL_ERR_COSTLY && tl_walk_visits(w->walk) > w->max_visits)
-        PyErr_SetObject(TooCostly, w->message);
+        raise_code(LimitExceeded, "too-costly", w->message);
     else
         raise_error(&err);
     return NULL;
@@ -91,7 +91,7 @@ int read_rack_args(PyObject *args, PyObject *kwargs, rack_args *out) {
         memcpy(out->rack, counts.buf, 64);
     PyBuffer_Release(&counts);
     if (!ok) {
-        PyErr_SetString(SequenceError, "counts must be 64 bytes, blanks 0 to 255");
+        PyErr_SetString(InputError, "counts must be 64 bytes, blanks 0 to 255");
         return -1;
     }
     out->rack[0] = (uint8_t)blanks;
@@ -119,7 +119,7 @@ int read_pattern_args(PyObject *args, PyObject *kwargs, pattern_args *out) {
         if ((failed = t == -1 && PyErr_Occurred()))
             break;
         if ((failed = t < TL_ACCEPT || t > (long)TL_MAX_TILE))
-            PyErr_Format(SequenceError, "token %ld is neither a tile number nor a wildcard", t);
+            PyErr_Format(InputError, "token %ld is neither a tile number nor a wildcard", t);
         else
             out->tokens[i] = (int16_t)t;
     }

@@ -13,7 +13,7 @@ typedef struct {
     Words *words;
     tl_words_walk *walk;
     int64_t max_visits;
-    PyObject *message; /* TooCostly's message when the budget runs out */
+    PyObject *message; /* the message when the budget runs out (too-costly) */
 } WordsWalk;
 
 static int Words_init(Words *self, PyObject *args, PyObject *kwargs) {
@@ -71,7 +71,7 @@ static PyObject *WordsWalk_next(WordsWalk *w) {
     if (rc == TL_DONE)
         return NULL;
     if (rc == TL_ERR_COSTLY)
-        PyErr_SetObject(TooCostly, w->message);
+        raise_code(LimitExceeded, "too-costly", w->message);
     else
         raise_error(&err);
     return NULL;

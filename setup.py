@@ -11,8 +11,13 @@ import re
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
+#: The JavaScript package's notation module, which the service's page imports (service/page.py): a checkout
+#: serves it from clients/js, a wheel carries a copy beside the page's files.
+NOTATION = "clients/js/notation.js"
+NOTATION_IN_WHEEL = "lexicon_service/static/tile-lexicon/notation.js"
 CORE = "lexicon/graph/core"
 BINDING = "lexicon/graph/binding"
 # the C files of each folder that the module links (the core's file.c and tool/ are the C library's alone)
@@ -44,8 +49,19 @@ def version() -> str:
                     for part in ("MAJOR", "MINOR", "PATCH"))
 
 
+class BuildPy(build_py):
+    """The packages' files, and the page's notation module beside them."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / NOTATION_IN_WHEEL
+        self.mkpath(str(target.parent))
+        self.copy_file(str(HERE / NOTATION), str(target))
+
+
 setup(
     version=version(),
+    cmdclass={"build_py": BuildPy},
     ext_modules=[Extension(
         "lexicon.graph._core",
         sources=[f"{folder(name)}/{file}.c" for name, files in SOURCES.items() for file in files],

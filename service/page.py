@@ -45,11 +45,16 @@ LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 #: The page and its files; the app's own static route serves the same folder as the blueprint's.
 PAGE_ENDPOINTS = frozenset({"page.index", "page.static", "static", "page.package"})
 
-#: The JavaScript package (clients/js, docs/embedding.md) the page answers offline with: its loader and
-#: the module `make clients` builds beside it, the one that also plays games (the page judges plays offline
-#: too). Without the module the page offers no offline answers.
+#: The JavaScript package (clients/js, docs/embedding.md): its notation module, which reads the page's board
+#: rows and racks, and what the page answers offline with: its loader and the module `make clients` builds
+#: beside it, the one that also plays games (the page judges plays offline too). Without that module the page
+#: offers no offline answers; the notation module is plain JavaScript and always there.
 PACKAGE = Path(__file__).resolve().parent.parent / "clients" / "js"
-PACKAGE_FILES = {"index.js": "text/javascript", "tile-lexicon-play.wasm": "application/wasm"}
+PACKAGE_FILES = {"notation.js": "text/javascript", "index.js": "text/javascript",
+                 "tile-lexicon-play.wasm": "application/wasm"}
+UNBUILT = {"notation.js"}  # served whether or not the WebAssembly module is built
+#: Where an installed wheel keeps the notation module (setup.py), there being no clients/js beside it.
+INSTALLED = Path(__file__).resolve().parent / "static" / "tile-lexicon"
 
 
 def package_built() -> bool:
@@ -58,9 +63,10 @@ def package_built() -> bool:
 
 @page.get("/static/tile-lexicon/<name>")
 def package(name: str):
-    if name not in PACKAGE_FILES or not package_built():
+    if name not in PACKAGE_FILES or (name not in UNBUILT and not package_built()):
         abort(404)
-    return send_from_directory(PACKAGE, name, mimetype=PACKAGE_FILES[name], max_age=3600)
+    folder = PACKAGE if (PACKAGE / name).is_file() else INSTALLED
+    return send_from_directory(folder, name, mimetype=PACKAGE_FILES[name], max_age=3600)
 
 
 @page.after_app_request

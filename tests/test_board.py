@@ -407,7 +407,10 @@ def test_markup_in_a_plays_link_never_runs(browser, site):
     query = urlencode({"lexicon": "sv-betapet", "game": "sv-betapet", "board": f"7[{payload}]7_{payload}",
                        "heights": payload, "play-rack": payload, "move": f"H8[{payload}] I8{payload}"})
     visit(browser, site, query, lang="sv")
-    wait_for(browser, "return document.getElementById('play-verdict') || document.getElementById('problem')")
+    # the board does not read, and the page says so under it; the squares that do not read are not laid
+    note = wait_for(browser, "return document.getElementById('board-note').textContent")
+    assert note == t("sv", "play.text.rows", n=3, size=15)  # two rows, and the heights' line read as a third
+    assert browser.find_elements(By.CSS_SELECTOR, "#grid .placed") == []
     assert browser.execute_script("return window.pwned") is None
     assert browser.find_elements(By.CSS_SELECTOR, "img, svg") == []
     assert browser.find_element(By.ID, "play-rack").get_attribute("value") == payload

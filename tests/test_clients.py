@@ -25,11 +25,12 @@ import orjson
 import pytest
 
 from lexicon.play import load_game
+from lexicon.play.board import _SQUARE, cell_table
 from lexicon.play.compiled import document as game_document
 from lexicon.play.engine import play_json
 from lexicon_service import create_app
 from support.browser import chromium, wait_for
-from support.corpus import corpus, queries, verdict_document
+from support.corpus import PATTERNS, RACKS, WORDS, corpus, queries, verdict_document
 from support.lexicons import hungarian_list
 from support.played import body as position_body
 from support.played import positions
@@ -238,7 +239,8 @@ def test_the_c_example_takes_words_as_arguments_and_refuses_a_damaged_bundle(fix
 # ---------------------------------------------------------------- the package as a game maker installs it
 
 
-PACKED = ["README.md", "index.d.ts", "index.js", "package.json", "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
+PACKED = ["README.md", "index.d.ts", "index.js", "notation.d.ts", "notation.js", "package.json",
+          "tile-lexicon-play.wasm", "tile-lexicon.wasm"]
 TSC = ROOT / "tests" / "node_modules" / ".bin" / "tsc"
 
 
@@ -388,3 +390,46 @@ def test_the_package_answers_in_chromium_with_the_network_cut(installed, betapet
     client = create_app({"ARTIFACTS": str(betapet.path.parent.parent)}).test_client()
     expected = client.get("/anagram", query_string={"rack": "hund?", "limit": 5, "lexicon": "sv-betapet"}).get_json()
     assert page == expected
+
+
+# ------------------------------------------------------------------ the notation module (tile-lexicon/notation)
+
+ROWS = ["." * 15, "HUND" + "." * 11, "hund", "[CS]É[SZ]E", "[cs]é[sz]e", "[C][S]", "W", "w", "[W]", "[w]", "Q", "a b",
+        "[", "]", "[]", "[AB]", "[[A]]", "ÅÄÖ", "åäö", "ŐŰ", "\u3000A", "A\ufeffB", "\x1cA\x85", "[\n]", "\U0001F600A",
+        "q\u0303", "ß", "İ", ".[.]", "[ CS]", "[cS]", "\u200bA", "Ａ"]
+
+
+@pytest.mark.parametrize("name", ["sv-betapet", "sv-scrabble", "hu-betutorony"])
+def test_the_notation_module_reads_board_rows_as_the_service(name, tmp_path):
+    """tile-lexicon/notation's readRow, given a game's tiles as the page has them, finds the same squares as
+    POST /play's board reader (lexicon/play/board.py) in every row of a catalogue, hostile rows included, and
+    refuses the same first square."""
+    game = load_game(name)
+    alphabet = game.alphabet
+    tiles = [[t.letter, t.points, t.count > 0] for t in alphabet.tiles]  # as service/page.py gives them
+    table = cell_table(alphabet)
+    rows = [*ROWS, *WORDS, *RACKS, *PATTERNS]
+
+    def served(row):
+        squares = _SQUARE.findall(row)
+        for i, text in enumerate(squares):
+            if text not in table:
+                return {"square": i, "text": text}
+        return [None if table[s][0] is None else {"tile": table[s][0], "blank": table[s][1]} for s in squares]
+
+    script = tmp_path / "rows.mjs"
+    script.write_text(f"""import {{ readRow, squareTable }} from {json.dumps((JS / "notation.js").as_uri())};
+import {{ readFileSync }} from "node:fs";
+const {{ tiles, blanks, rows }} = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const table = squareTable(tiles, blanks);
+console.log(JSON.stringify(rows.map((row) => readRow(row, table))));
+""", encoding="utf-8")
+    given = tmp_path / "rows.json"
+    given.write_text(json.dumps({"tiles": tiles, "blanks": alphabet.blanks, "rows": rows}), encoding="utf-8")
+    run = subprocess.run(["node", str(script), str(given)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    read = json.loads(run.stdout)
+    assert len(read) == len(rows)
+    for row, js in zip(rows, read):
+        assert js == served(row), (row, js)
+    assert sum(isinstance(r, list) for r in read) > 10 and sum(isinstance(r, dict) for r in read) > 10

@@ -56,7 +56,7 @@ def test_the_sdist_and_the_wheel_hold_what_a_user_needs(dist):
         sources = {Path(name).relative_to(sdist.name.removesuffix(".tar.gz")).as_posix() for name in tar.getnames()}
     # what builds the compiled core: setup.py, the header it reads the version from, and the extension's sources
     # and headers as setup.py lists them
-    assert {"setup.py", "pyproject.toml", "lexicon/graph/core/graph/tl_graph.h"} <= sources
+    assert {"setup.py", "pyproject.toml", "lexicon/graph/core/graph/tl_graph.h", "clients/js/notation.js"} <= sources
     sources_named, headers_named = extension_files()
     assert set(sources_named) | set(headers_named) <= sources
     with zipfile.ZipFile(wheel) as whl:
@@ -65,7 +65,7 @@ def test_the_sdist_and_the_wheel_hold_what_a_user_needs(dist):
     # the shipped pipelines and games, and the service's page, as package data
     for wanted in ("lexicon_pipelines/sv-betapet.toml", "lexicon_pipelines/hu-betutorony.toml",
                    "lexicon/data/games/sv-betapet.toml", "lexicon_service/static/app.js",
-                   "lexicon_service/nginx.conf"):
+                   "lexicon_service/static/tile-lexicon/notation.js", "lexicon_service/nginx.conf"):
         assert wanted in names, wanted
 
 
@@ -105,6 +105,12 @@ def test_the_installed_wheel_builds_checks_and_serves(fresh, betapet, tmp_path):
             except OSError:
                 time.sleep(0.2)
         assert answer == json.loads(betapet.verdict_json("hund")[1]) and answer["valid"] is True
+        # the page's script and the package's notation module it imports
+        for path in ("/static/app.js", "/static/tile-lexicon/notation.js"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+                assert r.status == 200 and "javascript" in r.headers["Content-Type"], path
+                served = r.read()
+        assert served == (ROOT / "clients" / "js" / "notation.js").read_bytes()
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -1,7 +1,8 @@
-// The page's only script: ask the JSON API, draw the answers. No framework, no HTML from strings:
+// The page's script, an ES module: ask the JSON API, draw the answers. No framework, no HTML from strings:
 // every answer is built as DOM nodes and text, so text from a shared URL or an answer never runs.
-// Every word it shows comes from the catalogue in #page-data (service/messages/<lang>.po).
-"use strict";
+// Every word it shows comes from the catalogue in #page-data (service/messages/<lang>.po). Board rows and
+// racks are read with the JavaScript package's notation module, the one games embedding it use.
+import { readRack, readRow, rowSquares, squareTable, writeTile } from "/static/tile-lexicon/notation.js";
 
 const $ = (id) => document.getElementById(id);
 const DATA = JSON.parse($("page-data").textContent);
@@ -226,10 +227,6 @@ function shareLink(url) {
 }
 
 // ---------------------------------------------------------------- tiles and words in words
-
-function notation(tile) {
-  return tile.length > 1 ? `[${tile}]` : tile;
-}
 
 /** A word as tiles (or Betűtorony's cubes) with their points; blanks drawn as blank tiles. */
 function tileRow(tiles, points, { blanks = [], cubes = false, label = null, mini = false, wrong = false } = {}) {
@@ -568,7 +565,7 @@ async function findHooks() {
     const side = (tiles, front) => {
       if (!tiles.length) return el("p", { class: "note" }, t("hooks.none"));
       return el("ul", { class: "words" }, tiles.map((tile) => {
-        const formed = front ? notation(tile) + base : base + notation(tile);
+        const formed = front ? writeTile(tile) + base : base + writeTile(tile);
         const label = front ? `${tile} + ${answer.normalized}` : `${answer.normalized} + ${tile}`;
         return el("li", {}, el("a", { href: shareUrl({ word: formed }), "data-word": formed, "aria-label": label },
                                tileRow([tile], null, { cubes: lex.cubes, mini: true }),
@@ -628,16 +625,13 @@ function squareIndex(name, size) {
 
 /** A tile as a board row or a word writes it: [CS] for several letters, lower case for a blank. */
 function written(cell) {
-  return notation(cell.blank ? cell.tile.toLowerCase() : cell.tile);
+  return writeTile(cell.tile, cell.blank);
 }
 
-/** A board row as the API reads it: `.` empty, `[CS]` one tile, a small letter a blank. */
-function rowCells(row) {
-  return (row.match(/\[[^\]]*\]|\S/g) || []).map((cell) => {
-    if (cell === ".") return null;
-    const tile = cell.replace(/[[\]]/g, "");
-    return { tile: tile.toUpperCase(), blank: tile !== tile.toUpperCase() };
-  });
+const tables = new WeakMap();  // a game → its square table (tile-lexicon/notation)
+function squares(game) {
+  if (!tables.has(game)) tables.set(game, squareTable(game.tiles, game.blanks));
+  return tables.get(game);
 }
 
 function boardRows() {
@@ -667,20 +661,16 @@ function readBoard(text, game) {
   const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
   const rows = lines.filter((line) => !/^\d+$/.test(line));
   const digits = lines.filter((line) => /^\d+$/.test(line));
-  const letters = letterTiles(game);
   let cells = Array(size * size).fill(null);
   if (rows.length) {
     if (rows.length !== size) return t("play.text.rows", { n: rows.length, size });
     cells = [];
     for (const [r, row] of rows.entries()) {
-      const squares = rowCells(row);
-      if (squares.length !== size) return t("play.text.row", { row: r + 1, n: squares.length, size });
-      for (const [c, cell] of squares.entries()) {
-        if (cell && (!letters.has(cell.tile) || (cell.blank && !game.blanks))) {
-          return t("play.text.square", { square: squareName(r * size + c, size) });
-        }
-        cells.push(cell);
-      }
+      const read = readRow(row, squares(game));
+      const n = Array.isArray(read) ? read.length : rowSquares(row).length;
+      if (n !== size) return t("play.text.row", { row: r + 1, n, size });
+      if (!Array.isArray(read)) return t("play.text.square", { square: squareName(r * size + read.square, size) });
+      cells.push(...read);
     }
   }
   let heights = cells.map((cell) => (cell ? 1 : 0));
@@ -719,47 +709,13 @@ function writeText() {
 
 // ---------------------------------------------------------------- the rack
 
-/** The rack's tiles, read as every door reads a rack (lexicon.search): `[CS]` one tile, `?` a blank, each plain letter
- *  a tile by itself (Hungarian házsor is H Á Z S O R, há[zs]or H Á ZS O R). */
-function rackTiles(text) {
-  const out = [];
-  const upper = text.toUpperCase();
-  for (let i = 0; i < upper.length;) {
-    const ch = upper[i];
-    if (/\s/.test(ch)) { i++; continue; }
-    if (ch === "[") {
-      const end = upper.indexOf("]", i);
-      const tile = upper.slice(i + 1, end < 0 ? undefined : end);
-      if (tile) out.push(tile);
-      i = end < 0 ? upper.length : end + 1;
-      continue;
-    }
-    out.push(ch);
-    i += 1;
-  }
-  return out;
-}
-
-/** A word's letters cut longest tile first (the lexicon's preferred cut), where the lexicon cannot be asked. */
-function wordTiles(text, game) {
-  const letters = [...letterTiles(game).keys()].sort((a, b) => b.length - a.length);
-  const upper = text.toUpperCase();
-  const out = [];
-  for (let i = 0; i < upper.length;) {
-    const tile = letters.find((l) => upper.startsWith(l, i)) || upper[i];
-    out.push(tile);
-    i += tile.length;
-  }
-  return out;
-}
-
 function rackNotation() {
-  return rackTiles($("play-rack").value).map((tile) => (tile === "?" ? "?" : notation(tile))).join("");
+  return readRack($("play-rack").value).map((tile) => (tile === "?" ? "?" : writeTile(tile))).join("");
 }
 
 /** The rack's slots, each with whether a tile laid on the board uses it (a blank's letter uses a `?`). */
 function rackSlots() {
-  const slots = rackTiles($("play-rack").value).map((tile) => ({ tile, used: false }));
+  const slots = readRack($("play-rack").value).map((tile) => ({ tile, used: false }));
   for (const p of board.placed.values()) {
     const slot = slots.find((s) => !s.used && s.tile === (p.blank ? "?" : p.tile));
     if (slot) slot.used = true;
@@ -1071,7 +1027,8 @@ function showMove() {
 }
 
 /** A word typed in plain letters, cut into the game's tiles as the word box cuts it (Hungarian CSÉSZE is
- *  [CS]É[SZ]E): the lexicon's valid tiling, else its longest-tile-first cut; small letters stay blanks. */
+ *  [CS]É[SZ]E): the lexicon's valid tiling, else its preferred cut; small letters stay blanks. A word the
+ *  lexicon cannot be asked about goes as typed, for the judge to cut (never a guess of longest tiles first). */
 async function tiledWord(word, lexiconName, signal) {
   const game = board.game;
   if (word.includes("[") || !game.tiles.some(([letter]) => letter.length > 1)) return word;
@@ -1082,7 +1039,7 @@ async function tiledWord(word, lexiconName, signal) {
   } catch (error) {
     if (error.name === "AbortError") throw error;
   }
-  tiles ||= wordTiles(word, game);
+  if (!tiles) return word;  // the judge cuts it, and says so when it cannot
   let at = 0;
   return tiles.map((tile) => {
     const source = word.slice(at, at += tile.length);
@@ -1160,7 +1117,8 @@ function openPlay(params) {
   for (const item of (params.get("move") || "").split(/\s+/).filter(Boolean)) {
     const m = /^([A-Za-z]\d{1,2})(.+)$/.exec(item);
     const square = m ? squareIndex(m[1], game.size) : -1;
-    const cell = m && rowCells(m[2])[0];
+    const read = m && readRow(m[2], squares(game));
+    const cell = Array.isArray(read) && read.length === 1 ? read[0] : null;
     if (square >= 0 && cell) board.placed.set(square, cell);
   }
   if (read) writeText();
@@ -1232,7 +1190,7 @@ function keepPlay() {
     board.cells[i] = p;
     board.heights[i] += 1;
   }
-  $("play-rack").value = rack.filter((s) => !s.used).map((s) => (s.tile === "?" ? "?" : notation(s.tile))).join("");
+  $("play-rack").value = rack.filter((s) => !s.used).map((s) => (s.tile === "?" ? "?" : writeTile(s.tile))).join("");
   board.placed.clear();
   board.selected = null;
   forgetAnswer();

@@ -1,9 +1,9 @@
 """The page for people at `/`, and the OpenAPI document.
 
 The page speaks the player's language (service/messages: Swedish, Hungarian, English) and names each
-served lexicon by its game and room. Everything it shows comes from the JSON API, drawn by
-static/app.js as DOM text; the page's data (its catalogue, the lexicons) travels in a JSON block that
-no browser runs. Shareable URLs (`/?lexicon=…&word=…`, `/?rack=…`) put user text into the page, so
+served lexicon by its game and room. Everything it shows comes from the JSON API, drawn as DOM text by
+static/app.js and the modules it imports; the page's data (its catalogue, the lexicons) travels in a JSON
+block that no browser runs. Shareable URLs (`/?lexicon=…&word=…`, `/?rack=…`) put user text into the page, so
 it is served with a Content-Security-Policy that runs only the service's own script and style.
 """
 

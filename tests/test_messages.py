@@ -46,7 +46,7 @@ def test_the_scripts_plural_choice_is_the_catalogues_own_rule(lang):
 
 
 def used_keys() -> set[str]:
-    script = (SERVICE / "static" / "app.js").read_text(encoding="utf-8")
+    script = "".join(p.read_text(encoding="utf-8") for p in (SERVICE / "static").glob("*.js"))  # the page's modules
     template = (SERVICE / "templates" / "index.html").read_text(encoding="utf-8")
     return set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", script + template))
 

@@ -29,17 +29,18 @@ from typing import Any
 
 from .alphabet import Alphabet
 from .errors import InputError, LimitExceeded
-from .graph import KBWG, Kwg
+from .graph import KBWG, Kwg, native
 from .tiling import DoubledDigraphs, notation_tilings, parse_notation, parse_tile_list, quoted, spell
 
-#: Racks longer than a board row make no sense and make sub-anagram searches large.
-MAX_RACK_TILES = 15
-MAX_BLANKS = 3
-#: Pattern text longer than this is refused before any work.
-MAX_PATTERN_CHARS = 64
-#: Sibling lists one search may enter before it gives up: about 30 ms of the compiled walk, so a search that
-#: cannot finish costs a bounded, small share of a worker (a whole-lexicon pattern of sv-dsso enters 1 M).
-MAX_VISITS = 500_000
+# The bounds are the C core's (lexicon/graph/core/lexicon/tl_lexicon.h), which the service and its page read too:
+# racks longer than a board row make no sense and make sub-anagram searches large; pattern text longer than
+# MAX_PATTERN_CHARS is refused before any work; MAX_VISITS sibling lists is about 30 ms of the compiled walk, so a
+# search that cannot finish costs a bounded, small share of a worker (a whole-lexicon pattern of sv-dsso enters 1 M).
+MAX_RACK_CHARS = native.MAX_RACK_CHARS  # as asked through the service
+MAX_RACK_TILES = native.MAX_RACK_TILES
+MAX_BLANKS = native.MAX_RACK_BLANKS
+MAX_PATTERN_CHARS = native.MAX_PATTERN_CHARS
+MAX_VISITS = native.MAX_SEARCH_VISITS
 BLANK = "?"
 ANY_TILE = "?"
 ANY_RUN = "*"

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, current_app, request, send_file, stream_w
 
 from lexicon import InputError, Lexicon, LimitExceeded, parse_notation
 from lexicon.errors import ArtifactError
+from lexicon.search import MAX_PATTERN_CHARS, MAX_RACK_CHARS
 from lexicon.tiling import notation_tilings
 from lexicon.verdict import tiles_document
 
@@ -25,11 +26,11 @@ PARAMETERS: dict[str, dict[str, params.Spec]] = {
     "POST /valid": {"lexicon": params.LEXICON},
     "GET /tiles": {"word": params.WORD, "lexicon": params.LEXICON},
     "GET /anagram": {"rack": params.Text("The rack: each letter a tile, [SZ] a tile of several letters, ? a blank",
-                                         required=True, max_chars=32, min_chars=1),
+                                         required=True, max_chars=MAX_RACK_CHARS, min_chars=1),
                      "lexicon": params.LEXICON, "sub": params.Flag("Also words using part of the rack"),
                      "order": params.order("length"), "offset": params.OFFSET, "limit": params.LIMIT},
     "GET /pattern": {"q": params.Text("Pattern: ? one tile, * any run, letters and [tiles] themselves", required=True,
-                                      max_chars=64, min_chars=1),
+                                      max_chars=MAX_PATTERN_CHARS, min_chars=1),
                      "lexicon": params.LEXICON, "order": params.order("alpha"), "offset": params.OFFSET,
                      "limit": params.LIMIT},
     "GET /hooks": {"word": params.WORD, "lexicon": params.LEXICON},

@@ -18,6 +18,8 @@ from jinja2.utils import htmlsafe_json_dumps
 from lexicon import Lexicon, LexiconError
 from lexicon.alphabet import Alphabet
 from lexicon.play.moves import generates
+from lexicon.search import MAX_PATTERN_CHARS, MAX_RACK_CHARS
+from lexicon.word_judge import MAX_WORD_CHARS
 
 from . import messages
 from .openapi import document
@@ -37,6 +39,9 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
     "Referrer-Policy": "same-origin",
 }
+#: The boxes' lengths: the library's bounds (the C core's, lexicon/graph/core/lexicon/tl_lexicon.h), which the
+#: service's parameters take too.
+LIMITS = {"word": MAX_WORD_CHARS, "rack": MAX_RACK_CHARS, "pattern": MAX_PATTERN_CHARS}
 #: The language switch is remembered for a year.
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
@@ -99,7 +104,7 @@ def index():
     hinted = next((i["hints"] for i in data["lexicons"] if i["name"] == data["default"]), {})
     response = make_response(render_template(
         "index.html", t=t, lang=lang, data=data, page_data=page_data(data), groups=groups, languages=messages.LANGUAGES,
-        native=messages.NATIVE, hints=hinted))
+        native=messages.NATIVE, hints=hinted, limits=LIMITS))
     if asked == lang:  # the player used the switch (or a link made by it)
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax", httponly=True)
     response.vary.update(("Accept-Language", "Cookie"))

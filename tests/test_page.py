@@ -21,7 +21,7 @@ from lexicon.play.moves import generates
 from lexicon_service.messages import LANGUAGES, catalogue, text
 from support.browser import axe, chromium, wait_for
 
-from .conftest import DEBIAN, Server, compiled_lexicon, hungarian_lexicon
+from .conftest import DEBIAN, ROOT, Server, compiled_lexicon, hungarian_lexicon
 from .test_hungarian import STEMS
 
 TITLES = {lang: {name: catalogue(lang)[f"lexicon.{name}"]
@@ -387,6 +387,25 @@ def test_script_and_markup_in_every_parameter_never_run(browser, site, payload):
     assert browser.find_element(By.ID, "rack").get_attribute("value") == payload
     # nothing tried to break the policy either (the browser logs every refusal)
     assert [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]] == []
+
+
+def test_the_boxes_are_as_long_as_the_library_and_the_service_take(site):
+    """One number for each bound, set in the C core's header: the page's boxes, the service's parameters (its
+    OpenAPI document) and the library read it."""
+    header = (ROOT / "lexicon" / "graph" / "core" / "lexicon" / "tl_lexicon.h").read_text(encoding="utf-8")
+    bound = {name: int(re.search(rf"^#define TL_{name} (\d+)", header, re.M)[1])
+             for name in ("MAX_WORD", "MAX_RACK_CHARS", "MAX_PATTERN_CHARS")}
+    _, _, body = site.get("/")
+    boxes = {box: int(n) for box, n in re.findall(r'<input id="([\w-]+)"[^>]*maxlength="(\d+)"', body.decode())}
+    assert boxes == {"word": bound["MAX_WORD"], "rack": bound["MAX_RACK_CHARS"], "q": bound["MAX_PATTERN_CHARS"],
+                     "hook-word": bound["MAX_WORD"], "play-rack": bound["MAX_RACK_CHARS"],
+                     "move-word": bound["MAX_WORD"], "move-start": 4}
+    parameters = json.loads(site.get("/openapi.json")[2])["paths"]
+    longest = {(path, p["name"]): p["schema"].get("maxLength") for path, item in parameters.items()
+               for p in item.get("get", {}).get("parameters", [])}
+    assert longest[("/anagram", "rack")] == bound["MAX_RACK_CHARS"]
+    assert longest[("/pattern", "q")] == bound["MAX_PATTERN_CHARS"]
+    assert longest[("/tiles", "word")] == longest[("/hooks", "word")] == bound["MAX_WORD"]
 
 
 def test_the_page_is_served_with_a_policy_that_runs_only_its_own_files(site):

@@ -31,13 +31,24 @@ def _header(name: str) -> str:
     return (Path(__file__).parent / "core" / name).read_text(encoding="utf-8")
 
 
+def _limit(name: str) -> int:
+    """One of the C library's bounds (TL_<name> in lexicon/tl_lexicon.h), as the compiled core gives it."""
+    if compiled:
+        return getattr(compiled, name)
+    return int(re.search(rf"^#define TL_{name} (\d+)", _header("lexicon/tl_lexicon.h"), re.M)[1])
+
+
 # Numbers set once, in the C library's headers, which the compiled core gives (a checkout that has not built it
-# reads them from the headers): the toolkit's version and the longest word in characters.
+# reads them from the headers): the toolkit's version, the longest word in characters and the searches' bounds.
 VERSION: str = compiled.VERSION if compiled else ".".join(
     re.search(rf"^#define TL_VERSION_{part} (\d+)$", _header("graph/tl_graph.h"), re.M)[1]
     for part in ("MAJOR", "MINOR", "PATCH"))
-MAX_WORD: int = compiled.MAX_WORD if compiled else int(
-    re.search(r"^#define TL_MAX_WORD (\d+)", _header("lexicon/tl_lexicon.h"), re.M)[1])
+MAX_WORD = _limit("MAX_WORD")
+MAX_RACK_CHARS = _limit("MAX_RACK_CHARS")
+MAX_RACK_TILES = _limit("MAX_RACK_TILES")
+MAX_RACK_BLANKS = _limit("MAX_RACK_BLANKS")
+MAX_PATTERN_CHARS = _limit("MAX_PATTERN_CHARS")
+MAX_SEARCH_VISITS = _limit("MAX_SEARCH_VISITS")
 
 
 def use_core(native: bool | None):

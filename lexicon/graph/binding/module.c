@@ -121,6 +121,11 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddIntConstant(m, "MAX_TILE", TL_MAX_TILE) < 0
         || PyModule_AddIntConstant(m, "MAX_LENGTH", TL_MAX_LENGTH) < 0
         || PyModule_AddIntConstant(m, "MAX_WORD", TL_MAX_WORD) < 0
+        || PyModule_AddIntConstant(m, "MAX_RACK_CHARS", TL_MAX_RACK_CHARS) < 0
+        || PyModule_AddIntConstant(m, "MAX_RACK_TILES", TL_MAX_RACK_TILES) < 0
+        || PyModule_AddIntConstant(m, "MAX_RACK_BLANKS", TL_MAX_RACK_BLANKS) < 0
+        || PyModule_AddIntConstant(m, "MAX_PATTERN_CHARS", TL_MAX_PATTERN_CHARS) < 0
+        || PyModule_AddIntConstant(m, "MAX_SEARCH_VISITS", TL_MAX_SEARCH_VISITS) < 0
         || PyModule_AddStringConstant(m, "VERSION", tl_version()) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -8,11 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define MAX_RACK_TILES 15
-#define MAX_BLANKS 3
-#define MAX_RACK_CHARS 32    /* the service's `rack` parameter */
-#define MAX_PATTERN_CHARS 64 /* the service's `q`, and the library's own limit */
-#define MAX_VISITS 500000
 #define MAX_ALTERNATIVES 64
 #define COUNT_BOUND 10000
 #define RANK_BOUND 5000
@@ -317,9 +312,9 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
     size_t n = total;
     strip(lex, &cp, &n);
     memset(r, 0, sizeof *r);
-    if (n > 4 * MAX_RACK_TILES)
+    if (n > 4 * TL_MAX_RACK_TILES)
         return query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL,
-                             "the rack is %zu characters long; the limit is %d", n, 4 * MAX_RACK_TILES);
+                             "the rack is %zu characters long; the limit is %d", n, 4 * TL_MAX_RACK_TILES);
     int quoted = 0;
     for (size_t i = 0; i < n; i++)
         quoted |= cp[i] == '"';
@@ -391,12 +386,12 @@ static tl_status parse_rack(const tl_lexicon *lex, query *q, const uint32_t *all
         goto done;
     if (!r->tiles && !r->counts[0])
         rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, 0, NULL, "the rack is empty");
-    else if (r->counts[0] > MAX_BLANKS)
+    else if (r->counts[0] > TL_MAX_RACK_BLANKS)
         rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %d blanks; the limit is %d",
-                           r->counts[0], MAX_BLANKS);
-    else if (r->tiles + r->counts[0] > MAX_RACK_TILES)
+                           r->counts[0], TL_MAX_RACK_BLANKS);
+    else if (r->tiles + r->counts[0] > TL_MAX_RACK_TILES)
         rc = query_problem(q, TL_ERR_INPUT, "bad-rack", 400, -1, NULL, "the rack has %zu tiles; the limit is %d",
-                           r->tiles + r->counts[0], MAX_RACK_TILES);
+                           r->tiles + r->counts[0], TL_MAX_RACK_TILES);
 done:
     free(nt);
     return rc;
@@ -569,7 +564,7 @@ tl_status query_anagram(const tl_lexicon *lex, query *q, const char *rack_text, 
         rc = tl_nomem(q->err);
         goto done;
     }
-    if ((rc = text_parameter(lex, q, "rack", rack_text, size, MAX_RACK_CHARS, 1, t)) != TL_OK ||
+    if ((rc = text_parameter(lex, q, "rack", rack_text, size, TL_MAX_RACK_CHARS, 1, t)) != TL_OK ||
         (rc = page_parameters(lex, q, options, "length", out)) != TL_OK ||
         (rc = parse_rack(lex, q, t->cp, t->n, &r)) != TL_OK)
         goto done;
@@ -577,8 +572,8 @@ tl_status query_anagram(const tl_lexicon *lex, query *q, const char *rack_text, 
     uint8_t counts[64];
     memcpy(counts, r.counts, 64);
     int sub = options && options->sub;
-    if ((rc = lex->rule ? tl_words_anagrams(lex, counts, sub, min_tiles, MAX_VISITS, &walk.words, q->err)
-                        : tl_walk_anagrams(lex->graph, counts, sub, min_tiles, MAX_VISITS, &walk.graph, q->err)) != TL_OK)
+    if ((rc = lex->rule ? tl_words_anagrams(lex, counts, sub, min_tiles, TL_MAX_SEARCH_VISITS, &walk.words, q->err)
+                        : tl_walk_anagrams(lex->graph, counts, sub, min_tiles, TL_MAX_SEARCH_VISITS, &walk.graph, q->err)) != TL_OK)
         goto done;
     rc = fill_page(lex, q, &walk, &r, "use fewer blanks or a shorter rack", out);
 done:
@@ -589,7 +584,7 @@ done:
 
 /* ------------------------------------------------------------------ GET /pattern (search._Pattern) */
 
-#define MOST_TOKENS (4 * MAX_PATTERN_CHARS + 1) /* an alternative's: a letter folds to at most a few tiles */
+#define MOST_TOKENS (4 * TL_MAX_PATTERN_CHARS + 1) /* an alternative's: a letter folds to at most a few tiles */
 
 typedef struct {
     int16_t tokens[MAX_ALTERNATIVES * MOST_TOKENS];
@@ -602,9 +597,9 @@ static tl_status compile_pattern(const tl_lexicon *lex, query *q, const uint32_t
     strip(lex, &cp, &n);
     if (!n)
         return query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, 0, NULL, "the pattern is empty");
-    if (n > MAX_PATTERN_CHARS)
+    if (n > TL_MAX_PATTERN_CHARS)
         return query_problem(q, TL_ERR_INPUT, "bad-pattern", 400, -1, NULL,
-                             "the pattern is %zu characters long; the limit is %d", n, MAX_PATTERN_CHARS);
+                             "the pattern is %zu characters long; the limit is %d", n, TL_MAX_PATTERN_CHARS);
     /* the alternatives, grown piece by piece: each a token list */
     typedef struct {
         int16_t t[MOST_TOKENS];
@@ -722,14 +717,14 @@ tl_status query_pattern(const tl_lexicon *lex, query *q, const char *query_text,
         rc = tl_nomem(q->err);
         goto done;
     }
-    if ((rc = text_parameter(lex, q, "q", query_text, size, MAX_PATTERN_CHARS, 1, t)) != TL_OK ||
+    if ((rc = text_parameter(lex, q, "q", query_text, size, TL_MAX_PATTERN_CHARS, 1, t)) != TL_OK ||
         (rc = page_parameters(lex, q, options, "alpha", out)) != TL_OK ||
         (rc = compile_pattern(lex, q, t->cp, t->n, p)) != TL_OK)
         goto done;
     /* a pattern longer than every word of the lexicon is answered without a walk */
     if (fewest_matched(p) <= lex->max_tiles &&
-        (rc = lex->rule ? tl_words_pattern(lex, p->tokens, p->count, MAX_VISITS, &walk.words, q->err)
-                        : tl_walk_pattern(lex->graph, p->tokens, p->count, MAX_VISITS, &walk.graph, q->err)) != TL_OK) {
+        (rc = lex->rule ? tl_words_pattern(lex, p->tokens, p->count, TL_MAX_SEARCH_VISITS, &walk.words, q->err)
+                        : tl_walk_pattern(lex->graph, p->tokens, p->count, TL_MAX_SEARCH_VISITS, &walk.graph, q->err)) != TL_OK) {
         if (rc == TL_ERR_INPUT) /* more tokens than a walk takes */
             rc = query_problem(q, rc, "bad-input", 400, -1, NULL, "%s",
                                q->err ? q->err->message : "the pattern is too large");

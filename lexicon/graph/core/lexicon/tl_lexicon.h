@@ -22,6 +22,12 @@ extern "C" {
 
 #define TL_BUNDLE_FORMAT 1 /* the bundle format version this library reads */
 #define TL_MAX_WORD 256    /* characters: a longer text is answered `too-long` without more work */
+/* The searches' bounds, read by the Python library, the service and its page too (lexicon.graph.native). */
+#define TL_MAX_RACK_CHARS 32        /* characters of a rack as asked (the service's `rack`, the page's box) */
+#define TL_MAX_RACK_TILES 15        /* a rack's tiles, blanks included: more make sub-anagram searches large */
+#define TL_MAX_RACK_BLANKS 3
+#define TL_MAX_PATTERN_CHARS 64     /* characters of a pattern: a longer one is refused before any work */
+#define TL_MAX_SEARCH_VISITS 500000 /* sibling lists one search may enter (about 30 ms) before it gives up */
 
 typedef struct tl_lexicon tl_lexicon;
 

@@ -28,6 +28,8 @@ from lexicon.play import load_game
 from lexicon.play.board import _SQUARE, cell_table
 from lexicon.play.compiled import document as game_document
 from lexicon.play.engine import play_json
+from lexicon.search import MAX_BLANKS, MAX_PATTERN_CHARS, MAX_RACK_CHARS, MAX_RACK_TILES
+from lexicon.word_judge import MAX_WORD_CHARS
 from lexicon_service import create_app
 from support.browser import chromium, wait_for
 from support.corpus import PATTERNS, RACKS, WORDS, corpus, queries, verdict_document
@@ -285,7 +287,7 @@ const words = JSON.parse(process.argv[3]);
 const game = await load(bytes, { play: true });
 const board = Array(15).fill(".".repeat(15));
 const turn = game.play({ game: "sv-betapet", board, move: { word: "HUND", start: "H8" }, rack: "HUNDKAT" });
-console.log(JSON.stringify({ answers: words.map((w) => lex.check(w)), score: turn.score }));
+console.log(JSON.stringify({ answers: words.map((w) => lex.check(w)), score: turn.score, limits: lex.limits }));
 """, encoding="utf-8")
     words = ["allé", "hundar", "xyzzy", "a b", "[A]LLE", "kat\u200b", "HÁZSOR"]
     bundle = betapet.path / betapet.manifest["bundle"]["file"]
@@ -294,6 +296,8 @@ console.log(JSON.stringify({ answers: words.map((w) => lex.check(w)), score: tur
     assert run.returncode == 0, run.stderr
     answer = json.loads(run.stdout)
     assert answer["answers"] == betapet.brief_answers(words)
+    assert answer["limits"] == {"word": MAX_WORD_CHARS, "rack": MAX_RACK_CHARS, "rackTiles": MAX_RACK_TILES,
+                                "blanks": MAX_BLANKS, "pattern": MAX_PATTERN_CHARS}  # the library's bounds
     body = {"game": "sv-betapet", "lexicon": betapet.spec, "board": ["." * 15] * 15,
             "move": {"word": "HUND", "start": "H8"}, "rack": "HUNDKAT"}
     served, _ = play_json(orjson.dumps(body), lambda spec: betapet)

@@ -287,6 +287,9 @@ export class Lexicon {
   readonly toolkit: string;
   /** The bundle's size in bytes. */
   readonly size: number;
+  /** The core's bounds, as the service's and the library's: the longest word in characters, a rack's characters,
+   *  tiles and blanks, a pattern's characters. Longer input is answered too-long, bad-rack or bad-pattern. */
+  readonly limits: Readonly<{ word: number; rack: number; rackTiles: number; blanks: number; pattern: number }>;
   /** The manifest's summary: sources, counts, profile, tile set. */
   readonly manifest: Record<string, unknown>;
   /** The game documents the bundle carries: the games play() and moves() know by name. */

@@ -112,6 +112,8 @@ export class Lexicon {
     this.version = this._cstring(x.tlj_version(this._lex));
     this.toolkit = this._cstring(x.tlj_toolkit(this._lex));
     this.size = bytes.length;
+    const [word, rack, rackTiles, blanks, pattern] = new Uint32Array(x.memory.buffer, x.tlj_limits(), 5);
+    this.limits = Object.freeze({ word, rack, rackTiles, blanks, pattern });
   }
 
   /** The manifest's summary the bundle carries: sources, counts, profile, tile set. */

@@ -48,6 +48,12 @@ static const uint32_t layout[9] = {offsetof(tl_answer, valid),  offsetof(tl_answ
                                    offsetof(tl_answer, position), offsetof(tl_answer, storage),
                                    sizeof(((tl_answer *)0)->storage)};
 EXPORT(tlj_layout) const uint32_t *tlj_layout(void) { return layout; }
+
+/* The core's bounds (tl_lexicon.h), which the library, the service and its page read too: the longest word in
+ * characters, a rack's characters, tiles and blanks, a pattern's characters. */
+static const uint32_t limits[5] = {TL_MAX_WORD, TL_MAX_RACK_CHARS, TL_MAX_RACK_TILES, TL_MAX_RACK_BLANKS,
+                                   TL_MAX_PATTERN_CHARS};
+EXPORT(tlj_limits) const uint32_t *tlj_limits(void) { return limits; }
 EXPORT(tlj_answer) const tl_answer *tlj_answer(void) { return &answer; }
 
 EXPORT(tlj_open) tl_lexicon *tlj_open(const uint8_t *bytes, size_t size) {

@@ -35,6 +35,7 @@ COMMANDS = {
     "normalize": "lexicon_cli.words:normalize_command",
     "publish": "lexicon_cli.play:publish_command",
     "replay": "lexicon_cli.play:replay_command",
+    "selfplay": "lexicon_cli.play:selfplay_command",
     "serve": "lexicon_cli.serve:serve_command",
     "tiles": "lexicon_cli.words:tiles_command",
 }

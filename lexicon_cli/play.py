@@ -4,6 +4,7 @@ replays a game record, as POST /replay does; `lexicon publish` publishes a game 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import click
@@ -14,6 +15,7 @@ from lexicon.play import game_names, judge_request, local_game, read_gcg, read_j
 from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
+from lexicon.play.selfplay import MAX_GAMES, PLAYERS, selfplay
 
 from .artifacts import open_artifact
 from .output import artifacts_option, emit, json_option
@@ -315,4 +317,55 @@ def _moves_text(a: dict) -> str:
         m = p["move"]
         words = ", ".join(w["word"] + ("" if w["valid"] is not False else " (not valid)") for w in p["words"])
         lines.append(f"  {p['score']:>4}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
+    return "\n".join(lines)
+
+
+@click.command("selfplay")
+@game_option
+@lexicon_option
+@click.option("--a", "a", default="score", show_default=True, type=click.Choice(sorted(PLAYERS)),
+              help="The player measured.")
+@click.option("--b", "b", default="random", show_default=True, type=click.Choice(sorted(PLAYERS)),
+              help="The player it is measured against.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_GAMES),
+              help="Games, an even number: mirrored pairs deal the same bag with the seats swapped.")
+@click.option("--seed", default=1, show_default=True, type=int, help="The bags and the players' chance.")
+@artifacts_option
+@json_option
+def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, seed: int, root: str,
+                     as_json: bool) -> None:
+    """Two computer players over many games: which wins, by how much, and how sure that is.
+
+    Each pair of games deals from one shuffled bag with the players' seats swapped. Prints A's wins,
+    draws and losses, its share of the points with a 95% interval, the mean spread, each player's mean
+    score and bingos, and games a second.
+
+    \b
+        lexicon selfplay --game sv-scrabble --a score --b random --games 200 --seed 1
+        lexicon selfplay -g hu-betutorony --games 20 --json
+    """
+    played = local_game(game)
+    lex = open_artifact(spec or played.lexicon, root)
+    started = time.monotonic()
+
+    def progress(done: int) -> None:
+        if done % 10 and done != games:
+            return
+        rate = done / max(time.monotonic() - started, 1e-9)
+        click.echo(f"\r{done}/{games} games, {rate:.1f} a second, {(games - done) / rate:.0f} s left", err=True,
+                   nl=done == games)
+
+    summary = selfplay(played, lex, a, b, games, seed, progress).summary()
+    emit(summary, as_json, _selfplay_text(summary))
+
+
+def _selfplay_text(s: dict) -> str:
+    low, high = s["a_share_95"]
+    lines = [f"{s['game']}: {s['a']} against {s['b']}, {s['games']} games ({s['pairs']} mirrored pairs), "
+             f"seed {s['seed']}",
+             f"{s['a']} won {s['a_wins']}, drew {s['draws']}, lost {s['a_losses']}: {s['a_share']:.1%} of the points "
+             f"(95% interval {low:.1%} to {high:.1%}), spread {s['a_spread']:+.1f} a game (sd {s['a_spread_sd']})"]
+    for role, p in s["players"].items():
+        lines.append(f"  {role} ({p['player']}): {p['score']} points, {p['bingos']} bingos a game")
+    lines.append(f"{s['turns']} turns a game, {s['games_per_second']} games a second (one core)")
     return "\n".join(lines)

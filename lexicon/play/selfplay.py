@@ -1,0 +1,203 @@
+"""Two computer players over many games, to say which is stronger: `lexicon selfplay`.
+
+Games come in mirrored pairs: both games of a pair deal from the same shuffled bag, the players' seats
+swapped, so the luck of the draw falls on both. A turn plays what the player picks from the move generator's
+plays (lexicon.play.moves, the engine POST /moves runs); with no play, a player exchanges its whole rack
+while the bag allows, else passes. A game ends when a player goes out with the bag empty, or after the
+game's scoreless rounds, with the end rule's adjustments (lexicon.play.endgame).
+
+Players, by name (PLAYERS): `score` lays the highest-scoring play; `random` any valid play, each as likely
+(a floor to measure against). Letters and stacking games alike, where the generator plays them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from .board import Board, empty_board
+from .endgame import final_adjustments
+from .game import Game
+from .move import BLANK
+from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
+
+#: A player picks one of the plays found (best score first) with the game's random source; `limit` is how
+#: many plays it needs to see.
+Pick = Callable[[list[FoundPlay], random.Random], FoundPlay]
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    limit: int
+    pick: Pick
+    doc: str
+
+
+PLAYERS = {p.name: p for p in (
+    Player("score", 1, lambda plays, rng: plays[0], "lays the highest-scoring play"),
+    Player("random", MAX_LIMIT, lambda plays, rng: rng.choice(plays),
+           f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
+)}
+#: Turns a game may last before it is called a draw of its scores as they stand (none has come near).
+MAX_TURNS = 400
+MAX_GAMES = 100_000
+
+
+@dataclass
+class Side:
+    """One player's part of one game."""
+
+    player: Player
+    rack: list[str]
+    score: int = 0
+    bingos: int = 0
+
+
+@dataclass
+class GameResult:
+    """One game: each seat's player, final score (the end's adjustment included) and bingos (plays of the
+    whole rack), the racks left at the end and their adjustments, and the turns. Seat 0 moves first."""
+
+    players: tuple[str, str]
+    scores: tuple[int, int]
+    bingos: tuple[int, int]
+    racks: tuple[str, str]
+    adjustments: tuple[int, int]
+    turns: int
+    moves: list[tuple[int, list, int]] = field(repr=False)  # (seat, placements, score) of each play
+
+
+def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) -> GameResult:
+    """One game; the first of `players` moves first. `seed` shuffles the bag and feeds the players' chance."""
+    alphabet = game.alphabet
+    bag = [t.letter for t in alphabet.tiles for _ in range(t.count)] + [BLANK] * alphabet.blanks
+    deal = random.Random(seed)
+    deal.shuffle(bag)
+    chance = random.Random(seed ^ 0x5EED)
+    sides = [Side(p, []) for p in players]
+    for side in sides:
+        side.rack, bag = bag[:game.rack], bag[game.rack:]
+    board: Board = empty_board(game)
+    moves: list[tuple[int, list, int]] = []
+    scoreless = turn = 0
+    for turn in range(MAX_TURNS):
+        seat = turn % len(sides)
+        side = sides[seat]
+        found = find_moves(game, board, _notation(side.rack), lexicon, limit=side.player.limit).plays
+        if found:
+            play = side.player.pick(found, chance)
+            for p in play.placed:
+                side.rack.remove(BLANK if p.blank else p.tile)
+            drawn, bag = bag[:len(play.placed)], bag[len(play.placed):]
+            side.rack += drawn
+            board = board.laid(play.placed)
+            side.score += play.score
+            side.bingos += len(play.placed) == game.rack
+            moves.append((seat, play.placed, play.score))
+            scoreless = 0
+            if not side.rack and not bag:  # out
+                break
+            continue
+        if len(bag) >= game.exchange.bag_minimum:
+            back = side.rack[:game.exchange.most]
+            side.rack = side.rack[len(back):] + bag[:len(back)]
+            bag = bag[len(back):] + back
+            deal.shuffle(bag)
+            kind = "exchange"
+        else:
+            kind = "pass"
+        scoreless = scoreless + 1 if kind in game.end.scoreless else 0
+        if scoreless >= game.end.scoreless_rounds * len(sides):
+            break
+    racks = {str(i): _notation(s.rack) for i, s in enumerate(sides)}
+    adjustments = final_adjustments(game, racks)
+    for i, gained in adjustments.items():
+        sides[int(i)].score += gained
+    return GameResult((sides[0].player.name, sides[1].player.name), (sides[0].score, sides[1].score),
+                      (sides[0].bingos, sides[1].bingos), (racks["0"], racks["1"]),
+                      (adjustments["0"], adjustments["1"]), turn + 1, moves)
+
+
+def _notation(tiles: list[str]) -> str:
+    return "".join(t if t == BLANK or len(t) == 1 else f"[{t}]" for t in tiles)
+
+
+@dataclass
+class Match:
+    """Player `a` against player `b` over mirrored pairs of games."""
+
+    game: str
+    a: str
+    b: str
+    seed: int
+    results: list[GameResult]
+    seconds: float
+
+    def seats(self, role: int) -> list[int]:
+        """The seat player `a` (role 0) or `b` (role 1) took in each game: a moves first in the first game of
+        each pair, b in the second."""
+        return [(i + role) % 2 for i in range(len(self.results))]
+
+    def summary(self) -> dict[str, Any]:
+        """Wins, draws and losses of `a`, its share of the points (a draw half) with a 95% interval (Wilson's),
+        the mean spread, each player's mean score and bingos a game, and games a second."""
+        n = len(self.results)
+        spreads = [r.scores[s] - r.scores[1 - s] for r, s in zip(self.results, self.seats(0))]
+        wins, draws = sum(s > 0 for s in spreads), sum(s == 0 for s in spreads)
+        share = (wins + draws / 2) / n
+        low, high = _wilson(share, n)
+        mean = sum(spreads) / n
+        sd = math.sqrt(sum((s - mean) ** 2 for s in spreads) / (n - 1)) if n > 1 else 0.0
+
+        def per_game(role: int, values: Callable[[GameResult], tuple[int, int]]) -> float:
+            return sum(values(r)[s] for r, s in zip(self.results, self.seats(role))) / n
+
+        players = {role: {"player": name, "score": round(per_game(i, lambda r: r.scores), 1),
+                          "bingos": round(per_game(i, lambda r: r.bingos), 2)}
+                   for i, (role, name) in enumerate((("a", self.a), ("b", self.b)))}
+        return {"game": self.game, "a": self.a, "b": self.b, "games": n, "pairs": n // 2, "seed": self.seed,
+                "a_wins": wins, "draws": draws, "a_losses": n - wins - draws, "a_share": round(share, 4),
+                "a_share_95": [round(low, 4), round(high, 4)], "a_spread": round(mean, 1),
+                "a_spread_sd": round(sd, 1), "players": players,
+                "turns": round(sum(r.turns for r in self.results) / n, 1),
+                "games_per_second": round(n / self.seconds, 2) if self.seconds else None}
+
+
+def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def player(name: str) -> Player:
+    if name not in PLAYERS:
+        raise InputError(f"no player {name!r} (players: {', '.join(PLAYERS)})", parameter="player",
+                         allowed=list(PLAYERS))
+    return PLAYERS[name]
+
+
+def selfplay(game: Game, lexicon: Any, a: str, b: str, games: int, seed: int,
+             progress: Callable[[int], None] | None = None) -> Match:
+    """`games` games (an even number: mirrored pairs) of player `a` against player `b`."""
+    if not generates(game):
+        raise InputError(f"{game.name}: the move generator does not play it, so neither can a computer player",
+                         parameter="game")
+    if games < 2 or games % 2 or games > MAX_GAMES:
+        raise InputError(f"{games} games: an even number from 2 to {MAX_GAMES:,} (mirrored pairs)",
+                         parameter="games")
+    first, second = player(a), player(b)
+    start = time.process_time()
+    results = []
+    for pair in range(games // 2):
+        pair_seed = random.Random(f"{seed}:{pair}").getrandbits(48)
+        results.append(play_game(game, lexicon, (first, second), pair_seed))
+        results.append(play_game(game, lexicon, (second, first), pair_seed))
+        if progress:
+            progress(len(results))
+    return Match(game.name, a, b, seed, results, time.process_time() - start)

@@ -1,0 +1,98 @@
+"""Self-play (lexicon.play.selfplay, `lexicon selfplay`) over real lexicons: every play it lays is one the judge
+scores the same, the bag is dealt as the game's rules say, mirrored pairs mirror, and the measure it prints can
+tell a strong player from a weak one."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from lexicon import InputError
+from lexicon.play import empty_board, final_adjustments, judge, load_game
+from lexicon.play.move import BLANK
+from lexicon.play.selfplay import play_game, player, selfplay
+from lexicon_cli import main
+from support.lexicons import hungarian_list
+
+
+@pytest.fixture(scope="module")
+def hu_list(tmp_path_factory):
+    return hungarian_list(tmp_path_factory.mktemp("hu-list"), "hu-list")
+
+
+def _games(betapet, hu_list):
+    return [(load_game("sv-betapet"), betapet), (load_game("hu-betutorony"), hu_list)]
+
+
+@pytest.mark.parametrize("which", ["score", "random"])
+def test_every_play_is_legal_valid_and_scored_as_the_judge_scores_it(betapet, hu_list, which):
+    for game, lex in _games(betapet, hu_list):
+        result = play_game(game, lex, (player(which), player("score")), seed=11)
+        board = empty_board(game)
+        laid = Counter()
+        for _, placed, score in result.moves:
+            judged = judge(game, board, placed, lex)
+            assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
+            board = board.laid(placed)
+            laid.update(BLANK if p.blank else p.tile for p in placed)
+        bag = Counter({t.letter: t.count for t in game.alphabet.tiles}) + Counter({BLANK: game.alphabet.blanks})
+        assert laid <= bag, (game.name, laid - bag)  # no tile is laid more often than the bag holds it
+        assert len(result.moves) > 10 and result.turns >= len(result.moves)
+        # the final scores: the plays' points and the end rule's adjustment for the racks left
+        assert result.adjustments == tuple(final_adjustments(game, dict(zip("01", result.racks))).values())
+        for seat in (0, 1):
+            points = sum(score for s, _, score in result.moves if s == seat)
+            assert result.scores[seat] == points + result.adjustments[seat]
+
+
+def test_a_mirrored_pair_of_one_player_is_the_same_game_twice(betapet):
+    """Both games of a pair deal the same bag with the seats swapped: a player against itself, choosing the
+    same way, plays the same game twice, so each pair is drawn level and the spread is nothing."""
+    match = selfplay(load_game("sv-betapet"), betapet, "score", "score", games=6, seed=3)
+    for first, second in zip(match.results[::2], match.results[1::2]):
+        assert first.scores == second.scores and first.turns == second.turns
+    summary = match.summary()
+    assert summary["a_spread"] == 0 and summary["a_share"] == 0.5
+    assert summary["players"]["a"] == summary["players"]["b"] | {"player": "score"}
+
+
+def test_the_greedy_player_beats_the_random_one_and_the_seed_repeats_the_match(betapet):
+    game = load_game("sv-betapet")
+    summary = selfplay(game, betapet, "score", "random", games=4, seed=5).summary()
+    assert summary["a_wins"] == 4 and summary["a_spread"] > 100
+    assert summary["a_share_95"][0] > 0.4 and summary["a_share_95"][1] == 1.0
+    again = selfplay(game, betapet, "score", "random", games=4, seed=5).summary()
+    assert {k: v for k, v in again.items() if k != "games_per_second"} == \
+        {k: v for k, v in summary.items() if k != "games_per_second"}
+    other = selfplay(game, betapet, "score", "random", games=4, seed=6).summary()
+    assert other["players"] != summary["players"]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"a": "best"}, "no player 'best' (players: score, random)"),
+    ({"games": 3}, "3 games: an even number from 2"),
+    ({"games": 0}, "0 games: an even number from 2"),
+])
+def test_what_cannot_be_played_is_refused_naming_it(betapet, kwargs, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        selfplay(load_game("sv-betapet"), betapet, **({"a": "score", "b": "random", "games": 2, "seed": 1} | kwargs))
+
+
+def test_the_command_prints_the_match_and_refuses_an_odd_count(betapet, artifacts_root):
+    def run(*args):
+        return CliRunner().invoke(main, ["selfplay", "--game", "sv-betapet", "--artifacts", str(artifacts_root),
+                                         *args], catch_exceptions=False)
+
+    done = run("--games", "2", "--seed", "4", "--json")
+    assert done.exit_code == 0, done.output
+    answer = json.loads(done.stdout)
+    assert answer["games"] == 2 and answer["a"] == "score" and answer["b"] == "random"
+    assert answer["a_wins"] + answer["draws"] + answer["a_losses"] == 2
+    text = run("--games", "2", "--seed", "4")
+    assert "score against random, 2 games (1 mirrored pairs), seed 4" in text.stdout
+    odd = run("--games", "3")
+    assert odd.exit_code == 2 and "3 games: an even number from 2" in odd.stderr

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from lexicon import InputError
 from lexicon.play import empty_board, final_adjustments, judge, load_game
 from lexicon.play.move import BLANK
-from lexicon.play.selfplay import play_game, player, selfplay
+from lexicon.play.selfplay import COMMON, common_keys, play_game, player, selfplay
 from lexicon_cli import main
 from support.lexicons import hungarian_list
 
@@ -72,8 +72,26 @@ def test_the_greedy_player_beats_the_random_one_and_the_seed_repeats_the_match(b
     assert other["players"] != summary["players"]
 
 
+def test_the_beginner_plays_only_common_words_and_the_levels_are_ordered(betapet):
+    """The beginner's every word is one of the most frequent of its language (or a form of one); on sv-betapet
+    it beats the random player and loses to the greedy one."""
+    game = load_game("sv-betapet")
+    common = common_keys(game.alphabet)
+    assert 15_000 < len(common) <= COMMON and {"HUND", "KATT", "OCH"} <= common
+    result = play_game(game, betapet, (player("beginner"), player("random")), seed=2)
+    board = empty_board(game)
+    for seat, placed, _ in result.moves:
+        words = [w.spelled for w in judge(game, board, placed, betapet).words]
+        if seat == 0:
+            assert set(words) <= common, words
+        board = board.laid(placed)
+    over_random = selfplay(game, betapet, "beginner", "random", games=4, seed=1).summary()
+    under_greedy = selfplay(game, betapet, "score", "beginner", games=4, seed=1).summary()
+    assert over_random["a_share"] >= 0.75 and under_greedy["a_share"] >= 0.75
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"a": "best"}, "no player 'best' (players: score, random)"),
+    ({"a": "best"}, "no player 'best' (players: score, beginner, random)"),
     ({"games": 3}, "3 games: an even number from 2"),
     ({"games": 0}, "0 games: an even number from 2"),
 ])

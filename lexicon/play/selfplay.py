@@ -6,8 +6,10 @@ plays (lexicon.play.moves, the engine POST /moves runs); with no play, a player 
 while the bag allows, else passes. A game ends when a player goes out with the bag empty, or after the
 game's scoreless rounds, with the end rule's adjustments (lexicon.play.endgame).
 
-Players, by name (PLAYERS): `score` lays the highest-scoring play; `random` any valid play, each as likely
-(a floor to measure against). Letters and stacking games alike, where the generator plays them.
+Players, by name (PLAYERS): `score` lays the highest-scoring play; `beginner` plays only common words (the
+COMMON most frequent of the game's language, wordfreq's list) and picks one of its CHOICES best such plays
+by chance; `random` any valid play, each as likely (a floor to measure against). Letters and stacking games
+alike, where the generator plays them.
 """
 
 from __future__ import annotations
@@ -19,29 +21,67 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..alphabet import Alphabet
 from ..errors import InputError
+from ..normalize import Normalizer
 from .board import Board, empty_board
 from .endgame import final_adjustments
 from .game import Game
 from .move import BLANK
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 
-#: A player picks one of the plays found (best score first) with the game's random source; `limit` is how
-#: many plays it needs to see.
-Pick = Callable[[list[FoundPlay], random.Random], FoundPlay]
+#: A player picks one of the plays found (best score first) with the game's random source, or none (it then
+#: exchanges or passes); `limit` is how many plays it needs to see. `make(game)` gives its pick for a game.
+Pick = Callable[[list[FoundPlay], random.Random], FoundPlay | None]
+
+#: The beginner's words: the most frequent of its language (wordfreq), and how many of its best plays it
+#: chooses among.
+COMMON, CHOICES = 20_000, 5
 
 
 @dataclass(frozen=True)
 class Player:
     name: str
     limit: int
-    pick: Pick
+    make: Callable[[Game], Pick]
     doc: str
 
 
+def _beginner(game: Game) -> Pick:
+    common = common_keys(game.alphabet)
+    key = Normalizer(game.alphabet)
+
+    def knows(word: dict) -> bool:
+        """A common word, or a form of one (Hungarian's many forms: the verdict's lemma is common)."""
+        lemma = word["verdict"].get("lemma")
+        return word["word"] in common or bool(lemma) and key(lemma).key in common
+
+    def pick(plays: list[FoundPlay], rng: random.Random) -> FoundPlay | None:
+        known = [p for p in plays if all(map(knows, p.words))][:CHOICES]
+        return rng.choice(known) if known else None
+    return pick
+
+
+def common_keys(alphabet: Alphabet) -> frozenset[str]:
+    """The keys of the COMMON most frequent words of the alphabet's language that are words of it (kept by the
+    alphabet's name: a tile set is read once a process)."""
+    if alphabet.name not in _COMMON:
+        from wordfreq import top_n_list  # the pipelines' corpus source's; read only when a beginner plays
+
+        key = Normalizer(alphabet)
+        _COMMON[alphabet.name] = frozenset(k for k in (key(w).key for w in top_n_list(alphabet.language, COMMON)) if k)
+    return _COMMON[alphabet.name]
+
+
+_COMMON: dict[str, frozenset[str]] = {}
+
+
 PLAYERS = {p.name: p for p in (
-    Player("score", 1, lambda plays, rng: plays[0], "lays the highest-scoring play"),
-    Player("random", MAX_LIMIT, lambda plays, rng: rng.choice(plays),
+    Player("score", 1, lambda game: lambda plays, rng: plays[0], "lays the highest-scoring play"),
+    Player("beginner", MAX_LIMIT, _beginner,
+           f"plays only the {COMMON:,} most frequent words of its language, one of its {CHOICES} best such plays "
+           f"by chance"),
+    Player("random", MAX_LIMIT, lambda game: lambda plays, rng: rng.choice(plays),
            f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
 )}
 #: Turns a game may last before it is called a draw of its scores as they stand (none has come near).
@@ -55,6 +95,7 @@ class Side:
 
     player: Player
     rack: list[str]
+    pick: Pick
     score: int = 0
     bingos: int = 0
 
@@ -80,7 +121,7 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
     deal = random.Random(seed)
     deal.shuffle(bag)
     chance = random.Random(seed ^ 0x5EED)
-    sides = [Side(p, []) for p in players]
+    sides = [Side(p, [], p.make(game)) for p in players]
     for side in sides:
         side.rack, bag = bag[:game.rack], bag[game.rack:]
     board: Board = empty_board(game)
@@ -90,8 +131,8 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
         seat = turn % len(sides)
         side = sides[seat]
         found = find_moves(game, board, _notation(side.rack), lexicon, limit=side.player.limit).plays
-        if found:
-            play = side.player.pick(found, chance)
+        play = side.pick(found, chance) if found else None
+        if play is not None:
             for p in play.placed:
                 side.rack.remove(BLANK if p.blank else p.tile)
             drawn, bag = bag[:len(play.placed)], bag[len(play.placed):]

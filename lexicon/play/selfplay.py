@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..alphabet import Alphabet
-from ..errors import InputError
+from ..errors import DataError, InputError
 from ..normalize import Normalizer
 from .board import Board, empty_board
 from .endgame import final_adjustments
@@ -66,8 +66,11 @@ def common_keys(alphabet: Alphabet) -> frozenset[str]:
     """The keys of the COMMON most frequent words of the alphabet's language that are words of it (kept by the
     alphabet's name: a tile set is read once a process)."""
     if alphabet.name not in _COMMON:
-        from wordfreq import top_n_list  # the pipelines' corpus source's; read only when a beginner plays
-
+        try:  # an optional dependency (the `hungarian` extra, which the corpora of the builds read)
+            from wordfreq import top_n_list
+        except ImportError:
+            raise DataError("the beginner player reads wordfreq's word frequencies: pip install wordfreq "
+                            "(or tile-lexicon[hungarian])") from None
         key = Normalizer(alphabet)
         _COMMON[alphabet.name] = frozenset(k for k in (key(w).key for w in top_n_list(alphabet.language, COMMON)) if k)
     return _COMMON[alphabet.name]

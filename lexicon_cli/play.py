@@ -4,7 +4,6 @@ replays a game record, as POST /replay does; `lexicon publish` publishes a game 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import click
@@ -16,6 +15,7 @@ from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
 from lexicon.play.selfplay import MAX_GAMES, PLAYERS, selfplay
+from lexicon_pipelines.progress import for_stream
 
 from .artifacts import open_artifact
 from .output import artifacts_option, emit, json_option
@@ -346,16 +346,13 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, se
     """
     played = local_game(game)
     lex = open_artifact(spec or played.lexicon, root)
-    started = time.monotonic()
-
-    def progress(done: int) -> None:
-        if done % 10 and done != games:
-            return
-        rate = done / max(time.monotonic() - started, 1e-9)
-        click.echo(f"\r{done}/{games} games, {rate:.1f} a second, {(games - done) / rate:.0f} s left", err=True,
-                   nl=done == games)
-
-    summary = selfplay(played, lex, a, b, games, seed, progress).summary()
+    progress = for_stream()  # games played, their rate and the time left, on stderr
+    progress.start(f"{a} against {b}", games)
+    try:
+        summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(2)).summary()
+        progress.finish(f"{games} games")
+    finally:
+        progress.close()
     emit(summary, as_json, _selfplay_text(summary))
 
 

@@ -14,7 +14,7 @@ from lexicon.play import game_names, judge_request, local_game, read_gcg, read_j
 from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
-from lexicon.play.selfplay import MAX_GAMES, PLAYERS, selfplay
+from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, selfplay
 from lexicon_pipelines.progress import for_stream
 
 from .artifacts import open_artifact
@@ -330,9 +330,11 @@ def _moves_text(a: dict) -> str:
 @click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_GAMES),
               help="Games, an even number: mirrored pairs deal the same bag with the seats swapped.")
 @click.option("--seed", default=1, show_default=True, type=int, help="The bags and the players' chance.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS),
+              help="Processes to play on (the results do not depend on it).")
 @artifacts_option
 @json_option
-def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, seed: int, root: str,
+def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, seed: int, jobs: int, root: str,
                      as_json: bool) -> None:
     """Two computer players over many games: which wins, by how much, and how sure that is.
 
@@ -342,14 +344,14 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, se
 
     \b
         lexicon selfplay --game sv-scrabble --a score --b random --games 200 --seed 1
-        lexicon selfplay -g hu-betutorony --games 20 --json
+        lexicon selfplay -g hu-betutorony --games 20 --jobs 2 --json
     """
     played = local_game(game)
     lex = open_artifact(spec or played.lexicon, root)
     progress = for_stream()  # games played, their rate and the time left, on stderr
     progress.start(f"{a} against {b}", games)
     try:
-        summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(2)).summary()
+        summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(2), jobs).summary()
         progress.finish(f"{games} games")
     finally:
         progress.close()
@@ -364,5 +366,6 @@ def _selfplay_text(s: dict) -> str:
              f"(95% interval {low:.1%} to {high:.1%}), spread {s['a_spread']:+.1f} a game (sd {s['a_spread_sd']})"]
     for role, p in s["players"].items():
         lines.append(f"  {role} ({p['player']}): {p['score']} points, {p['bingos']} bingos a game")
-    lines.append(f"{s['turns']} turns a game, {s['games_per_second']} games a second (one core)")
+    on = "one process" if s["jobs"] == 1 else f"{s['jobs']} processes"
+    lines.append(f"{s['turns']} turns a game, {s['games_per_second']} games a second on {on}")
     return "\n".join(lines)

@@ -70,6 +70,10 @@ def test_the_greedy_player_beats_the_random_one_and_the_seed_repeats_the_match(b
         {k: v for k, v in summary.items() if k != "games_per_second"}
     other = selfplay(game, betapet, "score", "random", games=4, seed=6).summary()
     assert other["players"] != summary["players"]
+    # on two processes, the same games
+    shared = selfplay(game, betapet, "score", "random", games=4, seed=5, jobs=2)
+    assert shared.jobs == 2 and [(r.scores, r.turns) for r in shared.results] == \
+        [(r.scores, r.turns) for r in selfplay(game, betapet, "score", "random", games=4, seed=5).results]
 
 
 def test_the_beginner_plays_only_common_words_and_the_levels_are_ordered(betapet):

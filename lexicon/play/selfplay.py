@@ -15,9 +15,11 @@ alike, where the generator plays them.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,7 +183,8 @@ class Match:
     b: str
     seed: int
     results: list[GameResult]
-    seconds: float
+    seconds: float  # wall-clock
+    jobs: int = 1
 
     def seats(self, role: int) -> list[int]:
         """The seat player `a` (role 0) or `b` (role 1) took in each game: a moves first in the first game of
@@ -190,7 +193,8 @@ class Match:
 
     def summary(self) -> dict[str, Any]:
         """Wins, draws and losses of `a`, its share of the points (a draw half) with a 95% interval (Wilson's),
-        the mean spread, each player's mean score and bingos a game, and games a second."""
+        the mean spread, each player's mean score and bingos a game, and games a second of wall-clock time on
+        the match's `jobs` processes."""
         n = len(self.results)
         spreads = [r.scores[s] - r.scores[1 - s] for r, s in zip(self.results, self.seats(0))]
         wins, draws = sum(s > 0 for s in spreads), sum(s == 0 for s in spreads)
@@ -210,7 +214,7 @@ class Match:
                 "a_share_95": [round(low, 4), round(high, 4)], "a_spread": round(mean, 1),
                 "a_spread_sd": round(sd, 1), "players": players,
                 "turns": round(sum(r.turns for r in self.results) / n, 1),
-                "games_per_second": round(n / self.seconds, 2) if self.seconds else None}
+                "games_per_second": round(n / self.seconds, 2) if self.seconds else None, "jobs": self.jobs}
 
 
 def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -227,21 +231,48 @@ def player(name: str) -> Player:
 
 
 def selfplay(game: Game, lexicon: Any, a: str, b: str, games: int, seed: int,
-             progress: Callable[[int], None] | None = None) -> Match:
-    """`games` games (an even number: mirrored pairs) of player `a` against player `b`."""
+             progress: Callable[[int], None] | None = None, jobs: int = 1) -> Match:
+    """`games` games (an even number: mirrored pairs) of player `a` against player `b`, on `jobs` processes.
+    The results are the same whatever `jobs`: each pair's bag and chance come from `seed` and its number."""
     if not generates(game):
         raise InputError(f"{game.name}: the move generator does not play it, so neither can a computer player",
                          parameter="game")
     if games < 2 or games % 2 or games > MAX_GAMES:
         raise InputError(f"{games} games: an even number from 2 to {MAX_GAMES:,} (mirrored pairs)",
                          parameter="games")
+    player(a), player(b)  # known players, or refused before any game
+    if not 1 <= jobs <= MAX_JOBS:
+        raise InputError(f"{jobs} jobs: from 1 to {MAX_JOBS}", parameter="jobs")
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    tasks = [(a, b, random.Random(f"{seed}:{pair}").getrandbits(48)) for pair in range(games // 2)]
+    _SHARED[:] = [game, lexicon]  # what the forked workers play with: the word graphs are mapped, not copied
+    try:
+        if jobs == 1:
+            pairs = map(_pair, tasks)
+            pool = None
+        else:
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+            pairs = pool.map(_pair, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+        for pair in pairs:
+            results += pair
+            if progress:
+                progress(len(results))
+    finally:
+        _SHARED.clear()
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return Match(game.name, a, b, seed, results, time.perf_counter() - start, jobs)
+
+
+#: Processes a match may use (`lexicon selfplay --jobs`).
+MAX_JOBS = 64
+_SHARED: list[Any] = []
+
+
+def _pair(task: tuple[str, str, int]) -> list[GameResult]:
+    """The two games of a mirrored pair: one bag, the seats swapped."""
+    a, b, seed = task
+    game, lexicon = _SHARED
     first, second = player(a), player(b)
-    start = time.process_time()
-    results = []
-    for pair in range(games // 2):
-        pair_seed = random.Random(f"{seed}:{pair}").getrandbits(48)
-        results.append(play_game(game, lexicon, (first, second), pair_seed))
-        results.append(play_game(game, lexicon, (second, first), pair_seed))
-        if progress:
-            progress(len(results))
-    return Match(game.name, a, b, seed, results, time.process_time() - start)
+    return [play_game(game, lexicon, (first, second), seed), play_game(game, lexicon, (second, first), seed)]

@@ -1,5 +1,5 @@
 // The JSON API, and the lexicon's bundle answering here once loaded (offline) through the JavaScript package.
-import { $, DATA, GAMES, el, lexicon, t } from "./dom.js";
+import { $, DATA, GAMES, announce, el, lexicon, t } from "./dom.js";
 
 // ---------------------------------------------------------------- the API
 
@@ -53,6 +53,14 @@ function problemNodes(error) {
   // what was wrong in its own words above.
   const detail = error.detail && DATA.lang === "en" ? el("p", { class: "note" }, error.detail) : null;
   return [el("p", { class: "verdict invalid", id: "problem" }, text), detail];
+}
+
+/** A request's problem drawn in `out` in the page's words and said aloud; a request given up (aborted) draws
+ *  nothing. */
+function showProblem(out, error) {
+  if (error.name === "AbortError") return;
+  out.replaceChildren(...problemNodes(error));
+  announce(out.textContent, true);
 }
 
 // ---------------------------------------------------------------- answers offline
@@ -154,4 +162,4 @@ async function toggleOffline(loaded) {
   loaded();
 }
 
-export { Problem, api, problemNodes, showOffline, toggleOffline };
+export { Problem, api, problemNodes, showOffline, showProblem, toggleOffline };

@@ -2,7 +2,7 @@
 // play.js, the API api.js, words and nodes dom.js. No framework.
 import { writeTile } from "/static/tile-lexicon/notation.js";
 import { $, DATA, LEXICONS, PAGE_SIZE, announce, el, lexicon, remember, share, shareLink, shareUrl, t } from "./dom.js";
-import { Problem, api, problemNodes, showOffline, toggleOffline } from "./api.js";
+import { Problem, api, problemNodes, showOffline, showProblem, toggleOffline } from "./api.js";
 import { followLexicon, judgePlay, openPlay, points, written } from "./play.js";
 
 // ---------------------------------------------------------------- tiles and words in words
@@ -273,10 +273,7 @@ class Search {
       this.shown = 0;
       this.draw(page);
     } catch (error) {
-      if (error.name !== "AbortError") {
-        this.out.replaceChildren(...problemNodes(error));
-        announce(this.out.textContent, true);
-      }
+      showProblem(this.out, error);
     }
   }
 
@@ -358,10 +355,7 @@ async function findHooks() {
                         el("h3", {}, t("hooks.back")), side(answer.back, false), shareLink(url));
     announce(said, true);
   } catch (error) {
-    if (error.name !== "AbortError") {
-      out.replaceChildren(...problemNodes(error));
-      announce(out.textContent, true);
-    }
+    showProblem(out, error);
   }
 }
 

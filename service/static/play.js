@@ -2,7 +2,7 @@
 // (POST /moves). Board rows and racks are read with the JavaScript package's notation module.
 import { readRack, readRow, rowSquares, squareTable, writeTile } from "/static/tile-lexicon/notation.js";
 import { $, DATA, GAMES, announce, el, lexicon, share, shareLink, t } from "./dom.js";
-import { api, problemNodes } from "./api.js";
+import { api, showProblem } from "./api.js";
 
 // ---------------------------------------------------------------- the board you tap
 
@@ -593,10 +593,7 @@ async function judgePlay() {
     out.replaceChildren(...parts);
     announce(verdict, true);
   } catch (error) {
-    if (error.name !== "AbortError") {
-      out.replaceChildren(...problemNodes(error));
-      announce(out.textContent, true);
-    }
+    showProblem(out, error);
   }
 }
 
@@ -663,10 +660,7 @@ async function bestPlays() {
     if (answer.plays.length) show(answer.plays[0], list.querySelector("button"));
     announce(said, true);
   } catch (error) {
-    if (error.name !== "AbortError") {
-      out.replaceChildren(...problemNodes(error));
-      announce(out.textContent, true);
-    }
+    showProblem(out, error);
   }
 }
 

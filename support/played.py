@@ -17,18 +17,13 @@ from collections.abc import Iterator
 
 from lexicon import Lexicon
 from lexicon.play import Board, Game, empty_board
-from lexicon.play.move import BLANK
+from lexicon.play.move import BLANK, rack_notation
 from lexicon.play.moves import find_moves
 
 #: The plays a turn chooses among, best first; the turn after which a mid-game position is kept; the most turns.
 CHOICES = 6
 MID_TURN = 6
 MOST_TURNS = 60
-
-
-def notation(tiles: list[str]) -> str:
-    """Tiles as a rack writes them: a multi-letter tile in brackets, `?` a blank."""
-    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
 
 
 def body(game: Game, board: Board) -> dict:
@@ -54,13 +49,13 @@ def positions(lex: Lexicon, game: Game, seed: int) -> Iterator[tuple[str, Board,
         if not rack:
             return
         if turn == 0:
-            yield "empty", board, notation(rack)
+            yield "empty", board, rack_notation(rack)
         elif turn == MID_TURN:
-            yield "mid", board, notation(rack)
+            yield "mid", board, rack_notation(rack)
         elif not bag:
-            yield "end", board, notation(rack)
+            yield "end", board, rack_notation(rack)
             return
-        found = find_moves(game, board, notation(rack), lex, limit=CHOICES)
+        found = find_moves(game, board, rack_notation(rack), lex, limit=CHOICES)
         if not found.plays:
             bag += rack
             rng.shuffle(bag)

@@ -17,6 +17,13 @@ from .board import Board, _squares, _why_not_a_square, cell_table
 from .game import Game, parse_square, square_name
 
 BLANK = "?"
+
+
+def rack_notation(tiles: list[str]) -> str:
+    """Tiles as a rack writes them: a tile of several letters in brackets, `?` a blank."""
+    return "".join(t if len(t) == 1 else f"[{t}]" for t in tiles)
+
+
 #: In a word laid, a square whose tile is already on the board.
 THROUGH = "."
 DIRECTIONS = ("across", "down")

@@ -29,7 +29,7 @@ from ..normalize import Normalizer
 from .board import Board, empty_board
 from .endgame import final_adjustments
 from .game import Game
-from .move import BLANK
+from .move import BLANK, rack_notation
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 
 #: A player picks one of the plays found (best score first) with the game's random source, or none (it then
@@ -135,7 +135,7 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
     for turn in range(MAX_TURNS):
         seat = turn % len(sides)
         side = sides[seat]
-        found = find_moves(game, board, _notation(side.rack), lexicon, limit=side.player.limit).plays
+        found = find_moves(game, board, rack_notation(side.rack), lexicon, limit=side.player.limit).plays
         play = side.pick(found, chance) if found else None
         if play is not None:
             for p in play.placed:
@@ -161,17 +161,13 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
         scoreless = scoreless + 1 if kind in game.end.scoreless else 0
         if scoreless >= game.end.scoreless_rounds * len(sides):
             break
-    racks = {str(i): _notation(s.rack) for i, s in enumerate(sides)}
+    racks = {str(i): rack_notation(s.rack) for i, s in enumerate(sides)}
     adjustments = final_adjustments(game, racks)
     for i, gained in adjustments.items():
         sides[int(i)].score += gained
     return GameResult((sides[0].player.name, sides[1].player.name), (sides[0].score, sides[1].score),
                       (sides[0].bingos, sides[1].bingos), (racks["0"], racks["1"]),
                       (adjustments["0"], adjustments["1"]), turn + 1, moves)
-
-
-def _notation(tiles: list[str]) -> str:
-    return "".join(t if t == BLANK or len(t) == 1 else f"[{t}]" for t in tiles)
 
 
 @dataclass

@@ -22,10 +22,10 @@ CORE = "lexicon/graph/core"
 BINDING = "lexicon/graph/binding"
 # the C files of each folder that the module links (the core's file.c and tool/ are the C library's alone)
 SOURCES = {
-    "binding": ["module", "builder", "graph", "walk", "moves", "bundle", "verdicts", "words", "game", "play"],
+    "binding": ["module", "builder", "graph", "walk", "moves", "bundle", "verdicts", "words", "game", "leaves", "play"],
     "graph": ["builder", "crc32", "error", "index", "parts", "reader", "search", "version"],
     "lexicon": ["answer", "bundle", "normalize", "notation", "query", "rule", "words", "unicode"],
-    "play": ["game", "judge", "moves", "plays", "score", "stacks"],
+    "play": ["game", "judge", "leaves", "moves", "plays", "score", "stacks"],
     "wire": ["answer_json", "game_json", "json", "json_read", "play_json", "play_read", "pystr", "pystr_tables",
              "query_json"],
 }

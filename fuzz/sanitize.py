@@ -6,8 +6,9 @@ UndefinedBehaviorSanitizer, every finding fatal.
 2. The libFuzzer targets fuzz/c/reader.c (damaged graphs, both layouts), fuzz/c/builder.c (arbitrary
    sequences) and fuzz/c/bundle.c (hostile words, racks and patterns, and bundles damaged with their
    checksums made right), fuzz/c/moves.c (hostile boards, racks, rules and graphs for the move
-   generator) and fuzz/c/play.c (hostile POST /play and POST /moves bodies and game documents for the
-   play engine's JSON entry points), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word
+   generator), fuzz/c/play.c (hostile POST /play and POST /moves bodies and game documents for the
+   play engine's JSON entry points) and fuzz/c/leaves.c (damaged leave-value files, and plays ranked by
+   them), SANITIZE_SECONDS (30) each, from a seed corpus of real graphs, word
    lists, queries and requests that this script writes with the toolkit's own builder (build/sanitize/seeds),
    over the bundles of a small Swedish list, a small Hungarian lexicon with forms and one decided by the compiled
    compound rule (build/sanitize/bundles);
@@ -67,7 +68,11 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_play_engine.py::test_a_lexicon_validated_by_analysis_judges_what_its_bundle_leaves_open",
                "tests/test_play_engine.py::test_a_client_with_the_bundle_alone_gets_the_same_documents[hu-betutorony]",
                "tests/test_play_engine.py::test_hostile_bodies_are_refused_saying_what_and_where",
-               "tests/test_rule.py"]
+               "tests/test_rule.py",
+               "tests/test_leaves.py::test_a_klv2_file_reads_back_in_python_and_in_the_core",
+               "tests/test_leaves.py::test_a_damaged_file_is_refused_saying_what_is_wrong",
+               "tests/test_leaves.py::test_an_arc_outside_the_file_is_refused",
+               "tests/test_leaves.py::test_the_best_keep_is_the_most_valuable_part_of_the_rack"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
@@ -78,6 +83,7 @@ def main() -> int:
     steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
              ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),
              ("fuzz moves", lambda: _fuzz("moves", seconds)), ("fuzz play", lambda: _fuzz("play", seconds)),
+             ("fuzz leaves", lambda: _fuzz("leaves", seconds)),
              ("Python graph tests", _python_tests)]
     failed = []
     for name, step in steps:
@@ -165,6 +171,9 @@ def _write_seeds(target: str, folder: Path) -> None:
     if target == "play":
         _write_requests(folder)
         return
+    if target == "leaves":
+        _write_leaves(folder)
+        return
     lists = {"sv": ("sv-betapet", ["HUND", "HUNDAR", "KATT", "KATTER", "ALLE", "ÅNGA", "ÖRN", "ZOO", "ABBA", "A"]),
              "hu": ("hu-betutorony", ["HÁZSOR", "HÁZ", "SOR", "ASSZONY", "SZEM", "ZSEB", "CSÉSZE", "LYUK", "NY"])}
     for name, (tileset, words) in lists.items():
@@ -204,6 +213,19 @@ def _write_positions(folder: Path) -> None:
         for mode in range(8):
             graph = graphs[mode >> 2 & 1] if mode & 1 else b""
             (folder / f"position-{n}-{mode}").write_bytes(bytes((mode, 13)) + bytes(cells) + tail + graph)
+
+
+def _write_leaves(folder: Path) -> None:
+    """The leaves target's seeds: KLV2 files of a few leaves and of every leave of a small bag, after a mode byte."""
+    from itertools import combinations_with_replacement
+
+    from lexicon.play.klv import write_klv
+
+    small = {bytes([0]): 25.5, bytes([0, 0]): 40.0, bytes([1, 1]): -3.5, bytes([3, 17]): 7.0, bytes([2, 5, 5, 9]): -1.0}
+    bag = {bytes(c): float(sum(c) % 13 - 6) for k in range(1, 5) for c in combinations_with_replacement(range(6), k)}
+    for n, values in enumerate((small, bag, {})):
+        for mode in (0, 7, 200):
+            (folder / f"leaves-{n}-{mode}").write_bytes(bytes((mode,)) + write_klv(values))
 
 
 def _write_requests(folder: Path) -> None:

@@ -31,6 +31,7 @@ COMMANDS = {
     "info": "lexicon_cli.artifacts:info_command",
     "inflect": "lexicon_cli.inflect:inflect_command",
     "judge": "lexicon_cli.play:judge_command",
+    "leaves": "lexicon_cli.leaves:leaves_group",
     "moves": "lexicon_cli.play:moves_command",
     "normalize": "lexicon_cli.words:normalize_command",
     "publish": "lexicon_cli.play:publish_command",

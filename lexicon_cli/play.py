@@ -31,6 +31,10 @@ no_lexicon_option = click.option(
 layout_option = click.option(
     "--layout", default=None, metavar="NAME|FILE",
     help="Premium layout: a layout of the game by name, or a file of rows (. d t D T).")
+seed_option = click.option("--seed", default=1, show_default=True, type=int,
+                           help="The bags and the players' chance.")
+jobs_option = click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS),
+                           help="Processes to play on (the results do not depend on it).")
 heights_option = click.option(
     "--heights", "heights_file", default=None, type=click.File("r", encoding="utf-8"),
     help="Stack heights, a file of digit rows (Betűtorony).")
@@ -329,9 +333,8 @@ def _moves_text(a: dict) -> str:
               help="The player it is measured against.")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_GAMES),
               help="Games, an even number: mirrored pairs deal the same bag with the seats swapped.")
-@click.option("--seed", default=1, show_default=True, type=int, help="The bags and the players' chance.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS),
-              help="Processes to play on (the results do not depend on it).")
+@seed_option
+@jobs_option
 @artifacts_option
 @json_option
 def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, seed: int, jobs: int, root: str,

@@ -181,7 +181,9 @@ MOVES_REQUEST = {
         "rack": {"type": "string", "description": "The player's rack in tile notation, ? a blank"},
         "limit": {"type": "integer", "minimum": 0, "maximum": MOVES_LIMIT, "default": MOVES_DEFAULT,
                   "description": "list at most this many plays"},
-        "order": {"type": "string", "enum": list(MOVES_ORDERS), "default": "score"},
+        "order": {"type": "string", "enum": list(MOVES_ORDERS), "default": "score",
+                  "description": "score, or equity: score plus the value of the tiles kept, by the game's leave "
+                                 "values (a game without them refuses it)"},
         "phonies": {"type": "boolean", "default": False,
                     "description": "also the plays whose main word is valid and a cross word is not (what a "
                                    "challenge takes back), marked valid false"},
@@ -189,7 +191,10 @@ MOVES_REQUEST = {
 }
 _FOUND_PLAY = {
     "type": "object", "required": ["move", "placed", "score", "valid", "words", "bonuses"],
-    "properties": {"move": _MOVE, "placed": PLAY_ANSWER["properties"]["placed"], "score": _INT, "valid": _BOOL,
+    "properties": {"move": _MOVE, "placed": PLAY_ANSWER["properties"]["placed"], "score": _INT,
+                   "leave": {"type": "number", "description": "order equity: what the tiles kept are worth"},
+                   "equity": {"type": "number", "description": "order equity: score plus leave"},
+                   "valid": _BOOL,
                    "words": {"type": "array", "items": _PLAY_WORD}, "bonuses": {"type": "array", "items": _BONUS}},
 }
 MOVES_ANSWER = {

@@ -98,7 +98,8 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Lexicon, *, premium
     squares (`game.premiums(...)`), the game's default when None."""
     _check_game(game, lexicon, board)
     if order not in ORDERS:
-        raise PlayError("order", f"{str(order)[:20]!r}: plays are ordered by {', '.join(ORDERS)}")
+        raise PlayError("order", f"{str(order)[:20]!r}: plays are ordered by \"score\" or by \"equity\" (score plus "
+                                 f"the value of the tiles kept)")
     if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_LIMIT:
         raise PlayError("limit", f"0 to {MAX_LIMIT} plays")
     counts = parse_rack(game, rack)

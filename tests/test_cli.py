@@ -32,8 +32,11 @@ def test_every_command_module_is_registered():
     defined = set()
     for module in (m for m in pkgutil.iter_modules(lexicon_cli.__path__) if m.name != "__main__"):
         found = vars(importlib.import_module(f"lexicon_cli.{module.name}"))
+        # a group's own commands are reached through it (`lexicon leaves train`)
+        grouped = {id(c) for g in found.values() if isinstance(g, click.Group) for c in g.commands.values()}
         defined |= {f"lexicon_cli.{module.name}:{attr}" for attr, value in found.items()
-                    if isinstance(value, click.Command) and value.callback.__module__ == f"lexicon_cli.{module.name}"}
+                    if isinstance(value, click.Command) and id(value) not in grouped
+                    and (value.callback.__module__ if value.callback else module.name) == f"lexicon_cli.{module.name}"}
     assert defined == set(lexicon_cli.COMMANDS.values())
 
 

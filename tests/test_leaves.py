@@ -1,9 +1,37 @@
-"""How many leaves a bag allows (lexicon.play.leaves): English's count as engines give it, and ours."""
+"""Leaves (lexicon.play.leaves): how many a bag allows (English's count as engines give it, and ours), the KLV2
+file they are written in, plays ranked by equity in the C core, the equity player, and training by self-play."""
 
+import dataclasses
+import json
+import struct
 from itertools import combinations_with_replacement
 
-from lexicon.play import load_game
-from lexicon.play.leaves import bag_counts, count_multisets, leave_count
+import pytest
+from click.testing import CliRunner
+
+from lexicon import InputError, PlayError
+from lexicon.errors import ArtifactError
+from lexicon.graph.native import use_core
+from lexicon.play import empty_board, judge, load_game
+from lexicon.play.klv import read_klv, write_klv
+from lexicon.play.leavegen import Tally, train, values_of
+from lexicon.play.leaves import (
+    all_leaves,
+    bag_counts,
+    best_keep,
+    count_multisets,
+    counts,
+    game_leaves,
+    leave_count,
+    leave_of,
+    numbers,
+    shipped_klv,
+    use_leaves,
+)
+from lexicon.play.move import BLANK
+from lexicon.play.moves import MAX_LIMIT, find_moves
+from lexicon.play.selfplay import PLAYERS, Player, play_game, player
+from lexicon_cli import main
 
 #: The English Scrabble bag: A..Z, then the blanks.
 ENGLISH = [9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1, 2]
@@ -25,3 +53,187 @@ def test_a_shipped_bag_counted_as_its_leaves_listed_one_by_one():
     listed = sum(1 for size in range(1, game.rack) for leave in combinations_with_replacement(range(len(counts)), size)
                  if all(leave.count(kind) <= n for kind, n in enumerate(counts)))
     assert leave_count(game) == listed > 1_000_000
+
+
+# ---------------------------------------------------------------------------------- KLV2, the leave-value file
+
+LEAVES = {bytes([0]): 25.5, bytes([0, 0]): 40.0, bytes([1]): 1.25, bytes([1, 1]): -3.5, bytes([3, 17]): 7.0,
+          bytes([0, 5, 5, 9]): -0.0625, bytes([17]): -8.0}
+
+
+def _core_value(leaves, leave: bytes) -> float:
+    return leaves.value(counts(leave))
+
+
+def test_a_klv2_file_reads_back_in_python_and_in_the_core():
+    data = write_klv(LEAVES)
+    assert read_klv(data) == LEAVES
+    core = use_core(True).Leaves(data)
+    assert len(core) == len(LEAVES)
+    assert {leave: _core_value(core, leave) for leave in LEAVES} == LEAVES
+    assert _core_value(core, bytes([2])) == 0.0 and _core_value(core, b"") == 0.0  # a leave not listed, none
+    # the order in the file is the leaves' order as byte strings, the blank (tile 0) first
+    (nodes,) = struct.unpack_from("<I", data)
+    values = struct.unpack_from(f"<{len(LEAVES)}f", data, 8 + 4 * nodes)
+    assert list(values) == [LEAVES[k] for k in sorted(LEAVES)]
+
+
+def test_a_leave_must_be_sorted_tile_numbers():
+    with pytest.raises(InputError, match=r"leave \[2, 1\]: tile numbers 0 to 62 in increasing order"):
+        write_klv({bytes([2, 1]): 1.0})
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda d: d[:-1], "make 40 bytes, and the file has 39|and the file has"),
+    (lambda d: d[:5], "at least 8|cannot hold"),
+    (lambda d: struct.pack("<I", 10 ** 6) + d[4:], "cannot hold the 1000000 nodes"),
+    (lambda d: d[:-4] + struct.pack("<f", float("nan")), "not a finite number"),
+    (lambda d: d[:-4 - 4 * len(LEAVES)] + struct.pack("<I", len(LEAVES) - 1) + d[-4 * len(LEAVES):-4],
+     "leaves in the word graph and"),
+])
+def test_a_damaged_file_is_refused_saying_what_is_wrong(damage, message):
+    bad = damage(write_klv(LEAVES))
+    with pytest.raises(ArtifactError, match=message):
+        use_core(True).Leaves(bad)
+    if "finite" not in message:  # the Python codec reads the values as they are
+        with pytest.raises(ArtifactError):
+            read_klv(bad)
+
+
+def test_an_arc_outside_the_file_is_refused():
+    data = bytearray(write_klv(LEAVES))
+    struct.pack_into("<I", data, 8, struct.unpack_from("<I", data, 8)[0] | 0x3FFFFF)  # node 1's arc, far away
+    with pytest.raises(ArtifactError):
+        use_core(True).Leaves(bytes(data))
+    with pytest.raises(ArtifactError):
+        read_klv(bytes(data))
+
+
+def test_every_leave_of_a_bag_is_listed_once_shortest_first():
+    game = load_game("sv-scrabble")
+    listed = list(all_leaves(game))
+    assert len(listed) == len(set(listed)) == leave_count(game)
+    assert [len(x) for x in listed] == sorted(len(x) for x in listed)
+    assert all(list(x) == sorted(x) for x in listed[::997])
+
+
+def test_the_best_keep_is_the_most_valuable_part_of_the_rack():
+    game = load_game("sv-scrabble")
+    number = numbers(game)
+    values = {bytes([0]): 20.0, bytes(sorted([0, number["E"]])): 26.0, bytes([number["X"]]): -9.0}
+    leaves = use_core(True).Leaves(write_klv(values))
+    kept, worth = best_keep(game, ["?", "E", "X", "X", "A", "B", "C"], leaves)
+    assert sorted(kept) == ["?", "E"] and worth == 26.0
+    kept, worth = best_keep(game, ["X", "X", "X", "X", "X", "X", "X"], leaves)
+    assert kept == [] and worth == 0.0  # everything goes back: nothing kept is worth more than nothing
+
+
+# ---------------------------------------------------------------------------------- equity in the engine
+
+def _with_leaves(game, values):
+    copy = dataclasses.replace(game)
+    use_leaves(copy, None if values is None else write_klv(values))
+    return copy
+
+
+def test_plays_by_equity_are_ranked_by_score_plus_what_they_keep(betapet):
+    game = load_game("sv-betapet")
+    number = numbers(game)
+    values = {bytes([0]): 30.0, bytes([number["S"]]): 8.0, bytes([number["Z"]]): -12.0,
+              bytes(sorted([0, number["S"]])): 41.0}
+    played = _with_leaves(game, values)
+    board = empty_board(game)
+    rack = "ZS?ARTE"
+    by_equity = find_moves(played, board, rack, betapet, limit=MAX_LIMIT, order="equity")
+    by_score = find_moves(played, board, rack, betapet, limit=MAX_LIMIT)
+    assert by_equity.order == "equity" and by_equity.count == by_score.count
+    leaves = game_leaves(played)
+
+    def kept(play) -> float:
+        left = list(rack)
+        for p in play.placed:
+            left.remove(BLANK if p.blank else p.tile)
+        return leaves.value(counts(leave_of(game, left)))
+
+    for play in by_equity:
+        assert play.document["leave"] == round(kept(play), 2)
+        assert play.document["equity"] == round(play.score + kept(play), 2)
+    equities = [p.document["equity"] for p in by_equity]
+    assert equities == sorted(equities, reverse=True)
+    best = max(by_score, key=lambda p: (p.score + kept(p), p.score))
+    assert by_equity[0].score + kept(by_equity[0]) == best.score + kept(best)
+    assert [p.move for p in by_equity] != [p.move for p in by_score]  # what is kept changes the order
+    assert "equity" not in by_score[0].document
+
+
+def test_equity_without_leave_values_or_another_order_is_refused(betapet):
+    game = _with_leaves(load_game("sv-betapet"), None)
+    with pytest.raises(PlayError, match=r"\"equity\": sv-betapet has no leave values"):
+        find_moves(game, empty_board(game), "ARTE", betapet, order="equity")
+    with pytest.raises(PlayError, match=r"'best': plays are ordered by \"score\" or by \"equity\""):
+        find_moves(game, empty_board(game), "ARTE", betapet, order="best")
+
+
+def test_the_equity_player_plays_legal_games_and_exchanges_what_it_does_not_keep(betapet):
+    game = load_game("sv-betapet")
+    number = numbers(game)
+    # a table that hates every tile but the blank: the player throws back racks rather than keep them
+    values = {bytes([t]): -40.0 for t in number.values() if t} | {bytes([0]): 30.0}
+    trained = Player("hater", 1, PLAYERS["equity"].make, "", "equity", write_klv(values))
+    seen: list[tuple[list[str], float]] = []
+    result = play_game(game, betapet, (trained, player("score")), seed=3, observe=lambda s, r, e: seen.append((r, e)))
+    board = empty_board(game)
+    for _, placed, score in result.moves:
+        judged = judge(game, board, placed, betapet)
+        assert judged.legal and not judged.invalid and judged.score == score
+        board = board.laid(placed)
+    assert seen and all(len(rack) == game.rack for rack, _ in seen)
+    assert any(e == 0.0 or e == 30.0 for _, e in seen)  # exchanges, keeping nothing or the blank
+
+
+# ---------------------------------------------------------------------------------- training
+
+def test_a_leave_is_worth_what_racks_holding_it_made_above_the_mean_smoothed_by_its_parts():
+    game = load_game("sv-scrabble")
+    n = numbers(game)
+    a, b = bytes([n["A"]]), bytes([n["B"]])
+    tally = Tally()
+    for _ in range(1000):
+        tally.add(bytes(sorted([n["A"], n["C"]])), 30.0)
+        tally.add(bytes(sorted([n["B"], n["C"]])), 10.0)
+    values = values_of(game, tally, smoothing=50)
+    mean = 20.0
+    assert tally.turns == 2000 and tally.counts[a] == 1000
+    assert values[a] == round((1000 * (30 - mean)) / 1050 * 16) / 16  # its own mean, a little shrunk
+    assert values[b] == round((1000 * (10 - mean)) / 1050 * 16) / 16
+    ab = bytes(sorted(a + b))
+    assert tally.counts.get(ab) is None and values[ab] == values[a] + values[b]  # never seen: its parts
+
+
+def test_training_writes_whole_generations_and_goes_on_from_the_last(betapet, tmp_path):
+    game = load_game("sv-betapet")
+    folder = tmp_path / "run"
+    first = train(game, betapet, folder, generations=1, games=4, check=2, seed=5)
+    assert [g.number for g in first] == [1]
+    data = (folder / "generation-1.klv2").read_bytes()
+    assert len(read_klv(data)) == leave_count(game) == first[0].leaves
+    assert not list(folder.glob("*.part"))
+    log = json.loads((folder / "training.json").read_text())
+    assert log["generations"][0]["turns"] == first[0].turns > 0
+    again = train(game, betapet, folder, generations=2, games=4, check=2, seed=5)
+    assert [g.number for g in again] == [1, 2] and again[0] == first[0]
+    assert (folder / "generation-1.klv2").read_bytes() == data  # kept, not played again
+
+
+def test_the_command_values_a_leave_and_exports_the_file(tmp_path):
+    game = next((g for g in ("sv-scrabble", "sv-betapet", "hu-betutorony") if shipped_klv(load_game(g))), None)
+    if game is None:
+        pytest.fail("no game ships leave values")
+    out = tmp_path / "x.klv2"
+    run = CliRunner().invoke(main, ["leaves", "export", "-g", game, "-o", str(out)], catch_exceptions=False)
+    assert run.exit_code == 0 and out.read_bytes() == shipped_klv(load_game(game))
+    values = read_klv(out.read_bytes())
+    run = CliRunner().invoke(main, ["leaves", "value", "-g", game, "?", "--json"], catch_exceptions=False)
+    assert json.loads(run.output)["value"] == values[bytes([0])] > 0  # a blank is worth keeping
+    run = CliRunner().invoke(main, ["leaves", "value", "-g", game, "[ÅÅ"])
+    assert run.exit_code == 2 and "leave" in run.output + (run.stderr if run.stderr_bytes else "")

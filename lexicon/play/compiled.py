@@ -54,8 +54,15 @@ def document_bytes(game: Game) -> bytes:
 
 
 def engine_game(game: Game):
-    """The game compiled into the C core (`lexicon.graph._core.Game`), made once per Game."""
+    """The game compiled into the C core (`lexicon.graph._core.Game`), made once per Game, with the leave values
+    that ship with it (lexicon.play.leaves)."""
     found = game.__dict__.get("_engine")
     if found is None:
-        found = game.__dict__["_engine"] = use_core(True).Game(document_bytes(game))
+        core = use_core(True)
+        found = core.Game(document_bytes(game))
+        from .leaves import shipped_klv  # leaves.py gives compiled games their values
+        data = shipped_klv(game)
+        if data is not None:
+            found.use_leaves(core.Leaves(data))
+        game.__dict__["_engine"] = found
     return found

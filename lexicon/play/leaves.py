@@ -1,12 +1,28 @@
-"""Leaves: the tiles a player keeps after a play, as multisets of a game's bag (issue "A computer opponent").
+"""Leaves: the tiles a player keeps after a play, as multisets of a game's bag, and what they are worth
+(issue "A computer opponent").
 
-An engine that ranks plays by equity values every leave of 1 to `rack - 1` tiles the bag allows, blanks
-included; `leave_count` says how many there are (English's bag: 914,624 leaves of 1 to 6 tiles).
+An engine that ranks plays by equity, score plus the value of the leave, values every leave of 1 to `rack - 1`
+tiles the bag allows, blanks included; `leave_count` says how many there are (English's bag: 914,624 leaves of
+1 to 6 tiles). A game's values ship as a KLV2 file (lexicon.play.klv) in lexicon/data/leaves, made by
+`lexicon leaves train` (lexicon.play.leavegen); the C core ranks POST /moves' plays by them (order `equity`).
+A leave here is its tile numbers in increasing order as bytes, a blank being 0: the file's own order.
 """
 
 from __future__ import annotations
 
+import lzma
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+from typing import Any
+
+from .._data import DATA_DIR
+from ..errors import ArtifactError
+from ..graph.native import use_core
+from .compiled import engine_game
 from .game import Game
+from .move import BLANK
+
+LEAVES_DIR = DATA_DIR / "leaves"
 
 
 def leave_count(game: Game) -> int:
@@ -28,3 +44,99 @@ def count_multisets(counts: list[int], most: int) -> int:
     for count in counts:
         ways = [sum(ways[k - j] for j in range(min(count, k) + 1)) for k in range(most + 1)]
     return sum(ways[1:])
+
+
+def bag_numbers(game: Game) -> dict[int, int]:
+    """Tile number → how many the bag holds (0 the blanks)."""
+    alphabet = game.alphabet
+    kinds = {t.number: t.count for t in alphabet.tiles if t.count}
+    if alphabet.blanks:
+        kinds[0] = alphabet.blanks
+    return dict(sorted(kinds.items()))
+
+
+def all_leaves(game: Game) -> Iterator[bytes]:
+    """Every leave of 1 to `rack - 1` tiles the bag allows, shortest first, each size in byte order."""
+    kinds = list(bag_numbers(game).items())
+
+    def grow(start: int, left: int, prefix: bytes) -> Iterator[bytes]:
+        if not left:
+            yield prefix
+            return
+        for i in range(start, len(kinds)):
+            number, count = kinds[i]
+            if prefix.count(number) < count:
+                yield from grow(i, left - 1, prefix + bytes([number]))
+
+    for size in range(1, game.rack):
+        yield from grow(0, size, b"")
+
+
+def numbers(game: Game) -> dict[str, int]:
+    """A rack's tiles (letters, `?` a blank) → tile numbers."""
+    found = {t.letter: t.number for t in game.alphabet.tiles}
+    found[BLANK] = 0
+    return found
+
+
+def leave_of(game: Game, tiles: Iterable[str]) -> bytes:
+    """The leave of rack tiles (letters, `?` a blank): tile numbers in increasing order."""
+    number = numbers(game)
+    return bytes(sorted(number[t] for t in tiles))
+
+
+def sub_leaves(leave: bytes, smallest: int = 1, largest: int | None = None) -> set[bytes]:
+    """The distinct sub-multisets of a leave of `smallest` to `largest` tiles (all but the whole by default)."""
+    largest = len(leave) - 1 if largest is None else largest
+    return {bytes(c) for k in range(smallest, largest + 1) for c in combinations(leave, k)}
+
+
+def counts(leave: bytes) -> bytes:
+    """A leave as the core takes it: 64 counts, one a tile number."""
+    found = bytearray(64)
+    for t in leave:
+        found[t] += 1
+    return bytes(found)
+
+
+def shipped_klv(game: Game) -> bytes | None:
+    """The KLV2 file that ships with a game, or None. It ships packed (lexicon/data/leaves/<game>.klv2.xz):
+    the values are floats, which xz takes to a quarter and git's zlib leaves at half."""
+    path = LEAVES_DIR / f"{game.name}.klv2.xz"
+    if not path.is_file():
+        return None
+    try:
+        return lzma.decompress(path.read_bytes())
+    except lzma.LZMAError as exc:
+        raise ArtifactError(f"{path}: not an xz file ({exc})") from None
+
+
+def pack(data: bytes) -> bytes:
+    """A KLV2 file packed as it ships."""
+    return lzma.compress(data, preset=9)
+
+
+def use_leaves(game: Game, data: bytes | None) -> Any:
+    """Give a game's compiled rules the leave values of a KLV2 file (None: none); the core's Leaves."""
+    leaves = None if data is None else use_core(True).Leaves(data)
+    engine_game(game).use_leaves(leaves)
+    return leaves
+
+
+def game_leaves(game: Game) -> Any:
+    """The leave values a game plays with (its shipped ones unless given others), or None."""
+    return engine_game(game).leaves
+
+
+def best_keep(game: Game, rack: list[str], leaves: Any) -> tuple[list[str], float]:
+    """The tiles of `rack` best kept when exchanging the rest (at least one tile goes back, at most the game's
+    `exchange.most`) and their value: what an exchange is worth by equity."""
+    letter = {n: t for t, n in numbers(game).items()}
+    whole = leave_of(game, rack)
+    least = max(0, len(whole) - game.exchange.most)
+    best, value = b"", 0.0 if least == 0 else float("-inf")
+    for keep in sub_leaves(whole, max(1, least)):
+        worth = leaves.value(counts(keep))
+        if worth > value or (worth == value and keep < best):
+            best, value = keep, worth
+    return [letter[t] for t in best], value

@@ -29,7 +29,7 @@ from .move import Placement
 #: Plays an answer lists by default, and at most.
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
-ORDERS = ("score",)
+ORDERS = ("score", "equity")  # equity: score plus the leave value (lexicon.play.leaves)
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MAX_VISITS", "ORDERS", "FoundPlay", "Moves", "find_moves", "generates",
            "moves_for", "moves_request"]

@@ -14,11 +14,12 @@ alike, where the generator plays them.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from ..normalize import Normalizer
 from .board import Board, empty_board
 from .endgame import final_adjustments
 from .game import Game
+from .leaves import best_keep, game_leaves, use_leaves
 from .move import BLANK, rack_notation
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 
@@ -47,6 +49,24 @@ class Player:
     limit: int
     make: Callable[[Game], Pick]
     doc: str
+    #: `equity`: plays ranked by score plus the value of the tiles kept, and an exchange weighed against them
+    order: str = "score"
+    #: a KLV2 file of its own to play with (`lexicon leaves train` pits generations), None: the game's
+    leaves: bytes | None = field(default=None, repr=False, compare=False)
+
+    def playing(self, game: Game) -> Game:
+        """The game its plays are found with: the game itself, or a copy with the player's own leave values."""
+        if self.leaves is None:
+            return game
+        key = id(game), id(self.leaves)
+        if key not in _COPIES:
+            copy = dataclasses.replace(game)
+            use_leaves(copy, self.leaves)
+            _COPIES[key] = copy, self.leaves  # the bytes kept alive with their id
+        return _COPIES[key][0]
+
+
+_COPIES: dict[tuple[int, int], tuple[Game, bytes]] = {}
 
 
 def _beginner(game: Game) -> Pick:
@@ -88,6 +108,9 @@ PLAYERS = {p.name: p for p in (
            f"by chance"),
     Player("random", MAX_LIMIT, lambda game: lambda plays, rng: rng.choice(plays),
            f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
+    Player("equity", 1, lambda game: lambda plays, rng: plays[0],
+           "lays the play of the highest equity, score plus the value of the tiles kept (the game's leave values), "
+           "or exchanges when keeping the best tiles is worth more; by score once the bag is empty", "equity"),
 )}
 #: Turns a game may last before it is called a draw of its scores as they stand (none has come near).
 MAX_TURNS = 400
@@ -101,8 +124,14 @@ class Side:
     player: Player
     rack: list[str]
     pick: Pick
+    game: Game  # the game its plays are found with (Player.playing)
     score: int = 0
     bingos: int = 0
+
+
+#: What a game tells an observer of each turn taken with a full rack while the bag holds tiles (the leave
+#: trainer's tallies): the seat, the rack and the equity of what the player chose (an exchange: the value kept).
+Observe = Callable[[int, list[str], float], None]
 
 
 @dataclass
@@ -119,14 +148,15 @@ class GameResult:
     moves: list[tuple[int, list, int]] = field(repr=False)  # (seat, placements, score) of each play
 
 
-def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) -> GameResult:
+def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
+              observe: Observe | None = None) -> GameResult:
     """One game; the first of `players` moves first. `seed` shuffles the bag and feeds the players' chance."""
     alphabet = game.alphabet
     bag = [t.letter for t in alphabet.tiles for _ in range(t.count)] + [BLANK] * alphabet.blanks
     deal = random.Random(seed)
     deal.shuffle(bag)
     chance = random.Random(seed ^ 0x5EED)
-    sides = [Side(p, [], p.make(game)) for p in players]
+    sides = [Side(p, [], p.make(game), p.playing(game)) for p in players]
     for side in sides:
         side.rack, bag = bag[:game.rack], bag[game.rack:]
     board: Board = empty_board(game)
@@ -135,8 +165,18 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
     for turn in range(MAX_TURNS):
         seat = turn % len(sides)
         side = sides[seat]
-        found = find_moves(game, board, rack_notation(side.rack), lexicon, limit=side.player.limit).plays
+        order = side.player.order if bag else "score"  # an empty bag: nothing is drawn to the tiles kept
+        found = find_moves(side.game, board, rack_notation(side.rack), lexicon, limit=side.player.limit,
+                           order=order).plays
         play = side.pick(found, chance) if found else None
+        equity = None if play is None else play.document.get("equity", play.score)
+        keep: list[str] | None = None
+        if order == "equity" and len(bag) >= game.exchange.bag_minimum:
+            kept, worth = best_keep(game, side.rack, game_leaves(side.game))
+            if equity is None or worth > equity:
+                play, keep, equity = None, kept, worth
+        if observe is not None and bag and len(side.rack) == game.rack:
+            observe(seat, list(side.rack), 0.0 if equity is None else equity)
         if play is not None:
             for p in play.placed:
                 side.rack.remove(BLANK if p.blank else p.tile)
@@ -152,7 +192,9 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
             continue
         if len(bag) >= game.exchange.bag_minimum:
             back = side.rack[:game.exchange.most]
-            side.rack = side.rack[len(back):] + bag[:len(back)]
+            if keep is not None:
+                back = _without(side.rack, keep)
+            side.rack = _without(side.rack, back) + bag[:len(back)]
             bag = bag[len(back):] + back
             deal.shuffle(bag)
             kind = "exchange"
@@ -168,6 +210,14 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int) ->
     return GameResult((sides[0].player.name, sides[1].player.name), (sides[0].score, sides[1].score),
                       (sides[0].bingos, sides[1].bingos), (racks["0"], racks["1"]),
                       (adjustments["0"], adjustments["1"]), turn + 1, moves)
+
+
+def _without(rack: list[str], tiles: list[str]) -> list[str]:
+    """The rack without `tiles` (one of each given taken out)."""
+    left = list(rack)
+    for t in tiles:
+        left.remove(t)
+    return left
 
 
 @dataclass
@@ -219,46 +269,66 @@ def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def player(name: str) -> Player:
+def player(name: str | Player) -> Player:
+    if isinstance(name, Player):
+        return name
     if name not in PLAYERS:
         raise InputError(f"no player {name!r} (players: {', '.join(PLAYERS)})", parameter="player",
                          allowed=list(PLAYERS))
     return PLAYERS[name]
 
 
-def selfplay(game: Game, lexicon: Any, a: str, b: str, games: int, seed: int,
+def selfplay(game: Game, lexicon: Any, a: str | Player, b: str | Player, games: int, seed: int,
              progress: Callable[[int], None] | None = None, jobs: int = 1) -> Match:
     """`games` games (an even number: mirrored pairs) of player `a` against player `b`, on `jobs` processes.
     The results are the same whatever `jobs`: each pair's bag and chance come from `seed` and its number."""
+    check_match(game, games, jobs)
+    first, second = player(a), player(b)  # known players, or refused before any game
+    for side in (first, second):
+        if side.order == "equity" and game_leaves(side.playing(game)) is None:
+            raise InputError(f"the {side.name} player ranks plays by equity, and {game.name} has no leave values "
+                             f"(lexicon leaves train makes them)", parameter="player")
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    for pair in in_pool([game, lexicon, first, second], _pair, pair_seeds(seed, games // 2), jobs):
+        results += pair
+        if progress:
+            progress(len(results))
+    return Match(game.name, first.name, second.name, seed, results, time.perf_counter() - start, jobs)
+
+
+def check_match(game: Game, games: int, jobs: int) -> None:
+    """Refuse what no match can be: a game the generator does not play, an odd number of games, too many jobs."""
     if not generates(game):
         raise InputError(f"{game.name}: the move generator does not play it, so neither can a computer player",
                          parameter="game")
     if games < 2 or games % 2 or games > MAX_GAMES:
         raise InputError(f"{games} games: an even number from 2 to {MAX_GAMES:,} (mirrored pairs)",
                          parameter="games")
-    player(a), player(b)  # known players, or refused before any game
     if not 1 <= jobs <= MAX_JOBS:
         raise InputError(f"{jobs} jobs: from 1 to {MAX_JOBS}", parameter="jobs")
-    start = time.perf_counter()
-    results: list[GameResult] = []
-    tasks = [(a, b, random.Random(f"{seed}:{pair}").getrandbits(48)) for pair in range(games // 2)]
-    _SHARED[:] = [game, lexicon]  # what the forked workers play with: the word graphs are mapped, not copied
+
+
+def pair_seeds(seed: int, pairs: int, first: int = 0) -> list[int]:
+    """The seed of each pair of games, from the match's seed and the pair's number."""
+    return [random.Random(f"{seed}:{pair}").getrandbits(48) for pair in range(first, first + pairs)]
+
+
+def in_pool(shared: list[Any], work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int) -> Iterator[Any]:
+    """`work` over `tasks`, their results in order, on `jobs` forked processes; the workers read `shared`
+    (a game, its lexicon, the players) from the parent, the word graphs mapped and not copied."""
+    _SHARED[:] = shared
+    pool = None
     try:
         if jobs == 1:
-            pairs = map(_pair, tasks)
-            pool = None
-        else:
-            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
-            pairs = pool.map(_pair, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
-        for pair in pairs:
-            results += pair
-            if progress:
-                progress(len(results))
+            yield from map(work, tasks)
+            return
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        yield from pool.map(work, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
     finally:
         _SHARED.clear()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    return Match(game.name, a, b, seed, results, time.perf_counter() - start, jobs)
 
 
 #: Processes a match may use (`lexicon selfplay --jobs`).
@@ -266,9 +336,7 @@ MAX_JOBS = 64
 _SHARED: list[Any] = []
 
 
-def _pair(task: tuple[str, str, int]) -> list[GameResult]:
+def _pair(seed: int) -> list[GameResult]:
     """The two games of a mirrored pair: one bag, the seats swapped."""
-    a, b, seed = task
-    game, lexicon = _SHARED
-    first, second = player(a), player(b)
+    game, lexicon, first, second = _SHARED
     return [play_game(game, lexicon, (first, second), seed), play_game(game, lexicon, (second, first), seed)]

@@ -119,7 +119,13 @@ static inline PyObject *text_or_none(const char *text) {
 
 typedef struct {
     PyObject_HEAD
+    tl_leaves *leaves;
+} LeavesObject;
+
+typedef struct {
+    PyObject_HEAD
     tl_game *game;
+    PyObject *leaves; /* the Leaves the game was given, kept alive while it plays with them */
 } GameObject;
 
 /* The module's functions of play.c: POST /play's and POST /moves' documents, and a typed turn judged. */
@@ -129,6 +135,6 @@ PyObject *binding_judge_turn(PyObject *module, PyObject *args);
 
 /* The types, made ready and added by PyInit__core. */
 extern PyTypeObject BuilderType, GraphType, WalkType, BundleType, VerdictsType, WordsType, WordsWalkType,
-    GameType;
+    GameType, LeavesType;
 
 #endif

@@ -16,12 +16,14 @@ static int Game_init(GameObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     tl_game_free(self->game);
+    Py_CLEAR(self->leaves);
     self->game = game;
     return 0;
 }
 
 static void Game_dealloc(GameObject *self) {
     tl_game_free(self->game);
+    Py_XDECREF(self->leaves);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -57,14 +59,34 @@ static PyObject *Game_rack_value(GameObject *self, PyObject *arg) {
     return result;
 }
 
+/* use_leaves(leaves): the leave values POST /moves' order `equity` ranks by (None: none). */
+static PyObject *Game_use_leaves(GameObject *self, PyObject *arg) {
+    if (game_open(self))
+        return NULL;
+    if (arg != Py_None && (!PyObject_TypeCheck(arg, &LeavesType) || !((LeavesObject *)arg)->leaves)) {
+        PyErr_SetString(PyExc_TypeError, "use_leaves takes Leaves read from a file, or None");
+        return NULL;
+    }
+    tl_game_use_leaves(self->game, arg == Py_None ? NULL : ((LeavesObject *)arg)->leaves);
+    Py_XSETREF(self->leaves, arg == Py_None ? NULL : Py_NewRef(arg));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Game_leaves(GameObject *self, void *closure) {
+    (void)closure;
+    return Py_NewRef(self->leaves ? self->leaves : Py_None);
+}
+
 static PyGetSetDef Game_getset[] = {
     {"name", (getter)Game_name, NULL, "the game's name", NULL},
+    {"leaves", (getter)Game_leaves, NULL, "the leave values given with use_leaves, or None", NULL},
     {"size", (getter)Game_size, NULL, "squares a side", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyMethodDef Game_methods[] = {
     {"rack_value", (PyCFunction)Game_rack_value, METH_O, "what the tiles left on a rack cost at the end"},
+    {"use_leaves", (PyCFunction)Game_use_leaves, METH_O, "the leave values order `equity` ranks by (None: none)"},
     {NULL, NULL, 0, NULL},
 };
 

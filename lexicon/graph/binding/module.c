@@ -9,6 +9,7 @@
  *             library's answers by tests/test_bundle.py)
  *   Verdicts  the library's quick verdicts from a Bundle (verdicts.c)
  *   Game      a game's rules compiled, read from its game document (game.c)
+ *   Leaves    a game's leave values, read from a KLV2 file (leaves.c)
  * and the engine's calls (play.c): POST /play's and POST /moves' documents, a typed turn judged.
  *
  * lexicon/graph/writer.py, reader.py, keys.py, forms.py, lexicon/search.py and lexicon/bundle.py wrap them.
@@ -103,7 +104,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     if (PyType_Ready(&BuilderType) < 0 || PyType_Ready(&GraphType) < 0 || PyType_Ready(&WalkType) < 0 ||
         PyType_Ready(&BundleType) < 0 || PyType_Ready(&VerdictsType) < 0 || PyType_Ready(&WordsType) < 0 ||
-        PyType_Ready(&WordsWalkType) < 0 || PyType_Ready(&GameType) < 0)
+        PyType_Ready(&WordsWalkType) < 0 || PyType_Ready(&GameType) < 0 || PyType_Ready(&LeavesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -115,6 +116,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || PyModule_AddObjectRef(m, "Verdicts", (PyObject *)&VerdictsType) < 0
         || PyModule_AddObjectRef(m, "Words", (PyObject *)&WordsType) < 0
         || PyModule_AddObjectRef(m, "Game", (PyObject *)&GameType) < 0
+        || PyModule_AddObjectRef(m, "Leaves", (PyObject *)&LeavesType) < 0
         || PyModule_AddIntConstant(m, "ANY_TILE", TL_ANY_TILE) < 0
         || PyModule_AddIntConstant(m, "ANY_RUN", TL_ANY_RUN) < 0
         || PyModule_AddIntConstant(m, "ACCEPT", TL_ACCEPT) < 0

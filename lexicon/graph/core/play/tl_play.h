@@ -149,6 +149,26 @@ void tl_judgement_free(tl_judgement *judgement);
  * value, or so much a tile (docs/games.md, "End of game"). */
 int32_t tl_game_rack_value(const tl_game *game, const uint8_t rack[64]);
 
+/* ------------------------------------------------------------------ leave values */
+
+/* What the tiles a player keeps after a play are worth, from a KLV2 file (play/leaves.c says the format): an
+ * engine that ranks plays by equity, score plus leave, plays better than one that ranks them by score. */
+typedef struct tl_leaves tl_leaves;
+
+/* Read a KLV2 file (copied: `bytes` may go after the call); TL_ERR_CORRUPT says what is wrong with it. */
+tl_status tl_leaves_read(const uint8_t *bytes, size_t size, tl_leaves **out, tl_error *err);
+void tl_leaves_free(tl_leaves *leaves);
+size_t tl_leaves_count(const tl_leaves *leaves); /* the leaves valued */
+/* The value of the leave rack[t] tiles of number t (rack[0] blanks): 0 for none and for a leave the file lacks. */
+float tl_leaves_value(const tl_leaves *leaves, const uint8_t rack[64]);
+/* Give a game its leave values (borrowed: they outlive every call with the game; NULL: none), for POST /moves'
+ * order `equity`. */
+void tl_game_use_leaves(tl_game *game, const tl_leaves *leaves);
+const tl_leaves *tl_game_leaves(const tl_game *game);
+/* Put the plays of `rack` best first by equity: each play's `leave` the value of what it keeps, then by score
+ * plus leave, highest first; ties by score, then as tl_moves_sort. */
+tl_status tl_moves_sort_equity(tl_moves *moves, const tl_leaves *leaves, const uint8_t rack[64], tl_error *err);
+
 /* ------------------------------------------------------------------ the documents, JSON in and JSON out */
 
 /* A request refused: what POST /play or POST /moves answers with a problem document. */

@@ -488,14 +488,31 @@ static void write_move(jbuf *j, const tl_game *g, const board_state *b, const tl
 }
 
 /* A found play (lexicon.play.moves.FoundPlay.as_dict). */
+/* A value to two places (a leave, an equity), never written as -0.00. */
+static void j_fixed(jbuf *j, double value) {
+    char text[64];
+    if (!(value > -1e15 && value < 1e15)) /* no leave is worth that much: never reached with read values */
+        value = 0;
+    long long hundredths = (long long)(value * 100 + (value < 0 ? -0.5 : 0.5));
+    unsigned long long size = (unsigned long long)(hundredths < 0 ? -hundredths : hundredths);
+    snprintf(text, sizeof text, "%s%llu.%02llu", hundredths < 0 ? "-" : "", size / 100, size % 100);
+    j_lit(j, text);
+}
+
 static void write_found(jbuf *j, const tl_game *g, const board_state *b, const tl_play *p, const tl_judgement *jd,
-                        int valid) {
+                        int valid, int by_equity) {
     j_lit(j, "{\"move\":");
     write_move(j, g, b, p);
     j_lit(j, ",\"placed\":");
     write_placed(j, jd);
     j_lit(j, ",\"score\":");
     j_int(j, p->score);
+    if (by_equity) {
+        j_lit(j, ",\"leave\":");
+        j_fixed(j, p->leave);
+        j_lit(j, ",\"equity\":");
+        j_fixed(j, (double)p->score + (double)p->leave);
+    }
     j_lit(j, ",\"valid\":");
     j_bool(j, valid);
     j_lit(j, ",\"words\":");
@@ -538,7 +555,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         return tl_nomem(err);
     refused = q->refused;
     tl_words words;
-    int none = 0, phonies = 0;
+    int none = 0, phonies = 0, by_equity = 0;
     long limit = MOVES_DEFAULT_LIMIT;
     tl_moves *found = NULL;
     verdict_source source = {NULL, 0, NULL};
@@ -583,11 +600,17 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
                         "[graph] gaddag = true",
                         words.name);
     }
-    if (rc == TL_OK && (v = request_field(q, "order")) &&
-        (jn(d, v)->type != J_STRING || strcmp(jstr(d, v), "score") || jn(d, v)->length != 5)) {
-        char quoted[8192];
-        py_repr_value(d, v, 20, quoted, sizeof quoted);
-        rc = REFUSE(q, "order", NULL, "%s: plays are ordered by score", quoted);
+    if (rc == TL_OK && (v = request_field(q, "order"))) {
+        const jnode *n = jn(d, v);
+        by_equity = n->type == J_STRING && n->length == 6 && !memcmp(jstr(d, v), "equity", 6);
+        if (!by_equity && (n->type != J_STRING || n->length != 5 || memcmp(jstr(d, v), "score", 5))) {
+            char quoted[8192];
+            py_repr_value(d, v, 20, quoted, sizeof quoted);
+            rc = REFUSE(q, "order", NULL, "%s: plays are ordered by \"score\" or by \"equity\" (score plus the value "
+                        "of the tiles kept)", quoted);
+        } else if (by_equity && !g->leaves)
+            rc = REFUSE(q, "order", NULL, "\"equity\": %s has no leave values here (lexicon leaves train makes them)",
+                        g->name);
     }
     if (rc == TL_OK && (v = request_field(q, "limit"))) {
         const jnode *n = jn(d, v);
@@ -614,7 +637,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         }
     }
     if (rc == TL_OK && limit)
-        rc = tl_moves_sort(found, err);
+        rc = by_equity ? tl_moves_sort_equity(found, g->leaves, q->rack, err) : tl_moves_sort(found, err);
     jbuf j = {NULL, 0, 0, 1, 0};
     if (rc == TL_OK) {
         source.words = &words;
@@ -641,7 +664,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
             if (!first)
                 j_lit(&j, ",");
             first = 0;
-            write_found(&j, g, &q->board, p, jd, valid);
+            write_found(&j, g, &q->board, p, jd, valid, by_equity);
             listed++;
             tl_judgement_free(jd);
         }
@@ -657,7 +680,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
             j_lit(&head, ",\"rack\":");
             v = request_field(q, "rack");
             j_str(&head, jstr(d, v), jn(d, v)->length);
-            j_lit(&head, ",\"order\":\"score\",\"phonies\":");
+            j_lit(&head, by_equity ? ",\"order\":\"equity\",\"phonies\":" : ",\"order\":\"score\",\"phonies\":");
             j_bool(&head, phonies);
             j_lit(&head, ",\"count\":");
             j_int(&head, (long long)count);

@@ -1,0 +1,105 @@
+/* Leave values: what the tiles a player keeps after a play are worth, read from a KLV2 file (wolges'
+ * details.txt, "KURNIA LEAVE VALUES"), the format wolges, Macondo and MAGPIE read theirs in:
+ *
+ *     u32 LE   the number of nodes
+ *     nodes    a KWG of the leaves (a DAWG: node 0 points to its root), each leave's tile numbers in
+ *              increasing order, a blank tile 0 and so first
+ *     u32 LE   the number of values: one a leave
+ *     f32 LE   the values, in the leaves' order in the word graph
+ *
+ * A leave's rank among the graph's words (tl_graph_rank, the minimal perfect hash) is its value's index, so
+ * a value is a walk of at most a rack's tiles. The empty leave and a leave the file lacks are worth 0. */
+#include "graph/internal.h"
+#include "play/game.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tl_leaves {
+    uint8_t *nodes; /* the file's nodes, copied: the graph reads them in place */
+    tl_graph *graph;
+    float *values;
+    size_t n;
+};
+
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+tl_status tl_leaves_read(const uint8_t *bytes, size_t size, tl_leaves **out, tl_error *err) {
+    *out = NULL;
+    if (size < 8)
+        return tl_fail(err, TL_ERR_CORRUPT, "leave values: %zu bytes; a KLV2 file is at least 8 (two counts)", size);
+    size_t nodes = le32(bytes);
+    if (nodes < 1 || nodes > (size - 8) / 4)
+        return tl_fail(err, TL_ERR_CORRUPT, "leave values: the file's %zu bytes cannot hold the %zu nodes it counts",
+                       size, nodes);
+    size_t values = le32(bytes + 4 + 4 * nodes);
+    if (size != 8 + 4 * nodes + 4 * values)
+        return tl_fail(err, TL_ERR_CORRUPT,
+                       "leave values: %zu nodes and %zu values make %zu bytes, and the file has %zu", nodes, values,
+                       8 + 4 * nodes + 4 * values, size);
+    tl_leaves *l = calloc(1, sizeof *l);
+    if (!l || !(l->nodes = malloc(4 * nodes)) || !(l->values = malloc(values ? 4 * values : 1))) {
+        tl_leaves_free(l);
+        return tl_nomem(err);
+    }
+    memcpy(l->nodes, bytes + 4, 4 * nodes);
+    l->n = values;
+    tl_status rc = tl_graph_open(l->nodes, 4 * nodes, TL_LAYOUT_KWG, &l->graph, err);
+    if (rc == TL_OK)
+        rc = tl_graph_validate(l->graph, err);
+    if (rc == TL_OK)
+        rc = tl_graph_count_words(l->graph, err);
+    uint64_t words = 0;
+    if (rc == TL_OK)
+        rc = tl_graph_word_count(l->graph, &words, err);
+    if (rc == TL_OK && words != values)
+        rc = tl_fail(err, TL_ERR_CORRUPT, "leave values: %llu leaves in the word graph and %zu values",
+                     (unsigned long long)words, values);
+    for (size_t i = 0; rc == TL_OK && i < values; i++) {
+        uint32_t bits = le32(bytes + 8 + 4 * nodes + 4 * i);
+        memcpy(&l->values[i], &bits, 4);
+        if (!isfinite(l->values[i]))
+            rc = tl_fail(err, TL_ERR_CORRUPT, "leave values: value %zu is not a finite number", i);
+    }
+    if (rc != TL_OK) {
+        if (rc != TL_ERR_NOMEM)
+            rc = TL_ERR_CORRUPT;
+        tl_leaves_free(l);
+        return rc;
+    }
+    *out = l;
+    return TL_OK;
+}
+
+void tl_leaves_free(tl_leaves *leaves) {
+    if (!leaves)
+        return;
+    tl_graph_close(leaves->graph);
+    free(leaves->nodes);
+    free(leaves->values);
+    free(leaves);
+}
+
+size_t tl_leaves_count(const tl_leaves *leaves) { return leaves ? leaves->n : 0; }
+
+float tl_leaves_value(const tl_leaves *leaves, const uint8_t rack[64]) {
+    uint8_t tiles[TL_MAX_LENGTH];
+    size_t n = 0;
+    for (unsigned t = 0; t < 64; t++)
+        for (unsigned c = 0; c < rack[t]; c++) {
+            if (n == TL_MAX_LENGTH)
+                return 0; /* longer than any leave */
+            tiles[n++] = (uint8_t)t;
+        }
+    int64_t rank = -1;
+    tl_error err;
+    if (!leaves || !n || tl_graph_rank(leaves->graph, tiles, n, &rank, &err) != TL_OK || rank < 0 ||
+        (uint64_t)rank >= leaves->n)
+        return 0;
+    return leaves->values[rank];
+}
+
+void tl_game_use_leaves(tl_game *game, const tl_leaves *leaves) { game->leaves = leaves; }
+
+const tl_leaves *tl_game_leaves(const tl_game *game) { return game->leaves; }

@@ -1,0 +1,182 @@
+"""Leave values made by self-play: `lexicon leaves train` (issue "A computer opponent", Macondo's method).
+
+A generation plays `games` games (mirrored pairs, lexicon.play.selfplay) of the equity player, with the last
+generation's values, against itself; the first generation has none and plays by score. For each turn taken
+with a full rack while the bag holds tiles, the equity of what the player chose (score plus the value kept;
+an exchange, the value kept) is tallied for every leave the rack holds: each distinct multiset of 1 to
+`rack - 1` of its tiles. A leave's value is the mean equity of the turns whose rack held it less the mean of
+all turns, shrunk towards a prior by SMOOTHING samples (the mean, over its tiles t, of the value of the leave
+without t plus the value of t alone), so that a leave seen a few times is not worth its luck and one never
+seen is worth its parts. Every leave the bag allows gets a value (lexicon.play.leaves.all_leaves).
+
+The new generation then plays the last over `check` games; training stops after `generations`, or sooner
+when a generation's share against the last is no longer above one half at 95% confidence. The best
+generation is the result: the last one that won. Files, in the run's folder: `generation-N.klv2` for each
+(written whole, then renamed: a stopped run never leaves half a file) and `training.json`, each generation's
+figures; a run started again on the same folder goes on from the last generation written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from .game import Game
+from .klv import write_klv
+from .leaves import all_leaves, leave_of, sub_leaves
+from .selfplay import PLAYERS, Player, check_match, in_pool, pair_seeds, play_game, selfplay
+
+#: Samples a leave's own mean is worth against its prior (wolges smooths leaves seen fewer than 50 times).
+SMOOTHING = 50
+#: Pairs of games a worker plays before it hands its tallies back.
+PAIRS_A_TASK = 25
+#: Values are written to 1/16 of a point: steps no ranking notices, and a file that compresses to a quarter.
+QUANTUM = 16
+
+
+@dataclass
+class Tally:
+    """What a generation's games said: the equity summed and the turns counted for each leave held, and over
+    all turns."""
+
+    sums: dict[bytes, float] = field(default_factory=dict)
+    counts: dict[bytes, int] = field(default_factory=dict)
+    total: float = 0.0
+    turns: int = 0
+
+    def add(self, leave: bytes, equity: float) -> None:
+        sums, counts = self.sums, self.counts
+        for held in sub_leaves(leave):
+            sums[held] = sums.get(held, 0.0) + equity
+            counts[held] = counts.get(held, 0) + 1
+        self.total += equity
+        self.turns += 1
+
+    def merge(self, other: Tally) -> None:
+        for held, value in other.sums.items():
+            self.sums[held] = self.sums.get(held, 0.0) + value
+            self.counts[held] = self.counts.get(held, 0) + other.counts[held]
+        self.total += other.total
+        self.turns += other.turns
+
+
+def values_of(game: Game, tally: Tally, smoothing: float = SMOOTHING) -> dict[bytes, float]:
+    """Every leave's value from a generation's tally (the module's doc says how)."""
+    mean = tally.total / tally.turns if tally.turns else 0.0
+    values: dict[bytes, float] = {}
+    for leave in all_leaves(game):  # shortest first: a leave's parts are valued before it
+        n = tally.counts.get(leave, 0)
+        own = tally.sums[leave] / n - mean if n else 0.0
+        prior = 0.0
+        if len(leave) > 1:
+            parts = set(leave)
+            prior = sum(values[leave.replace(bytes([t]), b"", 1)] + values[bytes([t])] for t in parts) / len(parts)
+        values[leave] = round((n * own + smoothing * prior) / (n + smoothing) * QUANTUM) / QUANTUM
+    return values
+
+
+def _tallied(seeds: list[int]) -> Tally:
+    """The mirrored pairs of `seeds`, the equity of each turn tallied."""
+    from .selfplay import _SHARED
+    game, lexicon, first, second = _SHARED
+    tally = Tally()
+
+    def observe(seat: int, rack: list[str], equity: float) -> None:
+        tally.add(leave_of(game, rack), equity)
+
+    for seed in seeds:
+        play_game(game, lexicon, (first, second), seed, observe)
+        play_game(game, lexicon, (second, first), seed, observe)
+    return tally
+
+
+def generation_player(number: int, data: bytes | None) -> Player:
+    """The player of a generation: by score for the 0th (no values), by equity with its values after."""
+    if data is None:
+        return PLAYERS["score"]
+    equity = PLAYERS["equity"]
+    return Player(f"generation {number}", equity.limit, equity.make, equity.doc, "equity", data)
+
+
+@dataclass
+class Generation:
+    """One generation's figures: its games, turns tallied, leaves seen and valued, the file's bytes, the share
+    of the points it took from the generation before (with its 95% interval), and the seconds it took."""
+
+    number: int
+    games: int
+    turns: int
+    seen: int
+    leaves: int
+    bytes: int
+    share: float
+    share_95: tuple[float, float]
+    spread: float
+    seconds: float
+
+
+def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: int, check: int, seed: int,
+          jobs: int = 1, progress: Callable[[str, int, int], None] | None = None) -> list[Generation]:
+    """Train leave values for `game` into `folder` (the module's doc says how), going on from what is there.
+    `progress(stage, done, total)` hears of the games played."""
+    check_match(game, games, jobs)
+    check_match(game, check, jobs)
+    if not 1 <= generations <= 50:
+        raise InputError(f"{generations} generations: from 1 to 50", parameter="generations")
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "training.json"
+    done: list[Generation] = []
+    if log.is_file():
+        logged = json.loads(log.read_text())["generations"]
+        done = [Generation(**(g | {"share_95": tuple(g["share_95"])})) for g in logged]
+    for number in range(len(done) + 1, generations + 1):
+        previous = _file(folder, number - 1)
+        last = generation_player(number - 1, previous)
+        start = time.perf_counter()
+        tally = Tally()
+        chunks = [pair_seeds(seed + number, games // 2)[i:i + PAIRS_A_TASK]
+                  for i in range(0, games // 2, PAIRS_A_TASK)]
+        played = 0
+        for part in in_pool([game, lexicon, last, last], _tallied, chunks, jobs):
+            tally.merge(part)
+            played += 2 * PAIRS_A_TASK
+            if progress:
+                progress(f"generation {number}: self-play", min(played, games), games)
+        values = values_of(game, tally)
+        data = write_klv(values)
+        _write(folder / f"generation-{number}.klv2", data)
+        against = f"generation {number}: against {number - 1}"
+        match = selfplay(game, lexicon, generation_player(number, data), last, check, seed + 1000 + number,
+                         (lambda n, stage=against: progress(stage, n, check)) if progress else None, jobs).summary()
+        done.append(Generation(number, games, tally.turns, len(tally.counts), len(values), len(data),
+                               match["a_share"], tuple(match["a_share_95"]), match["a_spread"],
+                               round(time.perf_counter() - start, 1)))
+        _write(log, json.dumps({"game": game.name, "seed": seed, "games": games, "check": check,
+                                "smoothing": SMOOTHING, "generations": [asdict(g) for g in done]},
+                               indent=1).encode())
+        if match["a_share_95"][0] <= 0.5:
+            break
+    return done
+
+
+def best(done: list[Generation]) -> int:
+    """The generation a run gives: the last that beat the one before it (the 1st beats the score player)."""
+    won = [g.number for g in done if g.share_95[0] > 0.5]
+    return won[-1] if won else (done[0].number if done else 0)
+
+
+def _file(folder: Path, number: int) -> bytes | None:
+    return (folder / f"generation-{number}.klv2").read_bytes() if number else None
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Written whole beside, then renamed over: a reader never sees half a file."""
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    os.replace(part, path)

@@ -118,6 +118,10 @@ PLAY_REQUEST = {
         "rack": {"type": "string", "description": "The player's rack, ? a blank; checked when given"},
         "detail": {"type": "boolean", "default": False,
                    "description": "each word's verdict in full (readings, tilings), not in short"},
+        "rank": {"type": "boolean", "default": False,
+                 "description": "rank the move among every play of its rack (the rack is needed): its place, the "
+                                "best play, and what the move lost against it, by equity where the game has leave "
+                                "values, else by score"},
     },
 }
 _BONUS = {"type": "object", "required": ["kind", "points"],
@@ -196,6 +200,16 @@ _FOUND_PLAY = {
                    "equity": {"type": "number", "description": "order equity: score plus leave"},
                    "valid": _BOOL,
                    "words": {"type": "array", "items": _PLAY_WORD}, "bonuses": {"type": "array", "items": _BONUS}},
+}
+PLAY_ANSWER["properties"]["rank"] = {
+    "type": "object", "required": ["order", "plays", "rank", "best", "lost"],
+    "description": "with rank true: where the move stands among the plays of its rack",
+    "properties": {"order": {"type": "string", "enum": ["equity", "score"]}, "plays": _INT | {"description":
+                   "valid plays of the rack"}, "rank": {"type": "integer", "nullable": True, "description":
+                   "1 for the best; null for a move that is not a valid play"},
+                   "leave": {"type": "number"}, "equity": {"type": "number"},
+                   "best": _FOUND_PLAY | {"nullable": True}, "lost": {"type": "number", "description":
+                   "the best play's equity (or score) less the move's"}},
 }
 MOVES_ANSWER = {
     "type": "object",

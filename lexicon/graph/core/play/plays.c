@@ -54,6 +54,7 @@ tl_status tl_moves_push(tl_moves *m, tl_play **play, tl_error *err) {
         m->cap = cap;
     }
     *play = &m->plays[m->n++];
+    (*play)->leave = 0; /* valued by tl_moves_sort_equity alone */
     return TL_OK;
 }
 

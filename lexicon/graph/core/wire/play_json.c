@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 static const char *const PLAY_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "move", "turn", "rack",
-                                          "detail"};
+                                          "detail", "rank"};
 static const char *const PLAY_REQUIRED[] = {"game", "board"};
 static const char *const MOVES_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "rack", "limit", "order",
                                            "phonies"};
@@ -413,6 +413,9 @@ static request *request_new(tl_text *out, tl_refusal *refused, tl_error *err) {
 
 /* ------------------------------------------------------------------ POST /play */
 
+static tl_status rank_play(request *q, const tl_words *words, verdict_source *source, const tl_judgement *own,
+                           jbuf *j);
+
 tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_text *out, tl_refusal *refused,
                          tl_error *err) {
     tl_refusal scratch;
@@ -424,7 +427,7 @@ tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_
     int none = 0;
     tl_judgement *jd = NULL;
     verdict_source source = {NULL, 0, NULL};
-    tl_status rc = request_open(q, body, size, PLAY_FIELDS, 9, PLAY_REQUIRED, 2,
+    tl_status rc = request_open(q, body, size, PLAY_FIELDS, 10, PLAY_REQUIRED, 2,
                                 "{\"game\": \"sv-scrabble\", \"board\": [...], \"move\": [...]}");
     if (rc == TL_OK && !request_field(q, "move") == !request_field(q, "turn"))
         rc = REFUSE(q, "move", NULL, "required: a move, or a turn of several plays (not both)");
@@ -438,8 +441,14 @@ tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_
         rc = read_plays(q);
     if (rc == TL_OK && request_field(q, "rack"))
         rc = read_rack(q, request_field(q, "rack"));
+    uint32_t v = rc == TL_OK ? request_field(q, "rank") : 0;
+    int ranked = v && jn(&q->doc, v)->type == J_TRUE;
+    if (v && !ranked && jn(&q->doc, v)->type != J_FALSE)
+        rc = REFUSE(q, "rank", NULL, "true or false");
     if (rc == TL_OK)
         rc = find_words(q, host, &words, &none, "a lexicon name or name@version, or null to score without one");
+    if (rc == TL_OK && ranked && none)
+        rc = REFUSE(q, "rank", NULL, "plays are ranked with a lexicon's word graph: name one, or leave it out");
     if (rc == TL_OK) {
         source.words = none ? NULL : &words;
         source.detail = q->detail;
@@ -449,8 +458,14 @@ tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_
     if (rc == TL_OK) {
         jbuf j = {NULL, 0, 0, 1, 0};
         write_judgement(&j, jd);
-        rc = hand_over(&j, out, err);
-    } else if (refused->code) {
+        if (ranked)
+            rc = rank_play(q, &words, &source, jd, &j);
+        if (rc == TL_OK)
+            rc = hand_over(&j, out, err);
+        else
+            free(j.data);
+    }
+    if (rc != TL_OK && refused->code) {
         write_refusal(refused, out);
     }
     tl_judgement_free(jd);
@@ -547,6 +562,130 @@ static tl_status generate(request *q, const tl_graph *graph, const tl_lexicon *l
     return tl_moves_stack(graph, &b, q->rack, phonies, max_visits, found, q->err);
 }
 
+/* The word graph a request's plays are found in: the lexicon's, of the game's tile set, with a GADDAG for a game
+ * of letters; refused naming `lexicon` otherwise. */
+static tl_status plays_graph(request *q, const tl_words *words, const tl_graph **graph) {
+    const tl_game *g = q->game;
+    int named;
+    char why[512];
+    *graph = words->graph ? words->graph : words->bundle ? tl_lexicon_graph(words->bundle) : NULL;
+    if (words->bundle && game_tileset_differs(g, words->bundle, &named, why, sizeof why))
+        return REFUSE(q, "lexicon", NULL, "%s plays the tile set %s, and %s plays %s", words->name,
+                      words->bundle->tileset, g->name, g->tileset);
+    if (!*graph)
+        return tl_fail(q->err, TL_ERR_INPUT, "the lexicon %s has no word graph here", words->name);
+    if (!g->stacking && !tl_graph_has_gaddag(*graph))
+        return REFUSE(q, "lexicon", NULL,
+                      "%s's word graph has no GADDAG (a DAWG alone): plays are found with one; build it with "
+                      "[graph] gaddag = true",
+                      words->name);
+    return TL_OK;
+}
+
+static void refuse_costly(tl_refusal *refused, int64_t max_visits) {
+    char most[32];
+    refused->code = "too-costly";
+    refused->status = 400;
+    refused->field[0] = refused->square[0] = 0;
+    snprintf(refused->message, sizeof refused->message,
+             "finding the plays visited more than %s lists of the word graph; a rack with fewer blanks costs far less",
+             tl_thousands((size_t)max_visits, most));
+}
+
+/* Does the generator's play lay exactly the judged play's tiles? */
+static int same_play(const tl_play *p, const tl_judgement *jd) {
+    if (p->n != jd->n_placed)
+        return 0;
+    for (unsigned k = 0; k < p->n; k++)
+        if (p->squares[k] != jd->placed[k].square || p->tiles[k] != jd->placed[k].tile)
+            return 0;
+    return 1;
+}
+
+/* POST /play's `rank`: where the move stands among every valid play of the rack on the board (by equity when the
+ * game has leave values, else by score), the best of them, and what the move lost against it; written into `j`,
+ * the judgement's object, before its closing brace. */
+static tl_status rank_play(request *q, const tl_words *words, verdict_source *source, const tl_judgement *own,
+                           jbuf *j) {
+    const tl_game *g = q->game;
+    tl_error *err = q->err;
+    if (!q->has_rack)
+        return REFUSE(q, "rank", NULL, "a move is ranked among the plays of its rack: give the rack");
+    if (q->plays != 1)
+        return REFUSE(q, "rank", NULL, "a turn of one play is ranked; this one has %zu", q->plays);
+    if (!game_generates(g))
+        return REFUSE(q, "rank", NULL, "%s's plays are not generated, so a move of it is not ranked", g->name);
+    const tl_graph *graph = NULL;
+    tl_status rc = plays_graph(q, words, &graph);
+    tl_moves *found = NULL;
+    if (rc == TL_OK) {
+        rc = generate(q, graph, words->bundle, 0, TL_MOVES_MAX_VISITS, &found);
+        if (rc == TL_ERR_COSTLY)
+            refuse_costly(q->refused, TL_MOVES_MAX_VISITS);
+    }
+    int by_equity = g->leaves != NULL;
+    if (rc == TL_OK)
+        rc = by_equity ? tl_moves_sort_equity(found, g->leaves, q->rack, err) : tl_moves_sort(found, err);
+    if (rc != TL_OK) {
+        tl_moves_free(found);
+        return rc;
+    }
+    uint8_t left[64];
+    memcpy(left, q->rack, sizeof left);
+    for (size_t k = 0; k < own->n_placed; k++) {
+        unsigned t = own->placed[k].tile & TL_BLANK_TILE ? 0 : own->placed[k].tile & 63u;
+        if (left[t])
+            left[t]--;
+    }
+    int stands = judgement_stands(own);
+    double leave = by_equity ? tl_leaves_value(g->leaves, left) : 0, score = tl_judgement_score(own);
+    double value = score + leave;
+    size_t count = tl_moves_count(found), better = 0;
+    int listed = 0;
+    for (size_t i = 0; i < count; i++) {
+        const tl_play *p = tl_moves_play(found, i);
+        listed |= stands && same_play(p, own);
+        better += (double)p->score + (double)p->leave > value;
+    }
+    j->length--; /* the judgement's closing brace */
+    j_lit(j, ",\"rank\":{\"order\":");
+    j_lit(j, by_equity ? "\"equity\"" : "\"score\"");
+    j_lit(j, ",\"plays\":");
+    j_int(j, (long long)count);
+    j_lit(j, ",\"rank\":");
+    if (listed)
+        j_int(j, (long long)better + 1);
+    else
+        j_lit(j, "null");
+    if (by_equity) {
+        j_lit(j, ",\"leave\":");
+        j_fixed(j, leave);
+        j_lit(j, ",\"equity\":");
+        j_fixed(j, value);
+    }
+    j_lit(j, ",\"best\":");
+    double best = value;
+    int first = 1;
+    for (size_t i = 0; i < count && first && rc == TL_OK; i++) {
+        const tl_play *p = tl_moves_play(found, i);
+        tl_judgement *jd = NULL;
+        rc = judge_found(g, source, &q->board, q->premiums, p, &jd, err);
+        if (rc == TL_OK && judgement_stands(jd)) { /* one the judge refuses (its tiling) is no play */
+            write_found(j, g, &q->board, p, jd, 1, by_equity);
+            best = (double)p->score + (double)p->leave;
+            first = 0;
+        }
+        tl_judgement_free(jd);
+    }
+    if (first)
+        j_lit(j, "null");
+    j_lit(j, ",\"lost\":");
+    j_fixed(j, best > value ? best - value : 0);
+    j_lit(j, "}}");
+    tl_moves_free(found);
+    return rc;
+}
+
 tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, int64_t max_visits, tl_text *out,
                           tl_refusal *refused, tl_error *err) {
     tl_refusal scratch;
@@ -585,21 +724,8 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     if (rc == TL_OK)
         rc = find_words(q, host, &words, &none, "a lexicon name or name@version");
     const tl_graph *graph = NULL;
-    if (rc == TL_OK) {
-        int named;
-        char why[512];
-        graph = words.graph ? words.graph : words.bundle ? tl_lexicon_graph(words.bundle) : NULL;
-        if (words.bundle && game_tileset_differs(g, words.bundle, &named, why, sizeof why))
-            rc = REFUSE(q, "lexicon", NULL, "%s plays the tile set %s, and %s plays %s", words.name,
-                        words.bundle->tileset, g->name, g->tileset);
-        else if (!graph)
-            rc = tl_fail(err, TL_ERR_INPUT, "the lexicon %s has no word graph here", words.name);
-        else if (!g->stacking && !tl_graph_has_gaddag(graph))
-            rc = REFUSE(q, "lexicon", NULL,
-                        "%s's word graph has no GADDAG (a DAWG alone): plays are found with one; build it with "
-                        "[graph] gaddag = true",
-                        words.name);
-    }
+    if (rc == TL_OK)
+        rc = plays_graph(q, &words, &graph);
     if (rc == TL_OK && (v = request_field(q, "order"))) {
         const jnode *n = jn(d, v);
         by_equity = n->type == J_STRING && n->length == 6 && !memcmp(jstr(d, v), "equity", 6);
@@ -625,16 +751,8 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         rc = REFUSE(q, "rack", NULL, "no tiles: a play needs at least one");
     if (rc == TL_OK) {
         rc = generate(q, graph, words.bundle, phonies, max_visits, &found);
-        if (rc == TL_ERR_COSTLY) {
-            char most[32];
-            refused->code = "too-costly";
-            refused->status = 400;
-            refused->field[0] = refused->square[0] = 0;
-            snprintf(refused->message, sizeof refused->message,
-                     "finding the plays visited more than %s lists of the word graph; a rack with fewer blanks costs "
-                     "far less",
-                     tl_thousands((size_t)max_visits, most));
-        }
+        if (rc == TL_ERR_COSTLY)
+            refuse_costly(refused, max_visits);
     }
     if (rc == TL_OK && limit)
         rc = by_equity ? tl_moves_sort_equity(found, g->leaves, q->rack, err) : tl_moves_sort(found, err);

@@ -1,0 +1,89 @@
+"""Rank my move (POST /play with `"rank": true`, issue "A computer opponent"): where a move stands among every
+play of its rack, the best play and what the move lost, from the C core, held to POST /moves on the same
+positions, through the library and through the service under gunicorn and nginx; and refused as it should be."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lexicon import PlayError
+from lexicon.play import load_game
+from lexicon.play.leaves import game_leaves
+from lexicon.play.moves import MAX_LIMIT
+from lexicon.play.request import judge_request
+from support.lexicons import hungarian_list
+
+WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
+RACK = "ARSTE"
+
+
+def _ranked(betapet, move, rack=RACK, **more):
+    body = {"game": "sv-betapet", "board": WITH_HUND, "move": move, "rack": rack, "rank": True} | more
+    return judge_request(body, lambda spec, *_: betapet)
+
+
+def _value(play: dict, order: str) -> float:
+    return play["equity"] if order == "equity" else play["score"]
+
+
+def test_every_play_is_ranked_where_post_moves_lists_it(betapet):
+    moves = betapet.moves("sv-betapet", WITH_HUND, RACK, limit=MAX_LIMIT, order=_order())
+    listed = moves.as_dict()["plays"]
+    assert moves.count == len(listed) < MAX_LIMIT  # every play listed: the ranks can be counted
+    for play in listed[:: max(1, len(listed) // 25)] + listed[-3:]:
+        answer = _ranked(betapet, play["move"])
+        rank = answer["rank"]
+        order = rank["order"]
+        assert rank["plays"] == moves.count and answer["score"] == play["score"]
+        assert rank["rank"] == 1 + sum(_value(p, order) > _value(play, order) for p in listed)
+        assert rank["best"] == listed[0]
+        assert rank["lost"] == pytest.approx(_value(listed[0], order) - _value(play, order), abs=0.011)
+        if order == "equity":
+            assert (rank["leave"], rank["equity"]) == (play["leave"], play["equity"])
+
+
+def _order() -> str:
+    """By equity where sv-betapet ships leave values, else by score: what POST /play's rank uses."""
+    return "equity" if game_leaves(load_game("sv-betapet")) is not None else "score"
+
+
+def test_the_best_play_loses_nothing_and_a_phony_has_no_rank(betapet):
+    best = betapet.moves("sv-betapet", WITH_HUND, RACK, limit=1, order=_order()).as_dict()["plays"][0]
+    answer = _ranked(betapet, best["move"])
+    assert (answer["rank"]["rank"], answer["rank"]["lost"]) == (1, 0)
+    phony = _ranked(betapet, {"word": "HUNDXR", "start": "H8", "direction": "across"}, rack="XR")
+    rank = phony["rank"]
+    assert phony["legal"] and phony["score"] == 0 and rank["rank"] is None and rank["order"] == _order()
+    kept = rank.get("equity", 0)  # a phony scores nothing and keeps the rest of the rack
+    assert rank["lost"] == pytest.approx(_value(rank["best"], rank["order"]) - kept, abs=0.011)
+
+
+@pytest.mark.parametrize(("more", "message"), [
+    ({"rank": 1}, "rank: true or false"),
+    ({"rank": True, "rack": None}, "rank: a move is ranked among the plays of its rack: give the rack"),
+    ({"rank": True, "lexicon": None}, "rank: plays are ranked with a lexicon's word graph"),
+])
+def test_what_cannot_be_ranked_is_refused_naming_rank(betapet, more, message):
+    body = {"game": "sv-betapet", "board": WITH_HUND, "move": {"word": "HUNDAR", "start": "H8"}, "rack": RACK} | more
+    body = {k: v for k, v in body.items() if v is not None or k == "lexicon"}
+    with pytest.raises(PlayError, match=message):
+        judge_request(body, lambda spec, *_: betapet)
+
+
+def test_a_turn_of_several_plays_is_not_ranked(tmp_path):
+    lex = hungarian_list(tmp_path, "hu-list")
+    body = {"game": "hu-betutorony", "board": ["." * 10] * 10, "rack": "KÁRÉ", "rank": True,
+            "turn": [{"word": "KÁR", "start": "E5", "direction": "across"}, [{"square": "F6", "tile": "É"}]]}
+    with pytest.raises(PlayError, match="rank: a turn of one play is ranked; this one has 2"):
+        judge_request(body, lambda spec, *_: lex)
+
+
+def test_the_service_ranks_as_the_library_does(betapet, server):
+    body = {"game": "sv-betapet", "board": WITH_HUND, "move": {"word": "HUNDAR", "start": "H8"}, "rack": RACK,
+            "rank": True}
+    status, _, raw = server.post("/play", json.dumps(body).encode())
+    assert status == 200 and json.loads(raw) == judge_request(body, lambda spec, *_: betapet)
+    status, headers, raw = server.post("/play", json.dumps(body | {"rank": "yes"}).encode())
+    assert status == 400 and json.loads(raw)["parameter"] == "rank"

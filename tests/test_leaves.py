@@ -3,7 +3,10 @@ file they are written in, plays ranked by equity in the C core, the equity playe
 
 import dataclasses
 import json
+import math
+import os
 import struct
+import subprocess
 from itertools import combinations_with_replacement
 
 import pytest
@@ -237,3 +240,29 @@ def test_the_command_values_a_leave_and_exports_the_file(tmp_path):
     assert json.loads(run.output)["value"] == values[bytes([0])] > 0  # a blank is worth keeping
     run = CliRunner().invoke(main, ["leaves", "value", "-g", game, "[ÅÅ"])
     assert run.exit_code == 2 and "leave" in run.output + (run.stderr if run.stderr_bytes else "")
+
+
+# ---------------------------------------------------------------------------------- other engines read ours
+
+#: wolges' reading of a KLV2 file, where it is built here (docs/games.md, "Equity and leave values"): a program over
+#: its library that prints the value wolges gives each leave read on stdin (tile numbers, one leave a line).
+WOLGES_KLVVALUES = os.environ.get("WOLGES_KLVVALUES", "")
+
+
+@pytest.mark.skipif(not WOLGES_KLVVALUES, reason="wolges is not built here: name its leave reader in WOLGES_KLVVALUES")
+def test_wolges_reads_our_leave_files_as_we_do(tmp_path):
+    shipped = [g for g in ("sv-scrabble", "sv-betapet", "hu-betutorony") if shipped_klv(load_game(g))]
+    assert shipped
+    for name in shipped:
+        data = shipped_klv(load_game(name))
+        path = tmp_path / f"{name}.klv2"
+        path.write_bytes(data)
+        values = read_klv(data)
+        leaves = list(values)[::101] + [bytes([40, 41]), b""]  # and two it lacks (0 in every engine)
+        lines = "".join(" ".join(map(str, leave)) + "\n" for leave in leaves)
+        out = subprocess.run([WOLGES_KLVVALUES, str(path)], input=lines, capture_output=True, text=True, check=True)
+        theirs = [float(line.split()[0]) for line in out.stdout.splitlines()]
+        # wolges keeps a value in thousandths of a point, halves rounded away from zero
+        ours = [math.copysign(math.floor(abs(values.get(leave, 0.0)) * 1000 + 0.5), values.get(leave, 0.0)) / 1000
+                for leave in leaves]
+        assert theirs == pytest.approx(ours, abs=1e-9), name

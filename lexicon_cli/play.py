@@ -184,10 +184,12 @@ def _reckoning(s: dict) -> str:
                    "from the seconds a JSON record gives.")
 @click.option("--write", "write_to", default=None, type=click.Path(dir_okay=False, writable=True),
               help="Also write the record read to this file: GCG for .gcg, the JSON record for .json.")
+@click.option("--review", is_flag=True,
+              help="Rank each move among every play of its rack: the best play and what the move lost.")
 @artifacts_option
 @json_option
 def replay_command(record, game: str, spec: str | None, no_lexicon: bool, layout: str | None,
-                   time_control: str | None, write_to: str | None, root: str, as_json: bool) -> None:
+                   time_control: str | None, write_to: str | None, review: bool, root: str, as_json: bool) -> None:
     """Replay a game record, GCG or JSON: every move judged in order, the running totals, the end of
     game and time penalties by the game's rules, and every place the record disagrees.
 
@@ -210,6 +212,8 @@ def replay_command(record, game: str, spec: str | None, no_lexicon: bool, layout
         body["layout"] = layout_of(layout)
     if time_control is not None:
         body["time_control"] = time_control
+    if review:
+        body["review"] = True
     answer, _ = replay_request(body, lambda name: open_artifact(name, root), lambda name: played)
     if write_to:
         parsed = read_gcg(document) if isinstance(document, str) else read_json_record(document)
@@ -244,6 +248,8 @@ def _replay_text(a: dict) -> str:
         record = "–" if t["record_score"] is None else t["record_score"]
         lines.append(f"  {t['number']:>3} {t['player']:<10} {t['kind']:<9} {what:<24} {score:>5} (record {record})"
                      f"  total {t['total']}{valid}")
+        if t.get("review"):
+            lines.append("      " + _review_text(t["review"]))
     end = a["end"]
     lines.append(f"end: {end['reason']}{' (' + end['out'] + ' went out)' if end['out'] else ''}"
                  + (f"; adjustments {_by_player(end['adjustments'])}" if end["adjustments"] else ""))
@@ -254,6 +260,16 @@ def _replay_text(a: dict) -> str:
     if not a["disagreements"]:
         lines.append("the record agrees with the rules everywhere")
     return "\n".join(lines)
+
+
+def _review_text(r: dict) -> str:
+    place = f"rank {r['rank']:,} of {r['plays']:,}" if r["rank"] else f"not among the {r['plays']:,} plays"
+    best = r["best"]
+    if best is None:
+        return f"{place}: the rack had no play"
+    m, value = best["move"], best.get("equity", best["score"])
+    return (f"{place} by {r['order']}; best {m['start']} {m['direction']} {m['word']} ({value}), "
+            f"{r['lost']} {r['order']} lost")
 
 
 def _by_player(values: dict) -> str:

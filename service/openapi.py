@@ -226,6 +226,9 @@ REPLAY_REQUEST = {
         "record": {"oneOf": [{"type": "string", "maxLength": GCG_MAX, "description": "a GCG record"},
                              {"type": "object", "description": "a JSON record (format tile-lexicon-record)"}]},
         "time_control": {"type": "string", "description": "the game's time control the clock ran on (panik)"},
+        "review": {"type": "boolean", "default": False,
+                   "description": "rank each move of one play whose rack the record gives among every play of that "
+                                  "rack: its place, the best play, and what it lost (POST /play's rank)"},
     },
 }
 _REPLAY_TURN = {
@@ -236,7 +239,10 @@ _REPLAY_TURN = {
                    "plays": {"type": "array", "items": {"type": "object"}}, "legal": _BOOL,
                    "errors": {"type": "array", "items": {"type": "object"}},
                    "words": {"type": "array", "items": {"type": "object"}}, "bonus": _INT, "stands": _BOOL,
-                   "score": _NINT, "record_score": _NINT, "total": _INT, "record_total": _NINT},
+                   "score": _NINT, "record_score": _NINT, "total": _INT, "record_total": _NINT,
+                   "review": {"type": "object", "nullable": True, "description": "with review true: POST /play's "
+                              "rank of the move, its best play in short (move, score, leave, equity); null for a "
+                              "turn that is not one play with its rack"}},
 }
 _BY_PLAYER = {"type": "object", "additionalProperties": {"type": "integer", "nullable": True}}
 REPLAY_ANSWER = {

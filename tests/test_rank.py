@@ -5,15 +5,22 @@ positions, through the library and through the service under gunicorn and nginx;
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from click.testing import CliRunner
 
 from lexicon import PlayError
-from lexicon.play import load_game
+from lexicon.play import empty_board, load_game, read_gcg, replay
 from lexicon.play.leaves import game_leaves
-from lexicon.play.moves import MAX_LIMIT
+from lexicon.play.move import word_move
+from lexicon.play.moves import MAX_LIMIT, find_moves
+from lexicon.play.replay import replay_request
 from lexicon.play.request import judge_request
+from lexicon_cli import main
 from support.lexicons import hungarian_list
+
+from .conftest import DATA
 
 WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
 RACK = "ARSTE"
@@ -87,3 +94,72 @@ def test_the_service_ranks_as_the_library_does(betapet, server):
     assert status == 200 and json.loads(raw) == judge_request(body, lambda spec, *_: betapet)
     status, headers, raw = server.post("/play", json.dumps(body | {"rank": "yes"}).encode())
     assert status == 400 and json.loads(raw)["parameter"] == "rank"
+
+
+# ---------------------------------------------------------------------------------- a game reviewed
+
+RECORDS = DATA / "records"
+
+
+def test_a_game_reviewed_ranks_each_move_as_post_moves_lists_its_rack(scrabble_words):
+    game = load_game("sv-scrabble")
+    record = read_gcg((RECORDS / "sv-scrabble.gcg").read_text(encoding="utf-8"))
+    answer = replay(record, game, scrabble_words, review=True).as_dict()
+    plain = replay(record, game, scrabble_words).as_dict()
+    assert [{k: v for k, v in t.items() if k != "review"} for t in answer["turns"]] == plain["turns"]
+    assert "review" not in plain["turns"][0]
+    board = empty_board(game)
+    reviewed = 0
+    for turn in answer["turns"]:
+        if turn["kind"] != "move":
+            assert turn["review"] is None
+            continue
+        review = turn["review"]
+        plays = [p for p in replay_placements(game, board, turn)]
+        moves = find_moves(game, board, turn["rack"], scrabble_words, limit=MAX_LIMIT, order=review["order"]).as_dict()
+        listed = moves["plays"]
+        assert review["plays"] == moves["count"] == len(listed)
+        assert review["best"] == {k: listed[0][k] for k in ("move", "score", "leave", "equity") if k in listed[0]}
+        if turn["legal"] and all(w["valid"] for w in turn["words"]):
+            mine = _found(listed, turn)
+            assert review["rank"] == 1 + sum(_value(p, review["order"]) > _value(mine, review["order"]) for p in listed)
+            assert review["lost"] == pytest.approx(_value(listed[0], review["order"]) - _value(mine, review["order"]),
+                                                   abs=0.011)
+            reviewed += 1
+        else:
+            assert review["rank"] is None  # HUNDS: no word, no play of the rack
+        if turn["stands"]:
+            board = board.laid(plays)
+    assert reviewed >= 3
+
+
+def replay_placements(game, board, turn):
+    (play,) = turn["plays"]
+    return word_move(game, board, play["word"], play["start"], play["direction"])
+
+
+def _found(listed, turn):
+    """The listed play that is the move: its main word, from the same first square in the same direction."""
+    main = turn["words"][0]
+    return next(p for p in listed
+                if (p["move"]["word"], p["move"]["start"], p["move"]["direction"]) ==
+                (main["word"], main["start"], main["direction"]))
+
+
+def test_review_is_refused_without_a_lexicon_or_as_anything_but_a_flag(scrabble_words):
+    text = (RECORDS / "sv-scrabble.gcg").read_text(encoding="utf-8")
+    with pytest.raises(PlayError, match="review: true or false"):
+        replay_request({"game": "sv-scrabble", "record": text, "review": "yes"}, lambda spec, *_: scrabble_words)
+    with pytest.raises(PlayError, match="review: a game is reviewed with a lexicon's plays"):
+        replay_request({"game": "sv-scrabble", "record": text, "review": True, "lexicon": None},
+                       lambda spec, *_: scrabble_words)
+
+
+def test_the_command_prints_each_moves_review(scrabble_words, tmp_path):
+    record = RECORDS / "sv-scrabble.gcg"
+    run = CliRunner().invoke(main, ["replay", str(record), "-g", "sv-scrabble", "-l", str(scrabble_words.path),
+                                    "--review"])
+    assert run.exit_code == 0, run.output
+    first = r"rank 1 of 14 by equity; best H5 down HUND \(\d+\.\d+\), 0\.0 equity lost"
+    assert re.search(first, run.output), run.output
+    assert run.output.count(" equity lost") == 4  # the four moves; the exchange and the passes are not ranked

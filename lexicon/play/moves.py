@@ -22,7 +22,7 @@ import orjson
 
 from ..errors import PlayError
 from .board import Board, parse_board
-from .engine import MAX_VISITS, moves_json
+from .engine import MAX_VISITS, moves_json, play_json
 from .game import Game, shipped_game
 from .move import Placement
 
@@ -32,7 +32,7 @@ MAX_LIMIT = 1000
 ORDERS = ("score", "equity")  # equity: score plus the leave value (lexicon.play.leaves)
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MAX_VISITS", "ORDERS", "FoundPlay", "Moves", "find_moves", "generates",
-           "moves_for", "moves_request"]
+           "moves_for", "moves_request", "position", "rank_move"]
 
 
 @dataclass
@@ -103,21 +103,37 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Any, *, premiums: t
     every word is valid, unless `phonies`: then also those whose main word is a word and a cross word is
     not (what a challenge would take off the board), marked `valid` false. `premiums` is a layout's
     squares (`game.premiums(...)`), the game's default when None."""
-    if board.size != game.size:
-        raise PlayError("board", f"{board.size}×{board.size}; {game.name} is played on {game.size}×{game.size}")
-    body: dict[str, Any] = {"game": game.name, "board": board.rows(), "rack": rack, "limit": limit, "order": order,
-                            "phonies": phonies}
-    size = game.size
-    if game.stacking is not None:
-        body["heights"] = ["".join(map(str, board.heights[r * size:(r + 1) * size])) for r in range(size)]
-    if premiums is not None and tuple(premiums) != game.premiums():
-        body["layout"] = ["".join(premiums[r * size:(r + 1) * size]) for r in range(size)]
+    body = position(game, board, premiums) | {"rack": rack, "limit": limit, "order": order, "phonies": phonies}
     try:
         raw = orjson.dumps(body)
     except TypeError as exc:
         raise PlayError("rack", f"not JSON: {exc}") from None
     data, _ = moves_json(raw, lambda spec: lexicon, lambda name: game, max_visits)
     return _read(game, lexicon, orjson.loads(data))
+
+
+def position(game: Game, board: Board, premiums: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """A request's game and board as POST /play and POST /moves read them: its rows, a stacking game's heights,
+    and the layout when it is not the game's default."""
+    if board.size != game.size:
+        raise PlayError("board", f"{board.size}×{board.size}; {game.name} is played on {game.size}×{game.size}")
+    body: dict[str, Any] = {"game": game.name, "board": board.rows()}
+    size = game.size
+    if game.stacking is not None:
+        body["heights"] = ["".join(map(str, board.heights[r * size:(r + 1) * size])) for r in range(size)]
+    if premiums is not None and tuple(premiums) != game.premiums():
+        body["layout"] = ["".join(premiums[r * size:(r + 1) * size]) for r in range(size)]
+    return body
+
+
+def rank_move(game: Game, board: Board, placed: list[Placement], rack: str, lexicon: Any, *,
+              premiums: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Where the play `placed` stands among every play of `rack` on `board`: POST /play's `rank` (its place, by
+    equity where the game has leave values, else by score; the best play; what the play lost against it)."""
+    move = [{"square": game.square_name(p.square), "tile": p.tile, "blank": p.blank} for p in placed]
+    body = position(game, board, premiums) | {"move": move, "rack": rack, "rank": True}
+    data, _ = play_json(orjson.dumps(body), lambda spec, *_: lexicon, lambda name: game)
+    return orjson.loads(data)["rank"]
 
 
 def generates(game: Game) -> bool:

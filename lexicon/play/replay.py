@@ -36,6 +36,7 @@ from .engine import Judgement, judge_turn
 from .game import Game, shipped_game
 from .gcg import read_gcg
 from .move import BLANK, Placement, parse_rack, word_move
+from .moves import generates, rank_move
 from .record import Event, GameRecord, read_json_record
 from .request import check_fields, lexicon_of
 
@@ -61,6 +62,7 @@ class Turn:
     total: int = 0  # the player's running total in the replay after it
     judgement: Judgement | None = None
     stands: bool = False  # a move: it lies on the board after the record's events (not withdrawn, laid)
+    review: dict[str, Any] | None = None  # reviewed: where the move stands among its rack's plays (`review`)
 
     @property
     def first(self) -> Event:
@@ -71,7 +73,7 @@ class Turn:
         scores = [e.score for e in self.events]
         return None if None in scores else sum(scores)
 
-    def as_dict(self, game: Game) -> dict[str, Any]:
+    def as_dict(self, game: Game, reviewed: bool = False) -> dict[str, Any]:
         e = self.first
         out = {"number": self.number, "player": e.player, "kind": e.kind, "event": self.index,
                "lines": [x.line for x in self.events if x.line], "rack": e.rack or None}
@@ -87,6 +89,8 @@ class Turn:
                     "bonus": sum(b["points"] for b in j.earned), "stands": self.stands}
         elif e.tiles:
             out["tiles"] = e.tiles
+        if reviewed:
+            out["review"] = self.review
         return out | {"score": self.score, "record_score": self.record_score, "total": self.total,
                       "record_total": self.events[-1].total}
 
@@ -117,6 +121,7 @@ class Replay:
     adjustments: dict[str, int] | None = None
     racks_left: dict[str, str | None] = field(default_factory=dict)
     board: Board | None = None
+    reviewed: bool = False  # each move ranked among the plays of its rack (`review`)
 
     def final_totals(self) -> dict[str, int]:
         """The totals after the end-of-game adjustments (when the racks left are known)."""
@@ -133,7 +138,7 @@ class Replay:
             "game": self.game.name, "lexicon": lex.name if lex else None, "version": lex.version if lex else None,
             "record_lexicon": self.record.lexicon or None, "challenge_rule": self.game.challenge.rule,
             "players": [{"nick": p.nick, "name": p.name} for p in self.record.players],
-            "turns": [t.as_dict(self.game) for t in self.turns],
+            "turns": [t.as_dict(self.game, self.reviewed) for t in self.turns],
             "end": {"reason": reason, "out": out, "racks_left": self.racks_left, "adjustments": self.adjustments},
             "totals": self.final_totals(), "record_totals": record_totals,
             "board": self.board.rows() if self.board else None,
@@ -142,20 +147,26 @@ class Replay:
 
 
 def replay(record: GameRecord, game: Game, lexicon: Lexicon | None, *, premiums: tuple[str, ...] | None = None,
-           time_control: str | None = None) -> Replay:
-    """Replay `record` by `game`'s rules, judging its words by `lexicon` (None: scores only)."""
+           time_control: str | None = None, review: bool = False) -> Replay:
+    """Replay `record` by `game`'s rules, judging its words by `lexicon` (None: scores only). With `review`, each
+    move of one play whose rack the record gives is ranked among every play of that rack (lexicon.play.moves.
+    rank_move: by equity where the game has leave values): its place, the best play, what it lost."""
+    if review and lexicon is None:
+        raise PlayError("review", "a game is reviewed with a lexicon's plays: name one, or leave it out")
+    if review and not generates(game):
+        raise PlayError("review", f"{game.name}'s plays are not generated, so its moves are not reviewed")
     return _Replayer(record, game, lexicon, premiums or game.premiums(),
-                     time_control or record.time_control or None).run()
+                     time_control or record.time_control or None, review).run()
 
 
 class _Replayer:
     def __init__(self, record: GameRecord, game: Game, lexicon: Lexicon | None, premiums: tuple[str, ...],
-                 time_control: str | None) -> None:
+                 time_control: str | None, review: bool = False) -> None:
         self.record, self.game, self.lexicon, self.premiums = record, game, lexicon, premiums
         self.time_control = time_control
         players = [p.nick for p in record.players]
         self.out = Replay(game, lexicon, record, totals={p: 0 for p in players},
-                          racks_left={p: None for p in players})
+                          racks_left={p: None for p in players}, reviewed=review)
         self.board = empty_board(game)
         self.held = {p: game.rack for p in players}  # tiles on each rack
         self.bag = max(0, game.alphabet.total_tiles - game.rack * len(players))
@@ -230,6 +241,9 @@ class _Replayer:
                                           f"{self.lexicon.name}: {game.name}'s challenge rule is void, which refuses "
                                           f"such a play before it is laid")
         self._compare_play_scores(turn, j, layable)
+        if self.out.reviewed and rack is not None and len(plays) == 1 and layable:
+            turn.review = _review(rank_move(game, self.board, plays[0], _notation(rack), self.lexicon,
+                                            premiums=self.premiums))
         laid = [p for play in plays for p in play] if layable else []
         before = self.board
         ended_before = self.out.ended
@@ -459,19 +473,27 @@ class _Replayer:
                                        "record": record, "replay": replay})
 
 
+def _review(rank: dict[str, Any]) -> dict[str, Any]:
+    """A move's review: its rank among its rack's plays, the best play in short, and what the move lost."""
+    best = rank["best"]
+    keep = ("move", "score", "leave", "equity")
+    return {k: v for k, v in rank.items() if k != "best"} | {
+        "best": None if best is None else {k: best[k] for k in keep if k in best}}
+
+
 def _notation(counts: Counter[str]) -> str:
     return "".join((t if len(t) == 1 or t == BLANK else f"[{t}]") * n for t, n in sorted(counts.items()) if n > 0)
 
 
 # ---------------------------------------------------------------------------------- one request
 
-FIELDS = ("game", "record", "lexicon", "layout", "time_control")
+FIELDS = ("game", "record", "lexicon", "layout", "time_control", "review")
 
 
 def replay_request(body: Any, lexicon_for: Callable[[str], Lexicon],
                    game_for: Callable[[Any], Game] = shipped_game) -> tuple[dict[str, Any], Lexicon | None]:
     """Replay the record a request gives: `{"game", "record": GCG text or a JSON record, "lexicon",
-    "layout", "time_control"}`; the answer as a JSON-ready dict, and the lexicon that judged it."""
+    "layout", "time_control", "review"}`; the answer as a JSON-ready dict, and the lexicon that judged it."""
     check_fields(body, FIELDS, ("game", "record"), '{"game": "sv-scrabble", "record": "#player1 …"}')
     game = game_for(body["game"])
     raw = body["record"]
@@ -485,6 +507,9 @@ def replay_request(body: Any, lexicon_for: Callable[[str], Lexicon],
     if control is not None and (not isinstance(control, str) or control not in game.time_controls):
         raise PlayError("time_control", f"one of {game.name}'s time controls: "
                                         f"{', '.join(game.time_controls) or 'none'}")
+    review = body.get("review", False)
+    if not isinstance(review, bool):
+        raise PlayError("review", "true or false")
     premiums = game.premiums(body.get("layout"))
     lexicon, _ = lexicon_of(body, game, lexicon_for)
-    return replay(record, game, lexicon, premiums=premiums, time_control=control).as_dict(), lexicon
+    return replay(record, game, lexicon, premiums=premiums, time_control=control, review=review).as_dict(), lexicon

@@ -11,7 +11,7 @@ import click
 from lexicon.errors import InputError
 from lexicon.play import local_game
 from lexicon.play.leavegen import best, train
-from lexicon.play.leaves import counts, game_leaves, leave_count, leave_of, pack, shipped_klv
+from lexicon.play.leaves import counts, full_klv, game_leaves, leave_count, leave_of, pack
 from lexicon.play.move import parse_rack
 from lexicon.play.selfplay import MAX_GAMES
 from lexicon_pipelines.progress import for_stream
@@ -93,17 +93,18 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The KLV2 file to write.")
 def export_command(game: str, output: Path) -> None:
-    """Write GAME's leave values as a KLV2 file, the format wolges, Macondo and MAGPIE read theirs in.
+    """Write GAME's leave values as a KLV2 file, the format wolges, Macondo and MAGPIE read theirs in: every
+    leave the bag allows, the ones the shipped file leaves to their parts worked out as the core works them out.
 
     \b
         lexicon leaves export -g sv-scrabble -o sv-scrabble.klv2
     """
     played = local_game(game)
-    data = shipped_klv(played)
+    data = full_klv(played)
     if data is None:
         raise InputError(f"{played.name} has no leave values (lexicon leaves train makes them)", parameter="game")
     output.write_bytes(data)
-    click.echo(f"{output}: {len(data):,} bytes", err=True)
+    click.echo(f"{output}: {leave_count(played):,} leaves, {len(data):,} bytes", err=True)
 
 
 @leaves_group.command("value")

@@ -17,13 +17,14 @@ from lexicon.errors import ArtifactError
 from lexicon.graph.native import use_core
 from lexicon.play import empty_board, judge, load_game
 from lexicon.play.klv import read_klv, write_klv
-from lexicon.play.leavegen import Tally, train, values_of
+from lexicon.play.leavegen import Tally, prune, train, values_of
 from lexicon.play.leaves import (
     all_leaves,
     bag_counts,
     best_keep,
     count_multisets,
     counts,
+    full_klv,
     game_leaves,
     leave_count,
     leave_of,
@@ -219,7 +220,7 @@ def test_training_writes_whole_generations_and_goes_on_from_the_last(betapet, tm
     first = train(game, betapet, folder, generations=1, games=4, check=2, seed=5)
     assert [g.number for g in first] == [1]
     data = (folder / "generation-1.klv2").read_bytes()
-    assert len(read_klv(data)) == leave_count(game) == first[0].leaves
+    assert len(read_klv(data)) == first[0].stored < first[0].leaves == leave_count(game)  # what parts do not say
     assert not list(folder.glob("*.part"))
     log = json.loads((folder / "training.json").read_text())
     assert log["generations"][0]["turns"] == first[0].turns > 0
@@ -228,14 +229,30 @@ def test_training_writes_whole_generations_and_goes_on_from_the_last(betapet, tm
     assert (folder / "generation-1.klv2").read_bytes() == data  # kept, not played again
 
 
-def test_the_command_values_a_leave_and_exports_the_file(tmp_path):
+def test_a_leave_the_file_lacks_is_worth_what_its_parts_say():
+    a, b = bytes([1]), bytes([2])
+    leaves = use_core(True).Leaves(write_klv({a: 1.0, b: 2.0, a + b: 5.0}))
+    # ABB: A + BB (BB: B + B = 4) is 5, and B + AB is 7: their mean
+    assert _core_value(leaves, bytes([1, 2, 2])) == 6.0
+    assert _core_value(leaves, bytes([3])) == 0.0  # a tile without a value has none to give
+    assert _core_value(leaves, bytes([1] * 8)) == 0.0  # longer than any leave a part of which is worked out
+    values = {a: 1.0, b: 2.0, a + b: 5.0, bytes([1, 2, 2]): 6.0, bytes([2, 2]): 4.0, bytes([1, 1]): 2.5}
+    assert prune(values) == {a: 1.0, b: 2.0, a + b: 5.0, bytes([1, 1]): 2.5}  # what the parts say is left out
+
+
+def test_the_command_values_a_leave_and_exports_every_leave(tmp_path):
     game = next((g for g in ("sv-scrabble", "sv-betapet", "hu-betutorony") if shipped_klv(load_game(g))), None)
     if game is None:
         pytest.fail("no game ships leave values")
     out = tmp_path / "x.klv2"
     run = CliRunner().invoke(main, ["leaves", "export", "-g", game, "-o", str(out)], catch_exceptions=False)
-    assert run.exit_code == 0 and out.read_bytes() == shipped_klv(load_game(game))
+    assert run.exit_code == 0
     values = read_klv(out.read_bytes())
+    shipped = read_klv(shipped_klv(load_game(game)))
+    assert len(values) == leave_count(load_game(game)) > len(shipped)
+    assert all(values[leave] == value for leave, value in shipped.items())
+    core = game_leaves(load_game(game))
+    assert all(values[leave] == _core_value(core, leave) for leave in list(values)[::503])
     run = CliRunner().invoke(main, ["leaves", "value", "-g", game, "?", "--json"], catch_exceptions=False)
     assert json.loads(run.output)["value"] == values[bytes([0])] > 0  # a blank is worth keeping
     run = CliRunner().invoke(main, ["leaves", "value", "-g", game, "[ÅÅ"])
@@ -254,7 +271,7 @@ def test_wolges_reads_our_leave_files_as_we_do(tmp_path):
     shipped = [g for g in ("sv-scrabble", "sv-betapet", "hu-betutorony") if shipped_klv(load_game(g))]
     assert shipped
     for name in shipped:
-        data = shipped_klv(load_game(name))
+        data = full_klv(load_game(name))  # what other engines are given: every leave
         path = tmp_path / f"{name}.klv2"
         path.write_bytes(data)
         values = read_klv(data)
@@ -262,7 +279,11 @@ def test_wolges_reads_our_leave_files_as_we_do(tmp_path):
         lines = "".join(" ".join(map(str, leave)) + "\n" for leave in leaves)
         out = subprocess.run([WOLGES_KLVVALUES, str(path)], input=lines, capture_output=True, text=True, check=True)
         theirs = [float(line.split()[0]) for line in out.stdout.splitlines()]
-        # wolges keeps a value in thousandths of a point, halves rounded away from zero
-        ours = [math.copysign(math.floor(abs(values.get(leave, 0.0)) * 1000 + 0.5), values.get(leave, 0.0)) / 1000
+        # wolges keeps a value in thousandths of a point: the f32 times 1000 in f32, halves rounded away from zero
+        ours = [math.copysign(math.floor(abs(_f32(values.get(leave, 0.0) * 1000)) + 0.5), values.get(leave, 0.0)) / 1000
                 for leave in leaves]
         assert theirs == pytest.approx(ours, abs=1e-9), name
+
+
+def _f32(x: float) -> float:
+    return struct.unpack("<f", struct.pack("<f", x))[0]

@@ -73,12 +73,25 @@ def values_of(game: Game, tally: Tally, smoothing: float = SMOOTHING) -> dict[by
     for leave in all_leaves(game):  # shortest first: a leave's parts are valued before it
         n = tally.counts.get(leave, 0)
         own = tally.sums[leave] / n - mean if n else 0.0
-        prior = 0.0
-        if len(leave) > 1:
-            parts = set(leave)
-            prior = sum(values[leave.replace(bytes([t]), b"", 1)] + values[bytes([t])] for t in parts) / len(parts)
-        values[leave] = round((n * own + smoothing * prior) / (n + smoothing) * QUANTUM) / QUANTUM
+        values[leave] = round((n * own + smoothing * prior(values, leave)) / (n + smoothing) * QUANTUM) / QUANTUM
     return values
+
+
+def prior(values: dict[bytes, float], leave: bytes) -> float:
+    """What a leave's parts say it is worth: the mean, over its kinds of tile t, of the value of the leave without
+    one t plus the value of t alone (0 for one tile). The C core values a leave its file lacks so."""
+    if len(leave) < 2:
+        return 0.0
+    kinds = set(leave)
+    return sum(values[leave.replace(bytes([t]), b"", 1)] + values[bytes([t])] for t in kinds) / len(kinds)
+
+
+def prune(values: dict[bytes, float]) -> dict[bytes, float]:
+    """The leaves a file must hold: those of one tile, and those whose value differs from what their parts say by
+    more than half a QUANTUM (a leave never seen is worth what its parts say). The core works the others out from
+    their parts when asked (play/leaves.c); `lexicon leaves export` writes every leave for engines that do not."""
+    return {leave: v for leave, v in values.items()
+            if len(leave) == 1 or abs(v - prior(values, leave)) > 0.5 / QUANTUM}
 
 
 def _tallied(seeds: list[int]) -> Tally:
@@ -106,7 +119,8 @@ def generation_player(number: int, data: bytes | None) -> Player:
 
 @dataclass
 class Generation:
-    """One generation's figures: its games, turns tallied, leaves seen and valued, the file's bytes, the share
+    """One generation's figures: its games, turns tallied, leaves seen, valued and stored (the rest their parts
+    say), the file's bytes, the share
     of the points it took from the generation before (with its 95% interval), and the seconds it took."""
 
     number: int
@@ -119,6 +133,7 @@ class Generation:
     share_95: tuple[float, float]
     spread: float
     seconds: float
+    stored: int = 0  # 0 in a log written before files were pruned: every leave
 
 
 def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: int, check: int, seed: int,
@@ -149,14 +164,15 @@ def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: in
             if progress:
                 progress(f"generation {number}: self-play", min(played, games), games)
         values = values_of(game, tally)
-        data = write_klv(values)
+        kept = prune(values)
+        data = write_klv(kept)
         _write(folder / f"generation-{number}.klv2", data)
         against = f"generation {number}: against {number - 1}"
         match = selfplay(game, lexicon, generation_player(number, data), last, check, seed + 1000 + number,
                          (lambda n, stage=against: progress(stage, n, check)) if progress else None, jobs).summary()
         done.append(Generation(number, games, tally.turns, len(tally.counts), len(values), len(data),
                                match["a_share"], tuple(match["a_share_95"]), match["a_spread"],
-                               round(time.perf_counter() - start, 1)))
+                               round(time.perf_counter() - start, 1), len(kept)))
         _write(log, json.dumps({"game": game.name, "seed": seed, "games": games, "check": check,
                                 "smoothing": SMOOTHING, "generations": [asdict(g) for g in done]},
                                indent=1).encode())

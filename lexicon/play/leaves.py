@@ -4,7 +4,8 @@
 An engine that ranks plays by equity, score plus the value of the leave, values every leave of 1 to `rack - 1`
 tiles the bag allows, blanks included; `leave_count` says how many there are (English's bag: 914,624 leaves of
 1 to 6 tiles). A game's values ship as a KLV2 file (lexicon.play.klv) in lexicon/data/leaves, made by
-`lexicon leaves train` (lexicon.play.leavegen); the C core ranks POST /moves' plays by them (order `equity`).
+`lexicon leaves train` (lexicon.play.leavegen), holding the leaves their parts do not already say; the C core
+ranks POST /moves' plays by them (order `equity`), and `full_klv` writes every leave for other engines.
 A leave here is its tile numbers in increasing order as bytes, a blank being 0: the file's own order.
 """
 
@@ -20,6 +21,7 @@ from ..errors import ArtifactError
 from ..graph.native import use_core
 from .compiled import engine_game
 from .game import Game
+from .klv import write_klv
 from .move import BLANK
 
 LEAVES_DIR = DATA_DIR / "leaves"
@@ -114,6 +116,15 @@ def shipped_klv(game: Game) -> bytes | None:
 def pack(data: bytes) -> bytes:
     """A KLV2 file packed as it ships."""
     return lzma.compress(data, preset=9)
+
+
+def full_klv(game: Game) -> bytes | None:
+    """The game's leave values as a KLV2 file of every leave its bag allows (None: it has none): what engines that
+    value a missing leave 0 must be given (a shipped file holds only what a leave's parts do not say)."""
+    leaves = game_leaves(game)
+    if leaves is None:
+        return None
+    return write_klv({leave: leaves.value(counts(leave)) for leave in all_leaves(game)})
 
 
 def use_leaves(game: Game, data: bytes | None) -> Any:

@@ -159,7 +159,8 @@ typedef struct tl_leaves tl_leaves;
 tl_status tl_leaves_read(const uint8_t *bytes, size_t size, tl_leaves **out, tl_error *err);
 void tl_leaves_free(tl_leaves *leaves);
 size_t tl_leaves_count(const tl_leaves *leaves); /* the leaves valued */
-/* The value of the leave rack[t] tiles of number t (rack[0] blanks): 0 for none and for a leave the file lacks. */
+/* The value of the leave of rack[t] tiles of number t (rack[0] blanks): 0 for none; for a leave of at most 7 tiles the
+ * file lacks, the mean over its kinds of tile t of the value without one t plus the value of t (play/leaves.c). */
 float tl_leaves_value(const tl_leaves *leaves, const uint8_t rack[64]);
 /* Give a game its leave values (borrowed: they outlive every call with the game; NULL: none), for POST /moves'
  * order `equity`. */

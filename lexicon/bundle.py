@@ -4,7 +4,7 @@ service does (docs/bundle.md has the layout with a worked example).
 A header (magic, format version, file size, the lexicon's name and version, the toolkit's version, the
 tile set's name) and a table of sections, each named, aligned to 8 bytes and checksummed (CRC-32). The
 sections hold the manifest's summary, the game's rules and tile set, the games that play its tile set (their
-game documents), the Unicode tables normalisation
+game documents, and the leave values of those whose own lexicon it is), the Unicode tables normalisation
 reads (lexicon.unicode_tables), the word graph, the key index's graph, columns and strings, the listed
 tilings, for a lexicon with graph forms, the form index, and for one with a precheck, its parts graph
 (lexicon.precheck: a word no cut into the dictionary's parts spells is `not-in-lexicon`, not
@@ -41,6 +41,7 @@ from .graph.format import KBWG, little_endian
 from .graph.native import use_core
 from .play import compiled
 from .play.game import game_names, load_game
+from .play.leaves import shipped_klv
 from .profile import Profile
 from .tiling import notation_tilings, parse_notation
 from .unicode_tables import tables
@@ -127,18 +128,42 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
             out.update(_forms(folder, forms, keys.letters))
         if graph.get("rule") is not None:
             out.update(_rule(folder, graph["rule"]))
-        out["games"] = games(profile.alphabet)
+        played = bundled_games(profile.alphabet)
+        out["games"] = games(played)
+        if any(shipped_klv(g) for g in played if g.lexicon == manifest["name"]):
+            out["leaves"] = leaves(played, manifest["name"])
         return out
     finally:
         keys.close()
 
 
-def games(alphabet) -> bytes:
-    """The `games` section: the game documents (lexicon.play.compiled) of the shipped games that play this tile
-    set, as a JSON list: a client that has the bundle has their rules."""
+def bundled_games(alphabet) -> list:
+    """The shipped games that play this tile set, in the order the bundle lists them."""
     found = [load_game(name) for name in game_names()]
-    return _padded(json.dumps([compiled.document(g) for g in found if g.alphabet.fingerprint == alphabet.fingerprint],
-                              ensure_ascii=False, separators=(",", ":")).encode())
+    return [g for g in found if g.alphabet.fingerprint == alphabet.fingerprint]
+
+
+def games(played: list) -> bytes:
+    """The `games` section: the game documents (lexicon.play.compiled) of the games, as a JSON list: a client
+    that has the bundle has their rules."""
+    return _padded(json.dumps([compiled.document(g) for g in played], ensure_ascii=False,
+                              separators=(",", ":")).encode())
+
+
+def leaves(played: list, lexicon: str) -> bytes:
+    """The `leaves` section: the leave values (lexicon.play.leaves) of the games whose own lexicon this is, as
+    the KLV2 files they ship, in the games section's order: a u32 count, then an offset and a size (u32, from the
+    section's start; 0 and 0 for a game without them here) a game, then the files, each at an offset a multiple
+    of 4. A client that has the bundle ranks plays by equity; a list of one's own (the sv-betapet tile set under
+    another name) is not made a few megabytes larger for it."""
+    files = [(shipped_klv(g) or b"") if g.lexicon == lexicon else b"" for g in played]
+    head = 4 + 8 * len(files)
+    table, blob, at = [], bytearray(), head
+    for data in files:
+        table.append((at if data else 0, len(data)))
+        blob += data + bytes(-len(data) % 4)
+        at = head + len(blob)
+    return _padded(struct.pack(f"<I{2 * len(files)}I", len(files), *(n for entry in table for n in entry)) + blob)
 
 
 def _counts(keys: keyindex.KeyIndex) -> bytes:

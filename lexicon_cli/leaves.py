@@ -83,7 +83,8 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
              f"({folder / f'{played.name}.klv2'}; to ship it, copy {played.name}.klv2.xz to lexicon/data/leaves)"]
     for g in done:
         low, high = g.share_95
-        lines.append(f"  generation {g.number}: {g.games:,} games, {g.turns:,} turns, {g.seen:,} leaves seen; "
+        lines.append(f"  generation {g.number}: {g.games:,} games, {g.turns:,} turns, {g.seen:,} leaves seen, "
+                     f"{g.stored:,} stored ({g.bytes:,} bytes); "
                      f"{g.share:.1%} against the last (95% {low:.1%} to {high:.1%}), {g.seconds:,.0f} s")
     emit(figures, as_json, "\n".join(lines))
 

@@ -28,6 +28,7 @@ from lexicon.play import load_game
 from lexicon.play.board import _SQUARE, cell_table
 from lexicon.play.compiled import document as game_document
 from lexicon.play.engine import play_json
+from lexicon.play.leaves import game_leaves
 from lexicon.search import MAX_BLANKS, MAX_PATTERN_CHARS, MAX_RACK_CHARS, MAX_RACK_TILES
 from lexicon.word_judge import MAX_WORD_CHARS
 from lexicon_service import create_app
@@ -83,6 +84,9 @@ def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
             if game.alphabet.blanks and "?" not in rack:
                 out.append(("moves", base | {"rack": rack[:-1] + "?", "limit": 40}))
             plays = _found(client, base | {"rack": rack, "limit": 200})
+            if lex.name == game.lexicon and game_leaves(game) is not None:  # the bundle carries the leave values
+                out.append(("moves", base | {"rack": rack, "limit": 30, "order": "equity"}))
+                out += [("play", base | {"move": p["move"], "rack": rack, "rank": True}) for p in plays[-1:]]
             for play in plays[:8] + plays[-2:]:
                 out.append(("play", base | {"move": play["move"]}))
                 tiles = [{"square": t["square"], "tile": t["tile"], "blank": t["blank"]} for t in play["placed"]]

@@ -3,6 +3,7 @@ file they are written in, plays ranked by equity in the C core, the equity playe
 
 import dataclasses
 import json
+import lzma
 import math
 import os
 import struct
@@ -287,3 +288,17 @@ def test_wolges_reads_our_leave_files_as_we_do(tmp_path):
 
 def _f32(x: float) -> float:
     return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def test_the_train_command_writes_the_best_generation_to_ship(artifacts_root, betapet, tmp_path):
+    folder = tmp_path / "run"
+    run = CliRunner().invoke(main, ["leaves", "train", "-g", "sv-betapet", "-o", str(folder), "--games", "4",
+                                    "--check", "2", "--generations", "1", "--artifacts", str(artifacts_root),
+                                    "--json"], catch_exceptions=False)
+    assert run.exit_code == 0, run.output
+    figures = json.loads(run.stdout)
+    assert figures["best"] == 1 and figures["leaves"] == leave_count(load_game("sv-betapet"))
+    data = (folder / "sv-betapet.klv2").read_bytes()
+    assert data == (folder / "generation-1.klv2").read_bytes() == lzma.decompress((folder / "sv-betapet.klv2.xz")
+                                                                                      .read_bytes())
+    assert len(read_klv(data)) == figures["generations"][0]["stored"]

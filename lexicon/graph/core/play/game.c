@@ -35,6 +35,7 @@ void tl_game_free(tl_game *game) {
     if (!game)
         return;
     free(game->layouts);
+    tl_leaves_free(game->own);
     free(game);
 }
 

@@ -66,7 +66,8 @@ struct tl_game {
     int multi;            /* some tile is more than one letter */
     unsigned n_fold;
     char fold_from[GAME_MAX_FOLD][8], fold_to[GAME_MAX_FOLD][GAME_TILE_TEXT];
-    const tl_leaves *leaves; /* its leave values (borrowed), NULL: none */
+    const tl_leaves *leaves; /* its leave values (borrowed, or `own`), NULL: none */
+    tl_leaves *own;          /* values read with the game from a bundle, freed with it */
 };
 
 /* The challenge rules' names, as a game file gives them; and what each does (docs/games.md). */

@@ -25,17 +25,15 @@ struct tl_leaves {
     size_t n;
 };
 
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
 tl_status tl_leaves_read(const uint8_t *bytes, size_t size, tl_leaves **out, tl_error *err) {
     *out = NULL;
     if (size < 8)
         return tl_fail(err, TL_ERR_CORRUPT, "leave values: %zu bytes; a KLV2 file is at least 8 (two counts)", size);
-    size_t nodes = le32(bytes);
+    size_t nodes = tl_load(bytes, 0);
     if (nodes < 1 || nodes > (size - 8) / 4)
         return tl_fail(err, TL_ERR_CORRUPT, "leave values: the file's %zu bytes cannot hold the %zu nodes it counts",
                        size, nodes);
-    size_t values = le32(bytes + 4 + 4 * nodes);
+    size_t values = tl_load(bytes, 1 + nodes);
     if (size != 8 + 4 * nodes + 4 * values)
         return tl_fail(err, TL_ERR_CORRUPT,
                        "leave values: %zu nodes and %zu values make %zu bytes, and the file has %zu", nodes, values,
@@ -59,7 +57,7 @@ tl_status tl_leaves_read(const uint8_t *bytes, size_t size, tl_leaves **out, tl_
         rc = tl_fail(err, TL_ERR_CORRUPT, "leave values: %llu leaves in the word graph and %zu values",
                      (unsigned long long)words, values);
     for (size_t i = 0; rc == TL_OK && i < values; i++) {
-        uint32_t bits = le32(bytes + 8 + 4 * nodes + 4 * i);
+        uint32_t bits = tl_load(bytes, 2 + nodes + i);
         memcpy(&l->values[i], &bits, 4);
         if (!isfinite(l->values[i]))
             rc = tl_fail(err, TL_ERR_CORRUPT, "leave values: value %zu is not a finite number", i);

@@ -357,6 +357,36 @@ static int bundle_games(const tl_lexicon *lex, jdoc *d, tl_error *err, tl_status
     return 1;
 }
 
+/* The leave values the bundle's `leaves` section gives its game `index` (lexicon/bundle.py writes it), read into
+ * the game; none when the bundle has no such section or none for that game; TL_ERR_CORRUPT for a section or a
+ * file that cannot be read. */
+static tl_status bundle_leaves(const tl_lexicon *lex, uint32_t index, tl_game *game, tl_error *err) {
+    size_t size;
+    const uint8_t *bytes = tl_lexicon_section(lex, "leaves", &size);
+    if (!bytes)
+        return TL_OK;
+    uint32_t count = size >= 4 ? tl_load(bytes, 0) : 0; /* then an offset and a size a game */
+    if (size < 4 || count > (size - 4) / 8)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section leaves is too short for its table");
+    if (index >= count)
+        return TL_OK;
+    uint32_t at = tl_load(bytes, 1 + 2 * (size_t)index), length = tl_load(bytes, 2 + 2 * (size_t)index);
+    if (!length)
+        return TL_OK;
+    if (at > size || length > size - at)
+        return tl_fail(err, TL_ERR_CORRUPT, "the bundle's leave values of game %u lie outside their section", index + 1);
+    tl_leaves *leaves = NULL;
+    tl_status rc = tl_leaves_read(bytes + at, length, &leaves, err);
+    if (rc != TL_OK) {
+        char why[sizeof err->message];
+        snprintf(why, sizeof why, "%s", err ? err->message : "");
+        return rc == TL_ERR_NOMEM ? rc : tl_fail(err, TL_ERR_CORRUPT, "the bundle's game %u: %s", index + 1, why);
+    }
+    game->own = leaves;
+    game->leaves = leaves;
+    return TL_OK;
+}
+
 tl_status tl_lexicon_game(const tl_lexicon *lex, const char *name, size_t size, tl_game **out, tl_error *err) {
     *out = NULL;
     jdoc d;
@@ -371,6 +401,10 @@ tl_status tl_lexicon_game(const tl_lexicon *lex, const char *name, size_t size, 
             rc = read_game(&d, item, out, err);
             if (rc == TL_ERR_INPUT)
                 rc = tl_fail(err, TL_ERR_CORRUPT, "the bundle's game %.*s: %s", (int)size, name, err ? err->message : "");
+            if (rc == TL_OK && (rc = bundle_leaves(lex, i, *out, err)) != TL_OK) {
+                tl_game_free(*out);
+                *out = NULL;
+            }
             break;
         }
     }
@@ -406,7 +440,9 @@ tl_status tl_lexicon_read_games(const tl_lexicon *lex, tl_game **games, size_t c
     uint32_t item = 1;
     for (uint32_t i = 0; i < jn(&d, 0)->count && *n < capacity && rc == TL_OK; i++, item = jn(&d, item)->next) {
         rc = read_game(&d, item, &games[*n], err);
-        if (rc == TL_OK)
+        if (rc == TL_OK && (rc = bundle_leaves(lex, i, games[*n], err)) != TL_OK)
+            tl_game_free(games[*n]);
+        else if (rc == TL_OK)
             ++*n;
         else if (rc == TL_ERR_INPUT) {
             char why[sizeof err->message];

@@ -41,7 +41,6 @@ from .graph.format import KBWG, little_endian
 from .graph.native import use_core
 from .play import compiled
 from .play.game import game_names, load_game
-from .play.leaves import shipped_klv
 from .profile import Profile
 from .tiling import notation_tilings, parse_notation
 from .unicode_tables import tables
@@ -130,7 +129,7 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
             out.update(_rule(folder, graph["rule"]))
         played = bundled_games(profile.alphabet)
         out["games"] = games(played)
-        if any(shipped_klv(g) for g in played if g.lexicon == manifest["name"]):
+        if any(compiled.shipped_klv(g) for g in played if g.lexicon == manifest["name"]):
             out["leaves"] = leaves(played, manifest["name"])
         return out
     finally:
@@ -156,7 +155,7 @@ def leaves(played: list, lexicon: str) -> bytes:
     section's start; 0 and 0 for a game without them here) a game, then the files, each at an offset a multiple
     of 4. A client that has the bundle ranks plays by equity; a list of one's own (the sv-betapet tile set under
     another name) is not made a few megabytes larger for it."""
-    files = [(shipped_klv(g) or b"") if g.lexicon == lexicon else b"" for g in played]
+    files = [(compiled.shipped_klv(g) or b"") if g.lexicon == lexicon else b"" for g in played]
     head = 4 + 8 * len(files)
     table, blob, at = [], bytearray(), head
     for data in files:

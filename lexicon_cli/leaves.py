@@ -10,8 +10,9 @@ import click
 
 from lexicon.errors import InputError
 from lexicon.play import local_game
+from lexicon.play.compiled import game_leaves
 from lexicon.play.leavegen import best, train
-from lexicon.play.leaves import counts, full_klv, game_leaves, leave_count, leave_of, pack
+from lexicon.play.leaves import counts, full_klv, leave_count, leave_of, pack
 from lexicon.play.move import parse_rack
 from lexicon.play.selfplay import MAX_GAMES
 from lexicon_pipelines.progress import for_stream

@@ -27,8 +27,8 @@ import pytest
 from lexicon.play import load_game
 from lexicon.play.board import _SQUARE, cell_table
 from lexicon.play.compiled import document as game_document
+from lexicon.play.compiled import game_leaves
 from lexicon.play.engine import play_json
-from lexicon.play.leaves import game_leaves
 from lexicon.search import MAX_BLANKS, MAX_PATTERN_CHARS, MAX_RACK_CHARS, MAX_RACK_TILES
 from lexicon.word_judge import MAX_WORD_CHARS
 from lexicon_service import create_app

@@ -17,6 +17,7 @@ from lexicon import InputError, PlayError
 from lexicon.errors import ArtifactError
 from lexicon.graph.native import use_core
 from lexicon.play import empty_board, judge, load_game
+from lexicon.play.compiled import game_leaves, shipped_klv, use_leaves
 from lexicon.play.klv import read_klv, write_klv
 from lexicon.play.leavegen import Tally, prune, train, values_of
 from lexicon.play.leaves import (
@@ -26,12 +27,9 @@ from lexicon.play.leaves import (
     count_multisets,
     counts,
     full_klv,
-    game_leaves,
     leave_count,
     leave_of,
     numbers,
-    shipped_klv,
-    use_leaves,
 )
 from lexicon.play.move import BLANK
 from lexicon.play.moves import MAX_LIMIT, find_moves

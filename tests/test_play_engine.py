@@ -19,9 +19,8 @@ from lexicon import PlayError, bundle
 from lexicon.errors import InputError, LimitExceeded
 from lexicon.graph import _core
 from lexicon.play import empty_board, game_names, load_game
-from lexicon.play.compiled import document, engine_game
+from lexicon.play.compiled import document, engine_game, game_leaves
 from lexicon.play.engine import moves_json, play_json
-from lexicon.play.leaves import game_leaves
 from lexicon_service import create_app
 from support import pystr_tables, reference_judge, reference_moves
 from support.hostile import JSON_BODIES

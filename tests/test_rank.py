@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from lexicon import PlayError
 from lexicon.play import empty_board, load_game, read_gcg, replay
-from lexicon.play.leaves import game_leaves
+from lexicon.play.compiled import game_leaves
 from lexicon.play.move import word_move
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon.play.replay import replay_request

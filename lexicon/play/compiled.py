@@ -9,10 +9,13 @@ lexicon the bundle is (lexicon.bundle), so a client that has the bundle has the 
 
 from __future__ import annotations
 
+import lzma
 from typing import Any
 
 import orjson
 
+from .._data import DATA_DIR
+from ..errors import ArtifactError
 from ..graph.native import use_core
 from .game import Game
 
@@ -60,9 +63,38 @@ def engine_game(game: Game):
     if found is None:
         core = use_core(True)
         found = core.Game(document_bytes(game))
-        from .leaves import shipped_klv  # leaves.py gives compiled games their values
         data = shipped_klv(game)
         if data is not None:
             found.use_leaves(core.Leaves(data))
         game.__dict__["_engine"] = found
     return found
+
+
+# ---------------------------------------------------------------------------------- leave values
+
+#: Where the games' leave values ship (lexicon.play.leaves says what they are).
+LEAVES_DIR = DATA_DIR / "leaves"
+
+
+def shipped_klv(game: Game) -> bytes | None:
+    """The KLV2 file that ships with a game, or None. It ships packed (lexicon/data/leaves/<game>.klv2.xz):
+    the values are floats, which xz takes to a quarter and git's zlib leaves at half."""
+    path = LEAVES_DIR / f"{game.name}.klv2.xz"
+    if not path.is_file():
+        return None
+    try:
+        return lzma.decompress(path.read_bytes())
+    except lzma.LZMAError as exc:
+        raise ArtifactError(f"{path}: not an xz file ({exc})") from None
+
+
+def use_leaves(game: Game, data: bytes | None) -> Any:
+    """Give a game's compiled rules the leave values of a KLV2 file (None: none); the core's Leaves."""
+    leaves = None if data is None else use_core(True).Leaves(data)
+    engine_game(game).use_leaves(leaves)
+    return leaves
+
+
+def game_leaves(game: Game) -> Any:
+    """The leave values a game plays with (its shipped ones unless given others), or None."""
+    return engine_game(game).leaves

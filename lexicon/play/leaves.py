@@ -4,8 +4,9 @@
 An engine that ranks plays by equity, score plus the value of the leave, values every leave of 1 to `rack - 1`
 tiles the bag allows, blanks included; `leave_count` says how many there are (English's bag: 914,624 leaves of
 1 to 6 tiles). A game's values ship as a KLV2 file (lexicon.play.klv) in lexicon/data/leaves, made by
-`lexicon leaves train` (lexicon.play.leavegen), holding the leaves their parts do not already say; the C core
-ranks POST /moves' plays by them (order `equity`), and `full_klv` writes every leave for other engines.
+`lexicon leaves train` (lexicon.play.leavegen), holding the leaves their parts do not already say; a game's
+compiled rules read them (lexicon.play.compiled: shipped_klv, use_leaves, game_leaves), the C core ranks
+POST /moves' plays by them (order `equity`), and `full_klv` writes every leave for other engines.
 A leave here is its tile numbers in increasing order as bytes, a blank being 0: the file's own order.
 """
 
@@ -16,15 +17,10 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Any
 
-from .._data import DATA_DIR
-from ..errors import ArtifactError
-from ..graph.native import use_core
-from .compiled import engine_game
+from .compiled import game_leaves
 from .game import Game
 from .klv import write_klv
 from .move import BLANK
-
-LEAVES_DIR = DATA_DIR / "leaves"
 
 
 def leave_count(game: Game) -> int:
@@ -101,18 +97,6 @@ def counts(leave: bytes) -> bytes:
     return bytes(found)
 
 
-def shipped_klv(game: Game) -> bytes | None:
-    """The KLV2 file that ships with a game, or None. It ships packed (lexicon/data/leaves/<game>.klv2.xz):
-    the values are floats, which xz takes to a quarter and git's zlib leaves at half."""
-    path = LEAVES_DIR / f"{game.name}.klv2.xz"
-    if not path.is_file():
-        return None
-    try:
-        return lzma.decompress(path.read_bytes())
-    except lzma.LZMAError as exc:
-        raise ArtifactError(f"{path}: not an xz file ({exc})") from None
-
-
 def pack(data: bytes) -> bytes:
     """A KLV2 file packed as it ships."""
     return lzma.compress(data, preset=9)
@@ -125,18 +109,6 @@ def full_klv(game: Game) -> bytes | None:
     if leaves is None:
         return None
     return write_klv({leave: leaves.value(counts(leave)) for leave in all_leaves(game)})
-
-
-def use_leaves(game: Game, data: bytes | None) -> Any:
-    """Give a game's compiled rules the leave values of a KLV2 file (None: none); the core's Leaves."""
-    leaves = None if data is None else use_core(True).Leaves(data)
-    engine_game(game).use_leaves(leaves)
-    return leaves
-
-
-def game_leaves(game: Game) -> Any:
-    """The leave values a game plays with (its shipped ones unless given others), or None."""
-    return engine_game(game).leaves
 
 
 def best_keep(game: Game, rack: list[str], leaves: Any) -> tuple[list[str], float]:

@@ -28,9 +28,10 @@ from ..alphabet import Alphabet
 from ..errors import DataError, InputError
 from ..normalize import Normalizer
 from .board import Board, empty_board
+from .compiled import game_leaves, use_leaves
 from .endgame import final_adjustments
 from .game import Game
-from .leaves import best_keep, game_leaves, use_leaves
+from .leaves import best_keep
 from .move import BLANK, rack_notation
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 

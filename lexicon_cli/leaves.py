@@ -11,8 +11,8 @@ import click
 from lexicon.errors import InputError
 from lexicon.play import local_game
 from lexicon.play.compiled import game_leaves
-from lexicon.play.leavegen import best, train
-from lexicon.play.leaves import counts, full_klv, leave_count, leave_of, pack
+from lexicon.play.leavegen import keep_best, train
+from lexicon.play.leaves import counts, full_klv, leave_count, leave_of
 from lexicon.play.move import parse_rack
 from lexicon.play.selfplay import MAX_GAMES
 from lexicon_pipelines.progress import for_stream
@@ -73,11 +73,7 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
             progress.finish(stage[0])
     finally:
         progress.close()
-    chosen = best(done)
-    if chosen:
-        data = (folder / f"generation-{chosen}.klv2").read_bytes()
-        (folder / f"{played.name}.klv2").write_bytes(data)
-        (folder / f"{played.name}.klv2.xz").write_bytes(pack(data))
+    chosen = keep_best(folder, played.name, done)
     figures = {"game": played.name, "leaves": leave_count(played), "best": chosen,
                "generations": [vars(g) for g in done]}
     lines = [f"{played.name}: {leave_count(played):,} leaves; generation {chosen} is the best "

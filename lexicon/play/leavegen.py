@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import InputError
 from .game import Game
 from .klv import write_klv
-from .leaves import all_leaves, leave_of, sub_leaves
+from .leaves import all_leaves, leave_of, pack, sub_leaves
 from .selfplay import PLAYERS, Player, check_match, in_pool, pair_seeds, play_game, selfplay
 
 #: Samples a leave's own mean is worth against its prior (wolges smooths leaves seen fewer than 50 times).
@@ -185,6 +185,17 @@ def best(done: list[Generation]) -> int:
     """The generation a run gives: the last that beat the one before it (the 1st beats the score player)."""
     won = [g.number for g in done if g.share_95[0] > 0.5]
     return won[-1] if won else (done[0].number if done else 0)
+
+
+def keep_best(folder: Path, name: str, done: list[Generation]) -> int:
+    """Copy the run's best generation (`best`) to `<name>.klv2` in its folder, and packed as it ships to
+    `<name>.klv2.xz` (lexicon/data/leaves takes that file); its number, 0 for a run of none."""
+    chosen = best(done)
+    if chosen:
+        data = (folder / f"generation-{chosen}.klv2").read_bytes()
+        _write(folder / f"{name}.klv2", data)
+        _write(folder / f"{name}.klv2.xz", pack(data))
+    return chosen
 
 
 def _file(folder: Path, number: int) -> bytes | None:

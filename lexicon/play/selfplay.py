@@ -65,11 +65,11 @@ class Player:
         if key not in _COPIES:
             copy = dataclasses.replace(game)
             use_leaves(copy, self.leaves)
-            _COPIES[key] = copy, self.leaves  # the bytes kept alive with their id
+            _COPIES[key] = copy, game, self.leaves  # the game and the bytes kept alive with their ids
         return _COPIES[key][0]
 
 
-_COPIES: dict[tuple[int, int], tuple[Game, bytes]] = {}
+_COPIES: dict[tuple[int, int], tuple[Game, Game, bytes]] = {}
 
 
 def _beginner(game: Game) -> Pick:
@@ -104,14 +104,19 @@ def common_keys(alphabet: Alphabet) -> frozenset[str]:
 _COMMON: dict[str, frozenset[str]] = {}
 
 
+def _first(game: Game) -> Pick:
+    """The first play found: the best by the order the player asks for."""
+    return lambda plays, rng: plays[0]
+
+
 PLAYERS = {p.name: p for p in (
-    Player("score", 1, lambda game: lambda plays, rng: plays[0], "lays the highest-scoring play"),
+    Player("score", 1, _first, "lays the highest-scoring play"),
     Player("beginner", MAX_LIMIT, _beginner,
            f"plays only the {COMMON:,} most frequent words of its language, one of its {CHOICES} best such plays "
            f"by chance"),
     Player("random", MAX_LIMIT, lambda game: lambda plays, rng: rng.choice(plays),
            f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
-    Player("equity", 1, lambda game: lambda plays, rng: plays[0],
+    Player("equity", 1, _first,
            "lays the play of the highest equity, score plus the value of the tiles kept (the game's leave values), "
            "or exchanges when keeping the best tiles is worth more; by score once the bag is empty", "equity"),
 )}

@@ -40,7 +40,10 @@ def _apps(root, **config):
 
 def _same(a, b) -> None:
     def seen(r):
-        return r.status_code, [(k, v) for k, v in r.headers.items() if k != "Date"], r.get_data()
+        data = r.get_data()
+        if data[:2] == b"\x1f\x8b":  # gzip's header holds the second it was written: two answers may straddle one
+            data = data[:4] + bytes(4) + data[8:]
+        return r.status_code, [(k, v) for k, v in r.headers.items() if k != "Date"], data
     assert seen(a) == seen(b)
 
 

@@ -14,7 +14,7 @@ from lexicon._data import is_path
 from lexicon.profile import Validation
 
 from .files import install_hint, named_file
-from .inflection import GENERATORS, inflector
+from .inflection import ATTESTS, GENERATORS, inflector
 from .rules import TilingChooser, prefer_first
 from .schema import REQUIRED, Key, Table, Tables
 from .schema import reference as schema_reference
@@ -99,6 +99,14 @@ class CompoundOptions:
 
 
 @dataclass(frozen=True)
+class EvidenceList:
+    """One `[[inflection.evidence]]` table: a word list, and the classes of forms it may attest."""
+
+    config: SourceConfig
+    attests: tuple[str, ...] = ATTESTS
+
+
+@dataclass(frozen=True)
 class Pipeline:
     name: str
     description: str
@@ -110,7 +118,7 @@ class Pipeline:
     sha256: str
     graph: GraphOptions = GraphOptions()
     inflection: str | None = None  # the inflection generator named in `[inflection]`
-    evidence: tuple[SourceConfig, ...] = ()  # its `[[inflection.evidence]]` word lists
+    evidence: tuple[EvidenceList, ...] = ()  # its `[[inflection.evidence]]` word lists
     tiling: TilingOptions = TilingOptions()
     precheck: bool = False  # `[analysis] precheck`: the version carries the parts graph (pipelines/precheck.py)
     compounds: CompoundOptions | None = None  # `[compounds]`, for a profile validated by compiled rules
@@ -139,8 +147,8 @@ class Pipeline:
         """The pipeline's inflection generator, prepared with every entry of its sources (None without one)."""
         if self.inflection is None:
             return None
-        evidence = [KINDS[c.kind](c) for c in self.evidence]
-        for reader in evidence:
+        evidence = [(KINDS[e.config.kind](e.config), e.attests) for e in self.evidence]
+        for reader, _ in evidence:
             reader.check_files()
         return inflector(self.inflection, (entry for reader in self.readers() for entry in reader.entries()),
                          evidence)
@@ -159,6 +167,13 @@ SOURCE = Table("One source: its id, its kind, and the options of that kind.", {
                 choices=tuple(sorted(KINDS)), noun="a source kind"),
     **COMMON,
 }, tail=_source_options, noun="option")
+
+EVIDENCE = Table("One word list that attests forms: a source table, and what it may attest.", {
+    **SOURCE.keys,
+    "attests": Key(list, "the classes of forms whose words it attests (docs/inflection.md, \"Evidence\"); leave out a "
+                   "class the list makes for words that lack it (wswedish's s-forms: drunknas)",
+                   list(ATTESTS), choices=ATTESTS, each=str, noun="a class of forms"),
+}, tail=_source_options, noun="option", base=SOURCE)
 
 PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game profile's rules.", {
     "name": Key(str, "the lexicon id, `<language>-<game>[-<variant>]` (`sv-betapet`)", REQUIRED,
@@ -223,7 +238,8 @@ PIPELINE = Table("A pipeline file: one lexicon, built from its sources by a game
                         "a profile that plays inflections.", {
         "generator": Key(str, "the generator: " + ", ".join(f"`{g}`" for g in sorted(GENERATORS)), "",
                          choices=("", *sorted(GENERATORS)), noun="a generator"),
-        "evidence": Tables("word lists that attest forms (source tables, as `[[sources]]`)", SOURCE),
+        "evidence": Tables("word lists that attest forms (source tables, as `[[sources]]`, and `attests`)",
+                           EVIDENCE),
     }),
 })
 
@@ -289,7 +305,10 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         precheck=precheck,
         tiling=TilingOptions(table["tiling"]["evidence"], table["tiling"]["compound_splits"]),
         inflection=inflection["generator"] or None,
-        evidence=_sources("inflection.evidence", inflection["evidence"], path, fail),
+        evidence=tuple(EvidenceList(config, tuple(table["attests"])) for config, table in zip(
+            _sources("inflection.evidence", [{k: v for k, v in t.items() if k != "attests"}
+                                             for t in inflection["evidence"]], path, fail),
+            inflection["evidence"])),
         name=table["name"],
         description=table["description"],
         profile=profile,

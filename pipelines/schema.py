@@ -47,10 +47,12 @@ class Key:
         if self.each is not None and not all(_is(item, self.each) for item in value):
             bad = next(item for item in value if not _is(item, self.each))
             raise schema_error(where, f"expected {self.describe_type()}, got {_shown(bad)} in it")
-        if self.choices and value not in self.choices:
+        # a list's items each are one of the choices
+        bad = [v for v in (value if self.each is not None else [value]) if v not in self.choices]
+        if self.choices and bad:
             known = ", ".join(map(_shown, self.choices))
-            raise schema_error(where, f"{_shown(value)} is not {self.noun} (known: {known})" if self.noun else
-                              f"{_shown(value)} is not one of {known}")
+            raise schema_error(where, f"{_shown(bad[0])} is not {self.noun} (known: {known})" if self.noun else
+                              f"{_shown(bad[0])} is not one of {known}")
         if self.minimum is not None and value < self.minimum:
             raise schema_error(where, f"must be at least {self.minimum:,}, got {value!r}")
         if self.maximum is not None and value > self.maximum:
@@ -73,6 +75,7 @@ class Table:
     keys: Mapping[str, Key | Table | Tables]
     tail: Callable[[dict[str, Any]], Mapping[str, Key]] | None = None
     noun: str = "key"  # what its keys are called in messages ("option" for a source's)
+    base: Table | None = None  # the table whose keys it has, and more: the reference shows only its own
 
     def check(self, where: str, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -150,9 +153,13 @@ def _section(lines: list[str], name: str, table: Table, tails: Mapping[str, Mapp
         lines += [f"### {heading}", "", f"{table.doc} The same keys as {shown[id(table)]}.", ""]
         return
     shown[id(table)] = heading
-    lines += [f"### {heading}", "", table.doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
+    base = table.base if table.base is not None and id(table.base) in shown else None
+    doc = f"{table.doc} The same keys as {shown[id(base)]}, and:" if base is not None else table.doc
+    lines += [f"### {heading}", "", doc, "", "| key | type | default | meaning |", "|---|---|---|---|"]
     nested = []
     for key, spec in table.keys.items():
+        if base is not None and key in base.keys:
+            continue
         if isinstance(spec, Key):
             lines.append(_row(key, spec))
         elif isinstance(spec, Table):
@@ -162,7 +169,7 @@ def _section(lines: list[str], name: str, table: Table, tails: Mapping[str, Mapp
             lines.append(f"| `{key}` | array of tables | {'required' if spec.required else ''} | {spec.doc} |")
             nested.append((f"[{name}.{key}]" if name else f"[{key}]", spec.item))
     lines.append("")
-    if table.tail is not None:
+    if table.tail is not None and base is None:
         for kind, keys in tails.items():
             lines += [f"Options of kind `{kind}`:", "", "| key | type | default | meaning |", "|---|---|---|---|"]
             lines += [_row(key, spec) for key, spec in keys.items()]
@@ -180,7 +187,7 @@ def _row(key: str, spec: Key) -> str:
         default = f"`{_toml(spec.default)}`"
     kind = spec.describe_type().removeprefix("a ").removeprefix("an ")
     if spec.choices:
-        kind = " or ".join(f"`{_toml(c)}`" for c in spec.choices)
+        kind = ("array of " if spec.each is not None else "") + " or ".join(f"`{_toml(c)}`" for c in spec.choices)
     return f"| `{key}` | {kind} | {default} | {spec.doc} |"
 
 
@@ -191,5 +198,7 @@ def _toml(value: Any) -> str:
         return f'"{value}"'
     if isinstance(value, int):
         return f"{value:_}" if value >= 100_000 else str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_toml, value)) + "]"
     return str(value)
 

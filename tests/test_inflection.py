@@ -474,10 +474,17 @@ def test_inflect_command_shows_forms_tags_and_rules():
 
 # ---------------------------------------------------------------- evidence: what SAOL does not mark
 
-def forms_with(headword: str, pos: str, notation: str, attested: set[str]) -> dict[str, str]:
+def every_class(words: set[str]) -> dict[str, frozenset[str]]:
+    """Evidence lists that attest `words` for every class of forms."""
+    from lexicon_pipelines.inflection import ATTESTS
+
+    return {kind: frozenset(words) for kind in ATTESTS}
+
+
+def forms_with(headword: str, pos: str, notation: str, attested: set[str], **context) -> dict[str, str]:
     from lexicon_pipelines.inflection import Context, inflect
 
-    return {f.text: f.tag for f in inflect(headword, pos, notation, Context(attested=frozenset(attested)))}
+    return {f.text: f.tag for f in inflect(headword, pos, notation, Context(attested=every_class(attested), **context))}
 
 
 def test_an_adjective_compares_when_a_comparison_form_is_attested():
@@ -505,13 +512,43 @@ def test_a_verbs_s_forms_and_participles_need_evidence():
     assert skada["skadande"] == "pres part"
     # the participle's plural skadade is the past too: attesting the past attests no participle
     assert "skadad" not in forms_with("skada", "VERB", "+de +t", {"skadade"})
+    # and köpt is the supine too: attesting the supine attests no participle, its plural does
+    assert "anmärkta" not in forms_with("anmärka", "VERB", "anmärkte, anmärkt", {"anmärkt"})
+    assert forms_with("anmärka", "VERB", "anmärkte, anmärkt", {"anmärkta"})["anmärkta"] == "past part pl"
+
+
+def test_a_nouns_genitive_attests_no_passive():
+    # vakas is the genitive of the noun vaka: it says nothing of the verb vaka, which takes no object
+    assert "vakas" not in forms_with("vaka", "VERB", "+de +t", {"vakas"}, nouns=frozenset({"vaka"}))
+    assert "vakas" in forms_with("vaka", "VERB", "+de +t", {"vakas"})  # no such noun: a passive
+    # an s-form no noun spells attests the passive of a verb that is a noun too (yxa, yxades)
+    yxa = forms_with("yxa", "VERB", "+de +t", {"yxades"}, nouns=frozenset({"yxa"}))
+    assert yxa["yxas"] == "inf pass" and yxa["yxats"] == "sup pass"
+    # avleds is avleda's present passive: it says nothing of avlida, avled, whose passive it would spell
+    avlida = "avled, avlidit, avliden avlidet avlidna"
+    verbs = frozenset({"avlida", "avleda"})
+    assert "avlidits" not in forms_with("avlida", "VERB", avlida, {"avleds"}, verbs=verbs)
+    assert "avleds" in forms_with("avleda", "VERB", "avledde, avlett", {"avleds"}, verbs=verbs)
+
+
+def test_a_list_attests_only_the_classes_it_is_named_for():
+    from lexicon_pipelines.inflection import Context, inflect
+
+    def forms(kinds):
+        words = frozenset({"drunknas", "drunknad", "drunknande"})
+        context = Context(attested={kind: words for kind in kinds})
+        return {f.text for f in inflect("drunkna", "VERB", "+de +t", context)}
+
+    every = forms(["passive", "participle", "present participle"])
+    assert {"drunknas", "drunknades", "drunknad", "drunknande"} <= every
+    assert forms(["present participle"]) == {"drunknar", "drunknade", "drunknat", "drunknande"}
 
 
 def test_a_participle_spelled_as_a_noun_is_the_verbs_when_its_plural_is_attested():
     from lexicon_pipelines.inflection import Context, inflect
 
     def forms(attested, adjectives=()):
-        context = Context(headwords=frozenset({"följd", "fasad"} | set(adjectives)), attested=frozenset(attested),
+        context = Context(headwords=frozenset({"följd", "fasad"} | set(adjectives)), attested=every_class(attested),
                           adjectives=frozenset(adjectives))
         return {f.text: f.tag for f in inflect("följa", "VERB", "följde följt", context)}
 
@@ -520,7 +557,7 @@ def test_a_participle_spelled_as_a_noun_is_the_verbs_when_its_plural_is_attested
     assert "följda" not in forms({"följda"}, adjectives={"följd"})  # an adjective entry gives its own forms
     # an -ad participle's plural is the past itself: nothing tells the verb's from the noun's (fasa: fasad)
     assert "fasad" not in {f.text for f in inflect("fasa", "VERB", "+de +t", Context(
-        headwords=frozenset({"fasad"}), attested=frozenset({"fasad", "fasade"})))}
+        headwords=frozenset({"fasad"}), attested=every_class({"fasad", "fasade"})))}
 
 
 def test_a_weak_adjective_form_saol_leaves_out_after_a_neuter_is_made():
@@ -535,7 +572,7 @@ def test_a_plural_only_noun_without_notation_gets_its_definite_and_genitives_whe
     from lexicon_pipelines.inflection import Context, SaolInflector
 
     expand = SaolInflector()
-    expand.context = Context(attested=frozenset({"kläderna", "kasusna"}))
+    expand.context = Context(attested=every_class({"kläderna", "kasusna"}))
     assert {f.text: (f.tag, f.rule) for f in expand(Entry("kläder", "NOUN")).forms} == {
         "kläders": ("pl indef gen", "genitive +s"), "kläderna": ("pl def", "pl def: +na"),
         "klädernas": ("pl def gen", "genitive +s")}
@@ -545,8 +582,13 @@ def test_a_plural_only_noun_without_notation_gets_its_definite_and_genitives_whe
 
 
 def test_the_shipped_inflected_pipelines_name_their_evidence():
+    from lexicon_pipelines.inflection import ATTESTS
+
     for name in ("sv-betapet-inflected", "sv-scrabble"):
-        assert [(c.id, c.kind) for c in load_pipeline(name).evidence] == [("wswedish", "plain"), ("dsso", "hunspell")]
+        evidence = load_pipeline(name).evidence
+        assert [(e.config.id, e.config.kind) for e in evidence] == [("wswedish", "plain"), ("dsso", "hunspell")]
+        # wswedish lists drunknas and somnad: it attests no s-forms and no participles, DSSO attests all
+        assert [set(e.attests) for e in evidence] == [set(ATTESTS) - {"passive", "participle"}, set(ATTESTS)]
 
 
 def test_an_evidence_table_is_checked_like_a_source(tmp_path):
@@ -556,9 +598,26 @@ def test_an_evidence_table_is_checked_like_a_source(tmp_path):
         load_pipeline(write_pipeline(tmp_path, "sv-x", body))
     with pytest.raises(DataError, match=r"inflection.evidence\[0\].kind: 'list'"):
         load_pipeline(write_pipeline(tmp_path, "sv-x", body.replace('"plain"', '"list"')))
+    body = body.replace('file = "x"', 'path = "x"\nattests = ["passive", "genitive"]')
+    with pytest.raises(DataError, match=r"inflection.evidence\[0\].attests: 'genitive' is not a class of forms "
+                                        r"\(known: 'comparison', .*'passive'"):
+        load_pipeline(write_pipeline(tmp_path, "sv-x", body))
+    p = load_pipeline(write_pipeline(tmp_path, "sv-x", body.replace(', "genitive"', "")))
+    assert p.evidence[0].attests == ("passive",) and "attests" not in p.evidence[0].config.options
 
 
 def test_the_manifest_records_the_evidence_lists(betapet_inflected):
     evidence = betapet_inflected.manifest["inflection"]["evidence"]
     assert [e["id"] for e in evidence] == ["wswedish", "dsso"]
     assert all(e["words"] > 100_000 and e["files"][0]["sha256"] for e in evidence)
+    assert "passive" not in evidence[0]["attests"] and "passive" in evidence[1]["attests"]
+
+
+def test_a_participle_plural_writes_no_triple_letter():
+    # försvunnen → försvunna, as kommen → komna: the generator wrote försvunnna, förbrunnna, återuppfunnna
+    for headword, notation, plural in (("försvinna", "försvann, försvunnit, försvunnen försvunnet", "försvunna"),
+                                       ("komma", "kom, kommit, kommen kommet", "komna"),
+                                       ("falla", "föll, fallit, fallen fallet", "fallna")):
+        forms = forms_with(headword, "VERB", notation, {"x"})
+        assert forms[plural] == "past part pl", headword
+        assert not any(a == b == c for form in forms for a, b, c in zip(form, form[1:], form[2:])), headword

@@ -113,7 +113,7 @@ def test_every_shipped_source_from_debian_names_the_package_that_installs_it():
     named = {}
     for name in pipeline_names():
         p = load_pipeline(name)
-        for config in (*p.sources, *p.evidence, *(p.compounds.evidence if p.compounds else ())):
+        for config in (*p.sources, *(e.config for e in p.evidence), *(p.compounds.evidence if p.compounds else ())):
             path = config.options.get("path", "")
             if path.startswith("/usr/"):
                 named[path] = config.options.get("debian", "")

@@ -8,6 +8,7 @@
     kind = "plain"
     path = "/usr/share/dict/swedish"
     encoding = "iso-8859-1"
+    attests = ["comparison", "masculine", "present participle", "plural"]   # optional: all by default
 
 A generator is a callable Entry → Entry (the same entry with `forms` added) with a `report()`
 for the manifest. It is made from every entry of the pipeline's sources, a first pass that
@@ -20,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from ..entry import Entry
 from .notation import Notation, parse
-from .paradigm import Context, inflect, paradigm
+from .paradigm import ATTESTS, Context, inflect, paradigm
 from .saol import SaolInflector, context, word_class
 
 GENERATORS = {SaolInflector.name: SaolInflector}
@@ -28,9 +29,9 @@ GENERATORS = {SaolInflector.name: SaolInflector}
 
 def inflector(name: str, entries: Iterable[Entry] = (), evidence: Sequence = ()) -> SaolInflector:
     """The generator called `name`, prepared with every entry of the sources it will expand and
-    the evidence lists (source readers) it may consult."""
+    the evidence lists it may consult (source readers, each with the classes of forms it may attest)."""
     return GENERATORS[name](entries, evidence)
 
 
-__all__ = ["GENERATORS", "Context", "Notation", "SaolInflector", "context", "inflect",
+__all__ = ["ATTESTS", "GENERATORS", "Context", "Notation", "SaolInflector", "context", "inflect",
            "inflector", "paradigm", "parse", "word_class"]

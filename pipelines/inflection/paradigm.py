@@ -15,8 +15,8 @@ spelling (after `_`) get them too where the headword itself is not needed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from ..entry import Form
 from .notation import Notation, parse
@@ -29,28 +29,38 @@ _PERIPHRASTIC = ("isk", "bar", "ad", "ande", "ende", "vis")
 
 _Rule = tuple[str, str, str]  # text, tag, rule
 
+#: The classes of forms an evidence list may attest (`attests` of an `[[inflection.evidence]]` table):
+#: each class is a lexical fact SAOL's notation does not mark, decided word by word.
+ATTESTS = ("comparison", "masculine", "passive", "participle", "present participle", "plural")
+
 
 @dataclass(frozen=True)
 class Context:
     """What the rest of the source says about a word: its headwords, the past participles its verbs
     give (so that `ställd` and `välbesökt` are known to be participles), the words independent
-    lists attest (`attested`: the pipeline's `[[inflection.evidence]]`, empty when it names none),
-    and which headwords are adjectives (`adjectives`: a participle listed as one gives its own forms)."""
+    lists attest (`attested`: for each class of forms in ATTESTS, the words of the pipeline's
+    `[[inflection.evidence]]` lists that may attest it; empty when it names none), and which
+    headwords are adjectives (`adjectives`: a participle listed as one gives its own forms), nouns and
+    verbs (`nouns`, `verbs`: a noun's genitive or another verb's present is no s-form of a verb)."""
 
     headwords: frozenset[str] = frozenset()
     participles: frozenset[str] = frozenset()
-    attested: frozenset[str] = frozenset()
+    attested: Mapping[str, frozenset[str]] = field(default_factory=dict)
     adjectives: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
+    verbs: frozenset[str] = frozenset()
 
     def participial(self, word: str) -> bool:
         """A past participle, or a compound ending in one (välbesökt, oklädd)."""
         return word in self.participles or any(word[i:] in self.participles for i in range(1, len(word) - 3))
 
-    def attests(self, forms: Iterable[str]) -> bool | None:
-        """Whether the evidence lists attest one of `forms`; None when the pipeline names none."""
+    def attests(self, kind: str, forms: Iterable[str]) -> bool | None:
+        """Whether the evidence lists that may attest forms of class `kind` (ATTESTS) attest one of
+        `forms`; None when the pipeline names no evidence lists."""
         if not self.attested:
             return None
-        return any(f in self.attested for f in forms)
+        words = self.attested.get(kind, frozenset())
+        return any(f in words for f in forms)
 
     def compares(self, adjective: str, forms: list[str]) -> bool:
         """Whether an adjective compares with -are/-ast (fin: finare, finast), given its candidate
@@ -62,7 +72,7 @@ class Context:
         root (varm, glad) is one too, unless it names a nation (polsk); participles and the
         periphrastic endings never compare.
         """
-        attested = self.attests(forms)
+        attested = self.attests("comparison", forms)
         if attested is not None:
             return attested
         if adjective.endswith(_PERIPHRASTIC) or adjective[-1:] in "ae" or self.participial(adjective):
@@ -74,14 +84,20 @@ class Context:
     def has_masculine(self, adjective: str, forms: list[str]) -> bool:
         """Whether the masculine definite in -e (den gamle, den engelske) is made: attested by the
         evidence lists, or without them, for adjectives that compare (as before evidence lists)."""
-        attested = self.attests(forms)
+        attested = self.attests("masculine", forms)
         return attested if attested is not None else self.compares(adjective, [])
 
     def has_passive(self, verb: str, forms: list[str]) -> bool:
         """Whether a verb's s-forms are made: an intransitive verb (dinglar, snöar) has a passive
-        only impersonally. With evidence lists, when they attest one s-form (grävas, grävs, grävdes,
-        grävts); without, every verb has them."""
-        attested = self.attests(forms)
+        only impersonally. With evidence lists, when a list that may attest passives attests one
+        s-form (grävas, grävs, grävdes, grävts) that is not also a noun's genitive or another verb's
+        present passive: vakas, falls and växts are the genitives of vaka, fall and växt, avleds is
+        avleda's, and they say nothing of vaka, falla, växa and avlida, which take no object; without
+        evidence lists, every verb has them."""
+        def own(form: str) -> bool:
+            return form[:-1] not in self.nouns and (form[:-1] + "a" == verb or form[:-1] + "a" not in self.verbs)
+
+        attested = self.attests("passive", [f for f in forms if own(f)])
         return True if attested is None else attested
 
     def has_participle(self, verb: str, forms: list[str]) -> bool:
@@ -89,7 +105,7 @@ class Context:
         or forsad are not words). With evidence lists, when they attest it; without, SAOL's own
         evidence for a transitive verb: it names its action with a noun in -ning, -ing, -an or
         -else (parcellera: parcellering, verka: verkan), as verbs acting on something do."""
-        attested = self.attests(forms)
+        attested = self.attests("participle", forms)
         if attested is not None:
             return attested
         stem = verb[:-1]
@@ -98,7 +114,7 @@ class Context:
     def has_present_participle(self, verb: str, form: str) -> bool:
         """Whether the derived present participle (grävande) is made: attested by the evidence
         lists, or without them, for every -a verb."""
-        attested = self.attests([form])
+        attested = self.attests("present participle", [form])
         return True if attested is None else attested
 
 
@@ -330,12 +346,15 @@ def _participles(base: str | None, keys: _Keys, past: list[str], short: bool, co
     derived = [f for f in derived if f[0] not in context.headwords and context.has_present_participle(base, f[0])]
     out += keys.fill("pres part", derived)
     weak = [(w, "past part", "past part: past -e") for w in map(weak_participle, past) if w]
-    # the participle, or its plural where that is not the past itself (skadade is both)
-    attestable = [w for w, _, _ in weak] + [p for w, _, _ in weak for p, _ in _participle_plural(w) if p not in past]
+    # the participle where it is not the supine (köpt is both), or its plural where that is not the
+    # past (skadade is both): a list that has the verb's supine or past says nothing of a participle
+    sup = keys("sup")
+    attestable = ([w for w, _, _ in weak if w not in sup]
+                  + [p for w, _, _ in weak for p, _ in _participle_plural(w) if p not in past])
     if not base or not context.has_participle(base, attestable):
         weak = []
     listed = [text for text, _, _ in weak if text in context.headwords]
-    if listed and (any(t in context.adjectives for t in listed) or not context.attests(
+    if listed and (any(t in context.adjectives for t in listed) or not context.attests("participle",
             [p for t in listed for p, _ in _participle_plural(t) if p not in past])):
         # A participle SAOL lists as an adjective (ställd) gives its forms in that entry. One spelled
         # as another headword (följd, a consequence) is still the verb's when the evidence lists
@@ -373,8 +392,8 @@ def _participle_plural(common: str) -> Iterator[tuple[str, str]]:
         yield common + "e", "past part pl: +e"  # abdikerade
     elif common.endswith("en"):
         stem = common[:-2]
-        if stem.endswith("mm"):
-            stem = stem[:-1]
+        if stem.endswith(("mm", "nn")):
+            stem = stem[:-1]  # kommen → komna, försvunnen → försvunna: Swedish writes no triple letter
         yield stem + "na", "past part pl: -en +na"  # bunden → bundna
     elif common.endswith(("d", "t")):
         yield common + "a", "past part pl: +a"  # grävda, köpta
@@ -407,7 +426,7 @@ def _adjective(base: str | None, keys: _Keys, context: Context) -> list[_Rule]:
             out.append((s + "e", "super def", "super def: +e"))  # finaste
             continue
         out.append((s + "a", "super def", "super def: +a"))  # bästa
-        if context.attests([s + "e"]):
+        if context.attests("masculine", [s + "e"]):
             out.append((s + "e", "super def masc", "super def masc: +e"))  # min bäste vän, den yngste
     return out
 
@@ -430,7 +449,7 @@ def plural_only(headword: str, context: Context) -> list[Form]:
     its definite plural and both genitives (kläderna, kläders, klädernas). SAOL marks no plural-only
     noun, and many nouns without a notation are no plurals (kasus, lejonparten), so the forms are
     made when the evidence lists attest the definite; without them, never."""
-    if not headword.endswith(("ar", "er", "or")) or not context.attests([headword + "na"]):
+    if not headword.endswith(("ar", "er", "or")) or not context.attests("plural", [headword + "na"]):
         return []
     rules = _with_genitives([(headword, "pl indef", "plural-only: = headword"),
                              (headword + "na", "pl def", "pl def: +na")])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +20,7 @@ from lexicon import DataError
 
 from ..entry import Entry
 from .notation import parse, shape
-from .paradigm import Context, paradigm, plural_only, split_particle, weak_participle
+from .paradigm import ATTESTS, Context, paradigm, plural_only, split_particle, weak_participle
 
 #: How many example entries the report keeps for each unparsed shape.
 EXAMPLES = 5
@@ -56,15 +56,15 @@ def attested_words(evidence: Sequence) -> frozenset[str]:
     return frozenset(words)
 
 
-def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) -> Context:
+def context(entries: Iterable[Entry], attested: Mapping[str, frozenset[str]] | None = None) -> Context:
     """What the generator needs to know of the whole source: its headwords, and every past
-    participle its verbs give or imply (grävde → grävd), which of them are adjectives; `attested`:
-    the evidence lists' words."""
-    headwords, participles, adjectives = set(), set(), set()
+    participle its verbs give or imply (grävde → grävd), which headwords are adjectives, nouns and verbs; `attested`:
+    for each class of forms, the words of the evidence lists that may attest it."""
+    headwords, participles = set(), set()
+    by_class: dict[str, set[str]] = {"ADJ": set(), "NOUN": set(), "VERB": set()}
     for entry in entries:
         headwords.add(entry.headword)
-        if word_class(entry) == "ADJ":
-            adjectives.add(entry.headword)
+        by_class.get(word_class(entry), set()).add(entry.headword)
         if entry.pos != "VERB" or not entry.notation:
             continue
         try:
@@ -73,7 +73,8 @@ def context(entries: Iterable[Entry], attested: frozenset[str] = frozenset()) ->
             continue  # counted when the entry itself is expanded
         participles.update(notation.slot("past part"))
         participles.update(w for w in map(weak_participle, notation.slot("past")) if w)
-    return Context(frozenset(headwords), frozenset(participles), attested, frozenset(adjectives))
+    return Context(frozenset(headwords), frozenset(participles), attested or {}, frozenset(by_class["ADJ"]),
+                   frozenset(by_class["NOUN"]), frozenset(by_class["VERB"]))
 
 
 class SaolInflector:
@@ -81,13 +82,17 @@ class SaolInflector:
 
     name = "saol"
 
-    def __init__(self, entries: Iterable[Entry] = (), evidence: Sequence = ()) -> None:
+    def __init__(self, entries: Iterable[Entry] = (), evidence: Sequence[tuple[Any, Collection[str]]] = ()) -> None:
         """`evidence`: source readers of independent word lists (the pipeline's
-        `[[inflection.evidence]]`) that attest which words compare and which verbs have a passive
-        and participles; without them, SAOL's own evidence stands in (docs/inflection.md)."""
-        lists = [attested_words([reader]) for reader in evidence]
-        self.evidence = [r.provenance() | {"words": len(words)} for r, words in zip(evidence, lists)]
-        self.context = context(entries, frozenset().union(*lists))
+        `[[inflection.evidence]]`), each with the classes of forms (ATTESTS) it may attest: which
+        words compare, which verbs have a passive and participles; without them, SAOL's own
+        evidence stands in (docs/inflection.md)."""
+        lists = [attested_words([reader]) for reader, _ in evidence]
+        self.evidence = [r.provenance() | {"words": len(words), "attests": list(kinds)}
+                         for (r, kinds), words in zip(evidence, lists)]
+        attested = {kind: frozenset().union(*(words for (_, kinds), words in zip(evidence, lists) if kind in kinds))
+                    for kind in ATTESTS} if evidence else {}
+        self.context = context(entries, attested)
         self.entries = self.with_notation = self.forms = self.truncated = 0
         self.unparsed: Counter[str] = Counter()
         self.examples: dict[str, list[str]] = {}

@@ -621,3 +621,12 @@ def test_a_participle_plural_writes_no_triple_letter():
         forms = forms_with(headword, "VERB", notation, {"x"})
         assert forms[plural] == "past part pl", headword
         assert not any(a == b == c for form in forms for a, b, c in zip(form, form[1:], form[2:])), headword
+
+
+def test_the_present_passive_of_a_verb_ending_in_a_vowel_keeps_it():
+    # ange: anger → anges (inf pass and pres pass alike), not angs; 27 verbs in SAOL 14 (avge, medge, omge, tillbe …)
+    for headword, notation, passive in (("ange", "angav, angett, pres. anger", "anges"),
+                                        ("tillbe", "-bad, -bett, pres. -ber", "tillbes")):
+        forms = forms_with(headword, "VERB", notation, {passive})
+        assert forms[passive] == "inf pass" and headword[:-1] + "s" not in forms, headword
+    assert forms_with("gräva", "VERB", "grävde grävt", {"grävs"})["grävs"] == "pres pass"

@@ -323,6 +323,8 @@ def _passives(base: str | None, pres: list[str], past: list[str], sup: list[str]
     for p in pres:
         if base and base.endswith("a") and p == base[:-1]:
             out.append((p + "s", "pres pass", "pass: pres +s"))  # kör → körs, bär → bärs
+        elif base and base[-1] in VOWELS and p == base + "r":
+            out.append((base + "s", "pres pass", "pass: pres -r +s"))  # anger → anges, abdikerar → abdikeras
         elif p.endswith("er") and len(p) > 3:
             stem = p[:-2][:-1] if p.endswith("mmer") else p[:-2]  # drömmer → dröms
             # läser → läses; otherwise the -s form (grävs): the formal -es (gräves) SAOL gives where it is used

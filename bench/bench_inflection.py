@@ -8,21 +8,30 @@
   that are SAOL headwords themselves (a participle SAOL lists as an adjective, nöjd for nöja, is
   left to that entry by design).
 
+An independent judge beside DSSO: `sv-inflection-review.tsv`, a seeded sample of forms the rules
+decide (s-forms, participles, imperatives, comparison, masculines; 300 forms made, and 60 forms an
+evidence rule stopped making), each read and judged valid, doubtful or wrong with its reason.
+`review()` gives each class's precision over the judged forms the generator still makes.
+
 Run with `python -m bench inflection` (or `make quality`); needs Debian hunspell-sv and
 hunspell-tools and PyPI chunspell. The samples of disagreements are drawn with a fixed seed.
 """
 
 from __future__ import annotations
 
+import csv
 import random
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 TITLE = "Swedish inflections against DSSO"
 PIPELINE = "sv-betapet-inflected"
 CLASSES = ("NOUN", "VERB", "ADJ")
 SAMPLE = 12
+REVIEW = Path(__file__).with_name("sv-inflection-review.tsv")
+VERDICTS = ("valid", "doubtful", "wrong")
 
 
 @dataclass
@@ -110,6 +119,33 @@ def recall(gen: Generated, judge, stem_forms) -> dict:
     return {"found": found, "total": total, "missed": missed}
 
 
+def read_review(path: Path = REVIEW) -> list[dict[str, str]]:
+    """The reviewed sample: one row a form (class, form, lemma, tag, verdict, reason); `#` starts a comment."""
+    rows = []
+    with open(path, encoding="utf-8", newline="") as fh:
+        for number, cols in enumerate(csv.reader(fh, delimiter="\t"), 1):
+            if not cols or cols[0].startswith("#"):
+                continue
+            if len(cols) != 6 or cols[4] not in VERDICTS or not cols[5]:
+                raise SystemExit(f"{path}:{number}: expected class, form, lemma, tag, a verdict "
+                                 f"({', '.join(VERDICTS)}) and its reason, tab-separated")
+            rows.append(dict(zip(("class", "form", "lemma", "tag", "verdict", "reason"), cols)))
+    return rows
+
+
+def review(gen: Generated, rows: list[dict[str, str]]) -> dict[str, Counter]:
+    """Verdicts by class over the reviewed forms the generator makes for their lemma with their tag (`made`),
+    and over those it no longer makes (`not made`): a sample drawn from an earlier generator measures a change."""
+    made: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for (lemma, _), forms in gen.forms.items():
+        made[lemma].update(forms.items())
+    out: dict[str, Counter] = defaultdict(Counter)
+    for row in rows:
+        state = "made" if (row["form"], row["tag"]) in made[row["lemma"]] else "not made"
+        out[row["class"]][(state, row["verdict"])] += 1
+    return out
+
+
 def _share(texts: set[str], judge) -> tuple[int, int]:
     return sum(judge.accepts(t) for t in texts), len(texts)
 
@@ -164,6 +200,16 @@ def run() -> str:
     rows = sorted((k for k in totals if totals[k] >= 100), key=lambda k: p["tags"][(k[0], k[1], True)] / totals[k])
     lines += [f"| {cls} | {tag} | {100 * p['tags'][(cls, tag, True)] / totals[(cls, tag)]:.1f}% | "
               f"{totals[(cls, tag)]:,} |" for cls, tag in rows[:12]]
+    lines += ["", f"Judged by reading (`bench/{REVIEW.name}`): each class's forms the generator makes, their verdicts, "
+              "and the share valid (of all; of those not doubtful); the forms it no longer makes, and theirs.", "",
+              "| class | made | valid | doubtful | wrong | precision | without doubtful "
+              "| not made: valid, doubtful, wrong |",
+              "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for cls, n in review(gen, read_review()).items():
+        v, d, w = (n[("made", k)] for k in VERDICTS)
+        gone = ", ".join(str(n[("not made", k)]) for k in VERDICTS)
+        lines.append(f"| {cls} | {v + d + w} | {v} | {d} | {w} | {_pct((v, v + d + w))} | {_pct((v, v + w))} "
+                     f"| {gone} |")
     lines += ["", "Samples (seeded): generated forms DSSO rejects, and DSSO's forms the generator does not make.", ""]
     for cls in CLASSES:
         bad = p["rejected"].get(cls, [])

@@ -1,11 +1,10 @@
-"""The treebank recall benchmark (bench/treebank.py): reading CoNLL-U, and which class each token counts in."""
+"""The treebank recall benchmark's counting (support/treebank.py): reading CoNLL-U, and each token's class."""
 
 from __future__ import annotations
 
 import pytest
 
-from bench.bench_inflection import Generated
-from bench.treebank import recall, tokens
+from support.treebank import recall, tokens
 
 CONLLU = """# sent_id = 1
 # text = Huset byggs och vi dansade.
@@ -41,10 +40,8 @@ def test_a_damaged_line_is_refused_with_its_file_and_line(tmp_path):
 def test_each_token_counts_in_its_class_and_is_made_when_the_lexicon_has_it(tmp_path):
     path = tmp_path / "t.conllu"
     path.write_text(CONLLU, encoding="utf-8")
-    gen = Generated(forms={("hus", "NOUN"): {"huset": "sg def"}, ("bygga", "VERB"): {"byggs": "pres pass"},
-                           ("dansa", "VERB"): {"dansade": "past"}, ("drunkna", "VERB"): {"drunknade": "past"}},
-                    headwords={"hus", "bygga", "dansa", "drunkna"})
-    result = recall(gen, [path])
+    headwords = {"hus", "bygga", "dansa", "drunkna"}
+    result = recall(headwords, headwords | {"huset", "byggs", "dansade", "drunknade"}, [path])
     passive = result["passive (s-form)"]
     assert (passive["tokens"], passive["tokens_made"]) == (2, 1) and passive["missed"] == [("drunknades", "drunkna")]
     assert result["other verb forms"]["forms_made"] == 1 and result["other noun forms"]["forms_made"] == 1

@@ -15,7 +15,7 @@ from lexicon.export, plays from lexicon.play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +116,10 @@ class Lexicon:
     @property
     def spec(self) -> str:
         return f"{self.name}@{self.version}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """A lexicon travels to another process (a cluster's worker) as its folder, opened there once."""
+        return _reopened, (str(self.path),)
 
     # ------------------------------------------------------------------ membership
 
@@ -357,6 +361,11 @@ def open_lexicon(folder: str | Path, *, verify: bool = True) -> Lexicon:
     folder = Path(folder)
     manifest = artifacts.verify(folder) if verify else artifacts.read_manifest(folder)
     return Lexicon(folder, manifest)
+
+
+@lru_cache(maxsize=8)
+def _reopened(folder: str) -> Lexicon:
+    return open_lexicon(folder)
 
 
 def load(spec: str, root: str | Path | None = None, *, verify: bool = True) -> Lexicon:

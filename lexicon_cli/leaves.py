@@ -4,6 +4,9 @@ what keeping some tiles is worth."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -40,10 +43,14 @@ def leaves_group() -> None:
               help="Games each generation plays against the last, an even number.")
 @seed_option
 @jobs_option
+@click.option("--cluster", metavar="ADDRESS",
+              help="Play the self-play on a Dask cluster: its scheduler's address (tcp://host:8786; every worker "
+                   "with this package and the artifacts at the same path), or `local` for --jobs worker processes "
+                   "here. Needs PyPI distributed (pip install 'tile-lexicon[distributed]').")
 @artifacts_option
 @json_option
 def train_command(game: str, spec: str | None, folder: Path, generations: int, games: int, check: int, seed: int,
-                  jobs: int, root: str, as_json: bool) -> None:
+                  jobs: int, cluster: str | None, root: str, as_json: bool) -> None:
     """Train GAME's leave values by self-play into FOLDER, generation after generation.
 
     Writes generation-N.klv2 for each and, at the end, GAME.klv2, the best generation (the last that beat
@@ -51,6 +58,7 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
 
     \b
         lexicon leaves train -g sv-scrabble -o training/sv-scrabble --games 20000 --jobs 2
+        lexicon leaves train -g sv-scrabble -o training/sv-scrabble --cluster tcp://scheduler:8786
     """
     played = local_game(game)
     lex = open_artifact(spec or played.lexicon, root)
@@ -67,8 +75,9 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
         reported[0] = done
 
     try:
-        done = train(played, lex, folder, generations=generations, games=games, check=check, seed=seed, jobs=jobs,
-                     progress=report)
+        with dask_executor(cluster, jobs) as executor:
+            done = train(played, lex, folder, generations=generations, games=games, check=check, seed=seed,
+                         jobs=jobs, executor=executor, progress=report)
         if stage[0]:
             progress.finish(stage[0])
     finally:
@@ -84,6 +93,34 @@ def train_command(game: str, spec: str | None, folder: Path, generations: int, g
                      f"{g.stored:,} stored ({g.bytes:,} bytes); "
                      f"{g.share:.1%} against the last (95% {low:.1%} to {high:.1%}), {g.seconds:,.0f} s")
     emit(figures, as_json, "\n".join(lines))
+
+
+@contextmanager
+def dask_executor(address: str | None, jobs: int) -> Iterator[Executor | None]:
+    """A Dask cluster's executor for `--cluster` (None without one): the scheduler at `address`, or `local`, a
+    cluster of `jobs` worker processes started here and stopped after."""
+    if address is None:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--cluster needs PyPI distributed: pip install 'tile-lexicon[distributed]'",
+                         parameter="cluster") from None
+    cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None) if address == "local" else None
+    try:
+        client = Client(cluster or address, timeout="10s")
+    except (OSError, ValueError, TypeError) as exc:  # no scheduler there, or no address
+        if cluster is not None:
+            cluster.close()
+        raise InputError(f"--cluster {address!r}: no Dask scheduler answers there ({exc})",
+                         parameter="cluster") from None
+    try:
+        yield client.get_executor(pure=False)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 @leaves_group.command("export")

@@ -6,6 +6,7 @@ import json
 import lzma
 import math
 import os
+import shutil
 import struct
 import subprocess
 from itertools import combinations_with_replacement
@@ -300,3 +301,31 @@ def test_the_train_command_writes_the_best_generation_to_ship(artifacts_root, be
     assert data == (folder / "generation-1.klv2").read_bytes() == lzma.decompress((folder / "sv-betapet.klv2.xz")
                                                                                       .read_bytes())
     assert len(read_klv(data)) == figures["generations"][0]["stored"]
+
+
+def test_a_cluster_plays_the_shards_and_their_tallies_merge_exactly(betapet, tmp_path):
+    """The self-play on a local Dask cluster (two worker processes, three shards back in any order) gives the
+    values one process gives, byte for byte: generation 2 plays with generation 1's values, and a leave its file
+    lacks is a mean of its parts (thirds, fifths), which floats would sum differently by order."""
+    from distributed import Client, LocalCluster, get_task_stream
+
+    game = load_game("sv-betapet")
+    here, there = tmp_path / "here", tmp_path / "there"
+    train(game, betapet, here, generations=1, games=4, check=2, seed=5)
+    shutil.copytree(here, there)
+    alone = train(game, betapet, here, generations=2, games=120, check=2, seed=5)
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster) as client:
+        with get_task_stream(client) as stream:
+            shared = train(game, betapet, there, generations=2, games=120, check=2, seed=5,
+                           executor=client.get_executor(pure=False))
+    assert len([t for t in stream.data if t["key"].startswith("play_shard")]) == 3  # 60 pairs, 25 a shard
+    assert (there / "generation-2.klv2").read_bytes() == (here / "generation-2.klv2").read_bytes()
+    assert shared[1].turns == alone[1].turns > 0 and shared[1].seen == alone[1].seen
+
+
+def test_the_train_command_names_a_cluster_it_cannot_reach(artifacts_root, tmp_path):
+    run = CliRunner().invoke(main, ["leaves", "train", "-g", "sv-betapet", "-o", str(tmp_path / "run"),
+                                    "--games", "4", "--check", "2", "--cluster", "tcp://127.0.0.1:9",
+                                    "--artifacts", str(artifacts_root)])
+    assert run.exit_code != 0 and "--cluster 'tcp://127.0.0.1:9': no Dask scheduler answers there" in run.output
+    assert not (tmp_path / "run" / "generation-1.klv2").exists()

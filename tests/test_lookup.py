@@ -1,5 +1,7 @@
 """`Lexicon.check` reasons, tile notation on lookups, exports and diffs, on small real builds."""
 
+import pickle
+
 import pytest
 
 from lexicon.changes import Hook, changes, diff
@@ -107,3 +109,13 @@ def test_iterators_keep_their_lexicon_alive(hungarian):
     words = open_lexicon(hungarian.path).export("display")
     assert next(keys) and len(list(keys)) == len(hungarian) - 1
     assert len(list(words)) >= len(hungarian)
+
+
+def test_a_lexicon_pickles_as_its_folder_and_opens_once_a_process(betapet):
+    # what a cluster's worker receives (lexicon.play.leavegen.Shard): the folder, not the open files
+    data = pickle.dumps(betapet)
+    assert str(betapet.path).encode() in data and len(data) < 1000
+    there = pickle.loads(data)
+    assert there is not betapet and there.spec == betapet.spec and there.path == betapet.path
+    assert there.check("ABBOT", detail=False).valid == betapet.check("ABBOT", detail=False).valid
+    assert pickle.loads(data) is there  # opened once, then reused

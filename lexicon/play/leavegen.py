@@ -9,6 +9,12 @@ all turns, shrunk towards a prior by SMOOTHING samples (the mean, over its tiles
 without t plus the value of t alone), so that a leave seen a few times is not worth its luck and one never
 seen is worth its parts. Every leave the bag allows gets a value (lexicon.play.leaves.all_leaves).
 
+The self-play runs on `jobs` forked processes, or on any `concurrent.futures.Executor` given as `executor`:
+a cluster's (Dask distributed's `Client.get_executor()`, `lexicon leaves train --cluster`), whose workers open
+the game and its lexicon by name and folder themselves and play shards of PAIRS_A_TASK pairs. Tallies are
+integers (each turn's equity in units of 1/UNIT of a point), so shards merge exactly, in whatever order
+they come back: a run gives the same values on one process, on many, or on a cluster.
+
 The new generation then plays the last over `check` games; training stops after `generations`, or sooner
 when a generation's share against the last is no longer above one half at 95% confidence. The best
 generation is the result: the last one that won. Files, in the run's folder: `generation-N.klv2` for each
@@ -21,13 +27,14 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .game import Game
+from .game import Game, load_game
 from .klv import write_klv
 from .leaves import all_leaves, leave_of, pack, sub_leaves
 from .selfplay import PLAYERS, Player, check_match, in_pool, pair_seeds, play_game, selfplay
@@ -38,24 +45,28 @@ SMOOTHING = 50
 PAIRS_A_TASK = 25
 #: Values are written to 1/16 of a point: steps no ranking notices, and a file that compresses to a quarter.
 QUANTUM = 16
+#: Tallies count equity in units of 1/UNIT of a point: integers add up exactly in any order (a leave a file
+#: lacks is valued from its parts, a mean of thirds or fifths, which floats would sum differently by order).
+UNIT = 1 << 20
 
 
 @dataclass
 class Tally:
-    """What a generation's games said: the equity summed and the turns counted for each leave held, and over
-    all turns."""
+    """What a generation's games said: the equity summed (in units of 1/UNIT of a point) and the turns counted
+    for each leave held, and over all turns."""
 
-    sums: dict[bytes, float] = field(default_factory=dict)
+    sums: dict[bytes, int] = field(default_factory=dict)
     counts: dict[bytes, int] = field(default_factory=dict)
-    total: float = 0.0
+    total: int = 0
     turns: int = 0
 
     def add(self, leave: bytes, equity: float) -> None:
+        units = round(equity * UNIT)
         sums, counts = self.sums, self.counts
         for held in sub_leaves(leave):
-            sums[held] = sums.get(held, 0.0) + equity
+            sums[held] = sums.get(held, 0) + units
             counts[held] = counts.get(held, 0) + 1
-        self.total += equity
+        self.total += units
         self.turns += 1
 
     def merge(self, other: Tally) -> None:
@@ -68,11 +79,11 @@ class Tally:
 
 def values_of(game: Game, tally: Tally, smoothing: float = SMOOTHING) -> dict[bytes, float]:
     """Every leave's value from a generation's tally (the module's doc says how)."""
-    mean = tally.total / tally.turns if tally.turns else 0.0
+    mean = tally.total / UNIT / tally.turns if tally.turns else 0.0
     values: dict[bytes, float] = {}
     for leave in all_leaves(game):  # shortest first: a leave's parts are valued before it
         n = tally.counts.get(leave, 0)
-        own = tally.sums[leave] / n - mean if n else 0.0
+        own = tally.sums[leave] / UNIT / n - mean if n else 0.0
         values[leave] = round((n * own + smoothing * prior(values, leave)) / (n + smoothing) * QUANTUM) / QUANTUM
     return values
 
@@ -95,9 +106,30 @@ def prune(values: dict[bytes, float]) -> dict[bytes, float]:
 
 
 def _tallied(seeds: list[int]) -> Tally:
-    """The mirrored pairs of `seeds`, the equity of each turn tallied."""
+    """The mirrored pairs of `seeds`, the equity of each turn tallied, by a forked worker."""
     from .selfplay import _SHARED
-    game, lexicon, first, second = _SHARED
+    return _pairs_tallied(*_SHARED, seeds)
+
+
+@dataclass(frozen=True)
+class Shard:
+    """A cluster worker's task: the game by name or file and the lexicon (which travels as its folder: the same
+    path on every worker), the generation that plays, its values, and the pairs' seeds."""
+
+    game: str
+    lexicon: Any
+    number: int
+    data: bytes | None
+    seeds: tuple[int, ...]
+
+
+def play_shard(shard: Shard) -> Tally:
+    """A shard's pairs played and tallied, on whichever process runs it (the game and lexicon opened once there)."""
+    player = generation_player(shard.number, shard.data)
+    return _pairs_tallied(load_game(shard.game), shard.lexicon, player, player, list(shard.seeds))
+
+
+def _pairs_tallied(game: Game, lexicon: Any, first: Player, second: Player, seeds: list[int]) -> Tally:
     tally = Tally()
 
     def observe(seat: int, rack: list[str], equity: float) -> None:
@@ -137,9 +169,11 @@ class Generation:
 
 
 def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: int, check: int, seed: int,
-          jobs: int = 1, progress: Callable[[str, int, int], None] | None = None) -> list[Generation]:
+          jobs: int = 1, executor: Executor | None = None,
+          progress: Callable[[str, int, int], None] | None = None) -> list[Generation]:
     """Train leave values for `game` into `folder` (the module's doc says how), going on from what is there.
-    `progress(stage, done, total)` hears of the games played."""
+    The self-play runs on `executor` where one is given (a cluster's), else on `jobs` processes; the matches
+    between generations on `jobs` processes. `progress(stage, done, total)` hears of the games played."""
     check_match(game, games, jobs)
     check_match(game, check, jobs)
     if not 1 <= generations <= 50:
@@ -158,7 +192,12 @@ def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: in
         chunks = [pair_seeds(seed + number, games // 2)[i:i + PAIRS_A_TASK]
                   for i in range(0, games // 2, PAIRS_A_TASK)]
         played = 0
-        for part in in_pool([game, lexicon, last, last], _tallied, chunks, jobs):
+        if executor is None:
+            parts = in_pool([game, lexicon, last, last], _tallied, chunks, jobs)
+        else:
+            parts = _on(executor, [Shard(str(game.path or game.name), lexicon, number - 1, previous, tuple(chunk))
+                                   for chunk in chunks])
+        for part in parts:
             tally.merge(part)
             played += 2 * PAIRS_A_TASK
             if progress:
@@ -179,6 +218,17 @@ def train(game: Game, lexicon: Any, folder: Path, *, generations: int, games: in
         if match["a_share_95"][0] <= 0.5:
             break
     return done
+
+
+def _on(executor: Executor, shards: list[Shard]) -> Iterator[Tally]:
+    """The shards' tallies as they come back from `executor`'s workers; all cancelled if one fails."""
+    futures = [executor.submit(play_shard, shard) for shard in shards]
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def best(done: list[Generation]) -> int:

@@ -453,12 +453,12 @@ def test_keyboard_only_reaches_everything_in_order_and_gets_answers(browser, sit
         forwards.append(focused(browser))
     assert forwards == ["button", "rack", "button", "sub", "q", "button", "hook-word"]
     browser.find_element(By.ID, "word").click()
-    for _ in range(10):
+    for _ in range(11):
         ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
         backwards.append(focused(browser))
     # the word list, then its offline answers' switch, before the panels
-    assert backwards == ["play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel", "offline",
-                         "lexicon", "en", "hu", "sv"]
+    assert backwards == ["review-panel", "play-panel", "hooks-panel", "pattern-panel", "anagram-panel", "check-panel",
+                         "offline", "lexicon", "en", "hu", "sv"]
     # the word box, typed and entered from the keyboard, answers in the live region
     word = browser.find_element(By.ID, "word")
     word.send_keys("hund" + Keys.ENTER)
@@ -518,6 +518,11 @@ def test_every_panel_fits_every_width_in_every_language(site, lang, width):
         wait_for(browser, "return document.getElementById('play-verdict')")
         assert len(browser.find_elements(By.CSS_SELECTOR, "#grid button")) == 15 * 15  # the board, drawn to fit
         assert browser.execute_script(OVERFLOWING, width) == [], "a judged play"
+        Select(browser.find_element(By.ID, "review-game")).select_by_value("sv-betapet")
+        browser.execute_script("document.getElementById('review-record').value = arguments[0]", REVIEWED)
+        browser.find_element(By.CSS_SELECTOR, "#review button[type=submit]").click()
+        wait_for(browser, "return document.querySelector('#review-answer .review')")
+        assert browser.execute_script(OVERFLOWING, width) == [], "a game reviewed"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -603,6 +608,65 @@ def test_the_best_plays_of_a_rack_are_listed_and_drawn_on_the_board(browser, sit
     assert line.text == t(lang, "play.legal", n=expected["plays"][3]["score"])
     serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
     assert serious == []
+
+
+#: A short game of sv-betapet: a move below the best, a pass, a phony (one T on the rack), a move without its rack.
+REVIEWED = ("#player1 Ada Ada\n#player2 Bo Bo\n>Ada: HUNDKAT 8H DUN +5 5\n>Bo: ABCDEFG -  +0 0\n"
+            ">Ada: HKATERS 9G KATT +10 15\n>Bo: I8 HUNDAR +9 9\n")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_finished_game_is_reviewed_move_by_move(browser, site, lang):
+    """Each move of one play whose rack the record gives: its rank among every play of the rack, what it lost and
+    the best play, as POST /replay with "review" says, in the page's language; a turn without a rack, none."""
+    visit(browser, site, lang=lang)
+    Select(browser.find_element(By.ID, "review-game")).select_by_value("sv-betapet")
+    browser.execute_script("document.getElementById('review-record').value = arguments[0]", REVIEWED)
+    browser.find_element(By.CSS_SELECTOR, "#review button[type=submit]").click()
+    wait_for(browser, "return document.querySelector('#review-answer .review')")
+    expected = json.loads(site.post("/replay", json.dumps({"game": "sv-betapet", "record": REVIEWED,
+                                                           "review": True}).encode())[2])
+    reviews = [turn["review"] for turn in expected["turns"]]
+    assert [r is not None for r in reviews] == [True, False, True, False]  # a pass; a move without its rack
+    assert reviews[0]["rank"] > 1 and reviews[2]["rank"] is None
+    best = sum(r["rank"] == 1 for r in reviews if r)
+    assert browser.find_element(By.ID, "review-verdict").text == t(lang, "review.summary", n=2, best=best)
+    items = texts(browser, "#review-answer .review li")
+    assert len(items) == 4
+    digits = re.compile(r"(?<=\d)[\s,\u00a0\u202f](?=\d{3})")
+    for item, turn, review in zip(items, expected["turns"], reviews):
+        assert item.startswith(turn["player"] + ": ")
+        if review is None:
+            assert item.endswith(t(lang, "review.none"))
+            continue
+        play = lambda move, score: t(lang, "best.play", word=move["word"], start=move["start"],  # noqa: E731
+                                     direction=t(lang, f"play.{move['direction']}"),
+                                     points=t(lang, "answer.points", n=score))
+        assert play(turn["plays"][0], turn["score"]) in item
+        best_play = play(review["best"]["move"], review["best"]["score"])
+        if review["rank"] is None:
+            said = t(lang, "review.phony", plays=review["plays"], best=best_play)
+        elif review["rank"] == 1:
+            said = t(lang, "review.top", plays=review["plays"])
+        else:
+            lost = f"{review['lost']:.2f}".rstrip("0").rstrip(".")
+            said = t(lang, "review.rank", rank=review["rank"], plays=review["plays"], lost=lost, best=best_play)
+        assert digits.sub("", item).replace(",", ".").endswith(said.replace(",", ".")), (item, said)
+    serious = [v["id"] for v in axe(browser) if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_record_the_service_cannot_read_is_said_so_and_where(browser, site, lang):
+    visit(browser, site, lang=lang)
+    browser.execute_script("document.getElementById('review-record').value = arguments[0]", ">Ada HUND\n")
+    browser.find_element(By.CSS_SELECTOR, "#review button[type=submit]").click()
+    shown = wait_for(browser, "return document.querySelector('#review-answer #problem')")
+    assert shown.text == t(lang, "problem.bad-record")
+    detail = browser.find_elements(By.CSS_SELECTOR, "#review-answer .note")  # the service's words, English only
+    assert [d.text for d in detail] == (["record line 1, column 1: an event is >nick: followed by its tokens"]
+                                        if lang == "en" else [])
+    assert not browser.find_elements(By.CSS_SELECTOR, "#review-answer .review")
 
 
 def test_best_plays_are_offered_for_the_games_the_generator_plays(browser, site):

@@ -4,6 +4,7 @@ import { writeTile } from "/static/tile-lexicon/notation.js";
 import { $, DATA, LEXICONS, PAGE_SIZE, announce, el, lexicon, remember, share, shareLink, shareUrl, t } from "./dom.js";
 import { Problem, api, problemNodes, showOffline, showProblem, toggleOffline } from "./api.js";
 import { followLexicon, judgePlay, openPlay, points, written } from "./play.js";
+import "./review.js";
 
 // ---------------------------------------------------------------- tiles and words in words
 

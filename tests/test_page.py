@@ -632,7 +632,7 @@ def test_a_finished_game_is_reviewed_move_by_move(browser, site, lang):
     best = sum(r["rank"] == 1 for r in reviews if r)
     assert browser.find_element(By.ID, "review-verdict").text == t(lang, "review.summary", n=2, best=best)
     items = texts(browser, "#review-answer .review li")
-    assert len(items) == 4
+    assert len(items) == 4 and items[1].startswith("Bo: ABCDEFG - +0 0 ")  # as written, its >Bo: left out
     digits = re.compile(r"(?<=\d)[\s,\u00a0\u202f](?=\d{3})")
     for item, turn, review in zip(items, expected["turns"], reviews):
         assert item.startswith(turn["player"] + ": ")

@@ -1,6 +1,6 @@
 // A finished game reviewed move by move (POST /replay with "review"): each move of one play whose rack the record
 // gives, ranked among every play of that rack, with the best play and what the move lost, in the page's language.
-import { $, DATA, announce, el, t } from "./dom.js";
+import { $, announce, el, t } from "./dom.js";
 import { api, showProblem } from "./api.js";
 
 function playText(play, points) {
@@ -8,31 +8,30 @@ function playText(play, points) {
                           points: t("answer.points", { n: points }) });
 }
 
-/** One turn: the move as played and, where it was reviewed, its rank, what it lost and the best play. */
-function turnItem(turn) {
-  const move = turn.kind === "move" && turn.plays?.length === 1 ? turn.plays[0] : null;
-  const played = move ? playText(move, turn.score) : turn.lines.map((n) => DATA_LINES[n - 1] || "").join(" ").trim();
-  const review = turn.review;
-  let said;
-  if (!review) said = t("review.none");
-  else if (review.rank === null) {
-    said = t("review.phony", { plays: review.plays, best: playText(review.best.move, review.best.score) });
-  }
-  else if (review.rank === 1) said = t("review.top", { plays: review.plays });
-  else {
-    said = t("review.rank", { rank: review.rank, plays: review.plays, lost: review.lost,
-                              best: playText(review.best.move, review.best.score) });
-  }
-  return el("li", { class: review && review.rank === 1 ? "top" : null },
-            el("span", { class: "who" }, t("review.move", { player: turn.player, move: played })), " ", el("span", {}, said));
+/** A turn that is not one play (a pass, an exchange, a challenge), as the record writes it, its `>nick:` left out. */
+function recordText(turn, lines) {
+  return (turn.lines || []).map((n) => (lines[n - 1] || "").replace(/^>[^:]*:\s*/, "")).join(" ").trim();
 }
 
-let DATA_LINES = [];
+/** One turn: the move as played and, where it was reviewed, its rank, what it lost and the best play. */
+function turnItem(turn, lines) {
+  const move = turn.kind === "move" && turn.plays?.length === 1 ? turn.plays[0] : null;
+  const played = move ? playText(move, turn.score) : recordText(turn, lines);
+  const review = turn.review;
+  const best = review && playText(review.best.move, review.best.score);
+  const said = !review ? t("review.none")
+    : review.rank === null ? t("review.phony", { plays: review.plays, best })
+    : review.rank === 1 ? t("review.top", { plays: review.plays })
+    : t("review.rank", { rank: review.rank, plays: review.plays, lost: review.lost, best });
+  return el("li", { class: review?.rank === 1 ? "top" : null },
+            el("span", { class: "who" }, t("review.move", { player: turn.player, move: played })), " ",
+            el("span", {}, said));
+}
+
 let reviewing = null;
 async function reviewGame() {
   const out = $("review-answer");
   const record = $("review-record").value;
-  DATA_LINES = record.split("\n");
   reviewing?.abort();
   const control = reviewing = new AbortController();
   try {
@@ -40,8 +39,10 @@ async function reviewGame() {
     const reviewed = answer.turns.filter((turn) => turn.review);
     const best = reviewed.filter((turn) => turn.review.rank === 1).length;
     const said = reviewed.length ? t("review.summary", { n: reviewed.length, best }) : t("review.empty");
-    out.replaceChildren(el("p", { class: `verdict ${reviewed.length ? "valid" : "invalid"}`, id: "review-verdict" }, said),
-                        el("ol", { class: "review" }, answer.turns.map(turnItem)));
+    const lines = record.split("\n");
+    out.replaceChildren(
+      el("p", { class: `verdict ${reviewed.length ? "valid" : "invalid"}`, id: "review-verdict" }, said),
+      el("ol", { class: "review" }, answer.turns.map((turn) => turnItem(turn, lines))));
     announce(said, true);
   } catch (error) {
     showProblem(out, error);

@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 
 from lexicon import PlayError
-from lexicon.errors import record_error
+from lexicon.errors import ArtifactError, record_error
 from lexicon.play import game_names, judge_request, local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
+from lexicon.play.klv import read_klv
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
-from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, selfplay
+from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, Player, player, selfplay, with_leaves
 from lexicon_pipelines.progress import for_stream
 
 from .artifacts import open_artifact
@@ -347,14 +348,18 @@ def _moves_text(a: dict) -> str:
               help="The player measured.")
 @click.option("--b", "b", default="random", show_default=True, type=click.Choice(sorted(PLAYERS)),
               help="The player it is measured against.")
+@click.option("--a-leaves", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A, the equity player, plays with the leave values of this KLV2 file (lexicon leaves train).")
+@click.option("--b-leaves", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="B, the equity player, plays with the leave values of this KLV2 file.")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_GAMES),
               help="Games, an even number: mirrored pairs deal the same bag with the seats swapped.")
 @seed_option
 @jobs_option
 @artifacts_option
 @json_option
-def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, seed: int, jobs: int, root: str,
-                     as_json: bool) -> None:
+def selfplay_command(game: str, spec: str | None, a: str, b: str, a_leaves: Path | None, b_leaves: Path | None,
+                     games: int, seed: int, jobs: int, root: str, as_json: bool) -> None:
     """Two computer players over many games: which wins, by how much, and how sure that is.
 
     Each pair of games deals from one shuffled bag with the players' seats swapped. Prints A's wins,
@@ -364,9 +369,11 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, se
     \b
         lexicon selfplay --game sv-scrabble --a score --b random --games 200 --seed 1
         lexicon selfplay -g hu-betutorony --games 20 --jobs 2 --json
+        lexicon selfplay -g sv-scrabble --a equity --a-leaves run/generation-2.klv2 --b equity --games 2000
     """
     played = local_game(game)
     lex = open_artifact(spec or played.lexicon, root)
+    a, b = (_with_file(player(name), file) for name, file in ((a, a_leaves), (b, b_leaves)))
     progress = for_stream()  # games played, their rate and the time left, on stderr
     progress.start(f"{a} against {b}", games)
     try:
@@ -375,6 +382,18 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, games: int, se
     finally:
         progress.close()
     emit(summary, as_json, _selfplay_text(summary))
+
+
+def _with_file(base: Player, file: Path | None) -> Player:
+    """The player, or with `file`'s leave values: read whole and checked now, not in the middle of a match."""
+    if file is None:
+        return base
+    data = file.read_bytes()
+    try:
+        read_klv(data)
+    except ArtifactError as exc:
+        raise ArtifactError(f"{file}: {exc}") from None
+    return with_leaves(base, data, f"{base.name} ({file.name})")
 
 
 def _selfplay_text(s: dict) -> str:

@@ -118,3 +118,29 @@ def test_the_command_prints_the_match_and_refuses_an_odd_count(betapet, artifact
     assert "score against random, 2 games (1 mirrored pairs), seed 4" in text.stdout
     odd = run("--games", "3")
     assert odd.exit_code == 2 and "3 games: an even number from 2" in odd.stderr
+
+
+def test_a_player_by_equity_plays_with_the_leave_values_of_a_file(betapet, artifacts_root, tmp_path):
+    """`--a-leaves`: the equity player with a file's values (a training's generation) instead of the game's. With
+    the game's own values, written to a file, the match is the one the equity player plays; with every leave
+    worth nothing, it is another."""
+    from lexicon.play.compiled import shipped_klv
+    from lexicon.play.klv import read_klv, write_klv
+
+    def run(*args):
+        return CliRunner().invoke(main, ["selfplay", "--game", "sv-betapet", "--artifacts", str(artifacts_root),
+                                         "--games", "4", "--seed", "3", "--json", *args])
+
+    own, nothing = tmp_path / "own.klv2", tmp_path / "nothing.klv2"
+    own.write_bytes(shipped_klv(load_game("sv-betapet")))
+    nothing.write_bytes(write_klv({leave: 0.0 for leave in read_klv(own.read_bytes())}))
+    plain = json.loads(run("--a", "equity", "--b", "score").stdout)
+    mine = json.loads(run("--a", "equity", "--a-leaves", str(own), "--b", "score").stdout)
+    assert mine["a"] == "equity (own.klv2)" and mine["players"]["a"]["score"] == plain["players"]["a"]["score"]
+    blind = json.loads(run("--a", "equity", "--a-leaves", str(nothing), "--b", "score").stdout)
+    assert blind["players"]["a"]["score"] != plain["players"]["a"]["score"]
+    wrong = run("--a", "score", "--a-leaves", str(own))
+    assert wrong.exit_code != 0 and "'score' plays by score: leave values are for the equity player" in wrong.output
+    (tmp_path / "bad.klv2").write_bytes(b"KLV")
+    bad = run("--a", "equity", "--a-leaves", str(tmp_path / "bad.klv2"))
+    assert bad.exit_code != 0 and "bad.klv2: leave values: 3 bytes" in bad.output

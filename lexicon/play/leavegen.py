@@ -37,7 +37,7 @@ from ..errors import InputError
 from .game import Game, load_game
 from .klv import write_klv
 from .leaves import all_leaves, leave_of, pack, sub_leaves
-from .selfplay import PLAYERS, Player, check_match, in_pool, pair_seeds, play_game, selfplay
+from .selfplay import PLAYERS, Player, check_match, in_pool, pair_seeds, play_game, selfplay, with_leaves
 
 #: Samples a leave's own mean is worth against its prior (wolges smooths leaves seen fewer than 50 times).
 SMOOTHING = 50
@@ -143,10 +143,7 @@ def _pairs_tallied(game: Game, lexicon: Any, first: Player, second: Player, seed
 
 def generation_player(number: int, data: bytes | None) -> Player:
     """The player of a generation: by score for the 0th (no values), by equity with its values after."""
-    if data is None:
-        return PLAYERS["score"]
-    equity = PLAYERS["equity"]
-    return Player(f"generation {number}", equity.limit, equity.make, equity.doc, "equity", data)
+    return PLAYERS["score"] if data is None else with_leaves(PLAYERS["equity"], data, f"generation {number}")
 
 
 @dataclass

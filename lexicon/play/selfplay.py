@@ -277,6 +277,13 @@ def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def with_leaves(base: Player, data: bytes, name: str) -> Player:
+    """`base`, a player by equity, with the leave values of `data` (a KLV2 file) instead of the game's."""
+    if base.order != "equity":
+        raise InputError(f"{base.name!r} plays by score: leave values are for the equity player", parameter="leaves")
+    return dataclasses.replace(base, name=name, leaves=data)
+
+
 def player(name: str | Player) -> Player:
     if isinstance(name, Player):
         return name

@@ -15,7 +15,8 @@ Over HTTP, `lexicon serve` as `make run` starts it (nginx in front of a lookup p
 workers each; no access log): GET /valid at 16 connections with the frequent words of the RÚF Bible and their
 one-letter mutations (as "Hungarian validation over HTTP" asks them), alone and then beside POST /moves at 4
 connections (every position in turn, limit 10, accepting compressed answers as browsers do), the pair
-alternated ROUNDS times; POST /moves alone ROUNDS times,
+alternated ROUNDS times, and in each round POST /moves by equity (`"order": "equity"`, the shipped leave values:
+the computer opponent's ranking) beside them too; POST /moves alone ROUNDS times,
 alternated with a second instance whose every request goes through Flask (`LEXICON_FAST_PATH=0`). The
 workers keep no answers (LEXICON_ANSWER_CACHE=0), so every lookup of every round is worked out, as a word
 never asked before is, and the rounds may ask the same words. On a machine others share, the rates of two runs
@@ -91,7 +92,11 @@ def run() -> str:
               f"in-process p99 "
               f"{p99:.1f} ms ≤ 50 ({'met' if p99 <= 50 else 'NOT met'}); POST /moves p99 beside lookups "
               f"{moves_p99:.0f} ms ≤ 100 ({'met' if moves_p99 <= 100 else 'NOT met'}), lookups ≥ 90% "
-              f"({'met' if kept >= 0.9 else 'NOT met'})."]
+              f"({'met' if kept >= 0.9 else 'NOT met'}).", "",
+              f"By equity, in the same rounds: POST /moves' p99 beside the lookups "
+              f"{statistics.median(http['equity_p99s']):.0f} ms (median; by score "
+              f"{statistics.median(http['p99s']):.0f} ms), the lookups keeping {http['equity_kept']:.1%} of their "
+              f"rate alone."]
     return "\n".join(lines + ["", _bound(http)])
 
 
@@ -160,13 +165,10 @@ def _http(root: str, positions) -> dict:
     words = frequent + mutate(frequent, random.Random(14))
     random.Random(13).shuffle(words)
     (folder / "words.txt").write_text("\n".join(urllib.parse.quote(w) for w in words) + "\n")
-    bodies = [json.dumps({"game": LEXICON, "board": b.rows(), "rack": r, "limit": 10,
-                          "heights": ["".join(map(str, b.heights[i * 10:(i + 1) * 10])) for i in range(10)]})
-              for b, r in positions]
-    (folder / "moves.txt").write_text("\n".join(bodies) + "\n", encoding="utf-8")
     lookups = {"script": str(ROOT / "bench" / "rotate.lua"), "env": {"WORDS": str(folder / "words.txt")}}
-    moves = {"script": str(ROOT / "bench" / "play.lua"), "env": {"PLAYS": str(folder / "moves.txt"),
-                                                                 "ROUTE": "/moves", "ENCODING": ENCODING}}
+    moves, by_equity = ({"script": str(ROOT / "bench" / "play.lua"), "env": {
+        "PLAYS": str(_bodies(folder / f"moves-{order}.txt", positions, order)), "ROUTE": "/moves",
+        "ENCODING": ENCODING}} for order in ("score", "equity"))
     env = {"LEXICON_DEFAULT": LEXICON, "LEXICON_ANSWER_CACHE": "0", "LEXICON_ACCESS_LOG": ""}
     server = Served(root, 2, env=env, log_level="warning")
     try:
@@ -187,22 +189,39 @@ def _http(root: str, positions) -> dict:
                 beside_lookups, beside = beside_lookups.result(), beside.result()
             beside_lookups["cpu"] = (cpu_seconds(pool) - before) / SECONDS
             beside["cost"] = (cpu_seconds(searching) - searched) / max(beside["requests"], 1)
-            rounds.append((alone, beside_lookups, beside))
+            with ThreadPoolExecutor(2) as threads:
+                equity_lookups = threads.submit(wrk, server.url, 16, seconds=SECONDS, **lookups)
+                equity = threads.submit(wrk, server.url, 4, seconds=SECONDS, **by_equity)
+                equity_lookups, equity = equity_lookups.result(), equity.result()
+            rounds.append((alone, beside_lookups, beside, equity_lookups, equity))
     finally:
         server.stop()
-    kept = statistics.median(b["rate"] / a["rate"] for a, b, _ in rounds)
-    cpu_kept = statistics.median(b["cpu"] / a["cpu"] for a, b, _ in rounds)
+    kept = statistics.median(r[1]["rate"] / r[0]["rate"] for r in rounds)
+    cpu_kept = statistics.median(r[1]["cpu"] / r[0]["cpu"] for r in rounds)
+    equity_kept = statistics.median(r[3]["rate"] / r[0]["rate"] for r in rounds)
     middle = sorted(rounds, key=lambda r: ms(r[2]["p99"]))[len(rounds) // 2]  # the round of the median p99
     rows = [(f"GET /valid alone ({len(words):,} words, the round of the median POST /moves p99)", middle[0], 16),
-            (f"POST /moves alone ({len(bodies)} positions in turn, limit 10, Accept-Encoding: {ENCODING}; the run "
+            (f"POST /moves alone ({len(positions)} positions in turn, limit 10, Accept-Encoding: {ENCODING}; the run "
              f"of median cost)", moves_alone, 4),
             ("the same, every request through Flask (`LEXICON_FAST_PATH=0`)", through_flask, 4),
             ("GET /valid beside POST /moves", middle[1], 16),
-            ("POST /moves beside GET /valid", middle[2], 4)]
+            ("POST /moves beside GET /valid", middle[2], 4),
+            ("GET /valid beside POST /moves by equity (the same round)", middle[3], 16),
+            ("POST /moves by equity beside GET /valid (the same round)", middle[4], 4)]
     return {"rows": rows, "beside": middle[2], "kept": kept, "cpu_kept": cpu_kept, "cost": moves_alone["cost"],
+            "equity_kept": equity_kept, "equity_p99s": [ms(r[4]["p99"]) for r in rounds],
             "flask_cost": through_flask["cost"],
-            "lookups_cpu": statistics.median(a["cpu"] for a, _, _ in rounds),
-            "p99s": [ms(r[2]["p99"]) for r in rounds], "kepts": [b["rate"] / a["rate"] for a, b, _ in rounds]}
+            "lookups_cpu": statistics.median(r[0]["cpu"] for r in rounds),
+            "p99s": [ms(r[2]["p99"]) for r in rounds], "kepts": [r[1]["rate"] / r[0]["rate"] for r in rounds]}
+
+
+def _bodies(path: Path, positions, order: str) -> Path:
+    """POST /moves' bodies, one a line, for every position in turn, ranked by `order`."""
+    path.write_text("\n".join(json.dumps({
+        "game": LEXICON, "board": b.rows(), "rack": r, "limit": 10, "order": order,
+        "heights": ["".join(map(str, b.heights[i * 10:(i + 1) * 10])) for i in range(10)]}) for b, r in positions)
+        + "\n", encoding="utf-8")
+    return path
 
 
 def _alone(server, flask_only, moves) -> tuple[dict, dict]:

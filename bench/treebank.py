@@ -22,7 +22,7 @@ from pathlib import Path
 
 from support.treebank import recall
 
-from .bench_inflection import generate
+from .bench_inflection import _pct, generate
 
 SHOWN = 12
 
@@ -31,10 +31,9 @@ def report(result: dict[str, dict]) -> str:
     lines = ["| class | tokens | made | distinct forms | made | missed, most frequent first |",
              "|---|---:|---:|---:|---:|---|"]
     for name, r in result.items():
-        share = (lambda a, n: f"{100 * a / n:.2f}%" if n else "n/a")
         missed = ", ".join(f"{form} ({lemma})" for form, lemma in r["missed"][:SHOWN])
-        lines.append(f"| {name} | {r['tokens']:,} | {share(r['tokens_made'], r['tokens'])} | {r['forms']:,} | "
-                     f"{share(r['forms_made'], r['forms'])} | {missed} |")
+        lines.append(f"| {name} | {r['tokens']:,} | {_pct((r['tokens_made'], r['tokens']))} | {r['forms']:,} | "
+                     f"{_pct((r['forms_made'], r['forms']))} | {missed} |")
     return "\n".join(lines)
 
 

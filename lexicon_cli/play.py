@@ -12,7 +12,6 @@ from lexicon import PlayError
 from lexicon.errors import ArtifactError, record_error
 from lexicon.play import game_names, judge_request, local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
-from lexicon.play.klv import read_klv
 from lexicon.play.moves import MAX_LIMIT, moves_request
 from lexicon.play.published import publish_game
 from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, Player, player, selfplay, with_leaves
@@ -375,7 +374,7 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, a_leaves: Path
     lex = open_artifact(spec or played.lexicon, root)
     a, b = (_with_file(player(name), file) for name, file in ((a, a_leaves), (b, b_leaves)))
     progress = for_stream()  # games played, their rate and the time left, on stderr
-    progress.start(f"{a} against {b}", games)
+    progress.start(f"{a.name} against {b.name}", games)
     try:
         summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(2), jobs).summary()
         progress.finish(f"{games} games")
@@ -385,15 +384,13 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, a_leaves: Path
 
 
 def _with_file(base: Player, file: Path | None) -> Player:
-    """The player, or with `file`'s leave values: read whole and checked now, not in the middle of a match."""
+    """The player, or with `file`'s leave values, a damaged file named."""
     if file is None:
         return base
-    data = file.read_bytes()
     try:
-        read_klv(data)
+        return with_leaves(base, file.read_bytes(), f"{base.name} ({file.name})")
     except ArtifactError as exc:
         raise ArtifactError(f"{file}: {exc}") from None
-    return with_leaves(base, data, f"{base.name} ({file.name})")
 
 
 def _selfplay_text(s: dict) -> str:

@@ -305,10 +305,7 @@ def load_pipeline(name_or_path: str | Path) -> Pipeline:
         precheck=precheck,
         tiling=TilingOptions(table["tiling"]["evidence"], table["tiling"]["compound_splits"]),
         inflection=inflection["generator"] or None,
-        evidence=tuple(EvidenceList(config, tuple(table["attests"])) for config, table in zip(
-            _sources("inflection.evidence", [{k: v for k, v in t.items() if k != "attests"}
-                                             for t in inflection["evidence"]], path, fail),
-            inflection["evidence"])),
+        evidence=_evidence_lists(inflection["evidence"], path, fail),
         name=table["name"],
         description=table["description"],
         profile=profile,
@@ -400,6 +397,13 @@ def _sources(key: str, tables: list[dict[str, Any]], path: Path, fail) -> tuple[
             raise fail(f"{key}[{i}]", str(exc)) from None
         configs.append(config)
     return tuple(configs)
+
+
+def _evidence_lists(tables: list[dict[str, Any]], path: Path, fail) -> tuple[EvidenceList, ...]:
+    """`[[inflection.evidence]]`: each a source, read as `[[sources]]` are, and the classes of forms it attests."""
+    configs = _sources("inflection.evidence", [{k: v for k, v in t.items() if k != "attests"} for t in tables],
+                       path, fail)
+    return tuple(EvidenceList(config, tuple(table["attests"])) for config, table in zip(configs, tables))
 
 
 def _overlays(table: dict[str, Any], path: Path, fail) -> Overlays:

@@ -47,9 +47,9 @@ class Key:
         if self.each is not None and not all(_is(item, self.each) for item in value):
             bad = next(item for item in value if not _is(item, self.each))
             raise schema_error(where, f"expected {self.describe_type()}, got {_shown(bad)} in it")
-        # a list's items each are one of the choices
-        bad = [v for v in (value if self.each is not None else [value]) if v not in self.choices]
-        if self.choices and bad:
+        items = value if self.each is not None else [value]  # a list's items each are one of the choices
+        bad = [v for v in items if v not in self.choices] if self.choices else []
+        if bad:
             known = ", ".join(map(_shown, self.choices))
             raise schema_error(where, f"{_shown(bad[0])} is not {self.noun} (known: {known})" if self.noun else
                               f"{_shown(bad[0])} is not one of {known}")

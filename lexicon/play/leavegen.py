@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, as_completed
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -124,9 +125,17 @@ class Shard:
 
 
 def play_shard(shard: Shard) -> Tally:
-    """A shard's pairs played and tallied, on whichever process runs it (the game and lexicon opened once there)."""
-    player = generation_player(shard.number, shard.data)
+    """A shard's pairs played and tallied, on whichever process runs it (the game, the lexicon and the
+    generation's player made once there)."""
+    player = _shard_player(shard.number, shard.data)
     return _pairs_tallied(load_game(shard.game), shard.lexicon, player, player, list(shard.seeds))
+
+
+@lru_cache(maxsize=2)
+def _shard_player(number: int, data: bytes | None) -> Player:
+    """One player a generation in a worker: each shard brings its own copy of the values, and a player with
+    new bytes would read them into a new copy of the game (Player.playing), shard after shard."""
+    return generation_player(number, data)
 
 
 def _pairs_tallied(game: Game, lexicon: Any, first: Player, second: Player, seeds: list[int]) -> Tally:

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..alphabet import Alphabet
 from ..errors import DataError, InputError
+from ..graph.native import use_core
 from ..normalize import Normalizer
 from .board import Board, empty_board
 from .compiled import game_leaves, use_leaves
@@ -278,9 +279,11 @@ def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def with_leaves(base: Player, data: bytes, name: str) -> Player:
-    """`base`, a player by equity, with the leave values of `data` (a KLV2 file) instead of the game's."""
+    """`base`, a player by equity, with the leave values of `data` (a KLV2 file) instead of the game's; the file
+    read by the core now (ArtifactError), not in the middle of a match."""
     if base.order != "equity":
         raise InputError(f"{base.name!r} plays by score: leave values are for the equity player", parameter="leaves")
+    use_core(True).Leaves(data)
     return dataclasses.replace(base, name=name, leaves=data)
 
 

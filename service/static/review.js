@@ -1,6 +1,6 @@
 // A finished game reviewed move by move (POST /replay with "review"): each move of one play whose rack the record
 // gives, ranked among every play of that rack, with the best play and what the move lost, in the page's language.
-import { $, announce, el, t } from "./dom.js";
+import { $, GAMES, announce, el, lexicon, t } from "./dom.js";
 import { api, showProblem } from "./api.js";
 
 function playText(play, points) {
@@ -35,7 +35,10 @@ async function reviewGame() {
   reviewing?.abort();
   const control = reviewing = new AbortController();
   try {
-    const answer = await api("/replay", {}, control.signal, { game: $("review-game").value, record, review: true });
+    const game = GAMES.get($("review-game").value);
+    const body = { game: game.name, record, review: true };
+    if (lexicon().tileset === game.tileset) body.lexicon = lexicon().name;  // the room chosen above, as the judge
+    const answer = await api("/replay", {}, control.signal, body);
     const reviewed = answer.turns.filter((turn) => turn.review);
     const best = reviewed.filter((turn) => turn.review.rank === 1).length;
     const said = reviewed.length ? t("review.summary", { n: reviewed.length, best }) : t("review.empty");

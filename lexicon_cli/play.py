@@ -12,7 +12,7 @@ from lexicon import PlayError
 from lexicon.errors import ArtifactError, record_error
 from lexicon.play import game_names, judge_request, local_game, read_gcg, read_json_record, replay_request, write_gcg
 from lexicon.play.gcg import decode as decode_gcg
-from lexicon.play.moves import MAX_LIMIT, moves_request
+from lexicon.play.moves import MAX_LIMIT, ORDERS, moves_request
 from lexicon.play.published import publish_game
 from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, Player, player, selfplay, with_leaves
 from lexicon_pipelines.progress import for_stream
@@ -301,12 +301,16 @@ def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
               help="List at most this many plays.")
 @click.option("--phonies", is_flag=True,
               help="Also the plays a challenge would remove: main word valid, a cross word not.")
+@click.option("--order", default="score", show_default=True, type=click.Choice(ORDERS),
+              help="Best first by score, or by equity: score plus the value of the tiles kept.")
+@click.option("--bag", type=click.IntRange(0), metavar="TILES",
+              help="By equity: the tiles left in the bag (with none, the end's rule values the tiles kept).")
 @layout_option
 @heights_option
 @artifacts_option
 @json_option
-def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, layout: str | None,
-                  heights_file, root: str, as_json: bool) -> None:
+def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, order: str,
+                  bag: int | None, layout: str | None, heights_file, root: str, as_json: bool) -> None:
     """The best plays of a rack on a board, as POST /moves gives them.
 
     BOARD is a board file as `lexicon judge` reads it (none for an empty board). Each play is listed
@@ -316,10 +320,13 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
         lexicon moves --game sv-scrabble --rack 'HUNDA?S'
         lexicon moves board.txt -g sv-betapet --rack KATTERS -n 5 --json
         lexicon moves board.txt --heights heights.txt -g hu-betutorony --rack 'KAP[SZ]OLE'
+        lexicon moves board.txt -g sv-scrabble --rack ERSTAD? --order equity --bag 0
     """
     played = local_game(game)
     body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size, "rack": rack,
-            "limit": limit, "phonies": phonies}
+            "limit": limit, "phonies": phonies, "order": order}
+    if bag is not None:
+        body["bag"] = bag
     if spec:
         body["lexicon"] = spec
     if layout is not None:
@@ -336,7 +343,8 @@ def _moves_text(a: dict) -> str:
     for p in a["plays"]:
         m = p["move"]
         words = ", ".join(w["word"] + ("" if w["valid"] is not False else " (not valid)") for w in p["words"])
-        lines.append(f"  {p['score']:>4}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
+        equity = f"{p['equity']:>8.2f}" if "equity" in p else ""
+        lines.append(f"  {p['score']:>4}{equity}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
     return "\n".join(lines)
 
 

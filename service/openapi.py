@@ -191,13 +191,19 @@ MOVES_REQUEST = {
         "phonies": {"type": "boolean", "default": False,
                     "description": "also the plays whose main word is valid and a cross word is not (what a "
                                    "challenge takes back), marked valid false"},
+        "bag": {"type": "integer", "minimum": 0,
+                "description": "order equity: the tiles left in the bag; with none, the end's rule values the "
+                               "tiles kept (going out gains the other racks, keeping tiles costs them) in place of "
+                               "the leave values"},
     },
 }
 _FOUND_PLAY = {
     "type": "object", "required": ["move", "placed", "score", "valid", "words", "bonuses"],
     "properties": {"move": _MOVE, "placed": PLAY_ANSWER["properties"]["placed"], "score": _INT,
                    "leave": {"type": "number", "description": "order equity: what the tiles kept are worth"},
-                   "equity": {"type": "number", "description": "order equity: score plus leave"},
+                   "adjustment": {"type": "number", "description": "order equity: what the stage of the game "
+                                  "adds (the opening's vowels beside double letters, the end's racks)"},
+                   "equity": {"type": "number", "description": "order equity: score plus leave plus adjustment"},
                    "valid": _BOOL,
                    "words": {"type": "array", "items": _PLAY_WORD}, "bonuses": {"type": "array", "items": _BONUS}},
 }
@@ -207,14 +213,15 @@ PLAY_ANSWER["properties"]["rank"] = {
     "properties": {"order": {"type": "string", "enum": ["equity", "score"]}, "plays": _INT | {"description":
                    "valid plays of the rack"}, "rank": {"type": "integer", "nullable": True, "description":
                    "1 for the best; null for a move that is not a valid play"},
-                   "leave": {"type": "number"}, "equity": {"type": "number"},
+                   "leave": {"type": "number"}, "adjustment": {"type": "number"}, "equity": {"type": "number"},
                    "best": _FOUND_PLAY | {"nullable": True}, "lost": {"type": "number", "description":
                    "the best play's equity (or score) less the move's"}},
 }
 MOVES_ANSWER = {
     "type": "object",
     "required": ["game", "lexicon", "version", "rack", "order", "phonies", "count", "cut", "limit", "plays"],
-    "properties": {"game": _STR, "lexicon": _STR, "version": _STR, "rack": _STR, "order": _STR, "phonies": _BOOL,
+    "properties": {"game": _STR, "lexicon": _STR, "version": _STR, "rack": _STR, "order": _STR,
+                   "bag": _INT | {"description": "the request's bag, when it gave one"}, "phonies": _BOOL,
                    "count": _INT | {"description": "plays found in all"},
                    "cut": _BOOL | {"description": "more plays were found than listed"}, "limit": _INT,
                    "plays": {"type": "array", "items": _FOUND_PLAY}},

@@ -86,6 +86,9 @@ def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
             plays = _found(client, base | {"rack": rack, "limit": 200})
             if lex.name == game.lexicon and game_leaves(game) is not None:  # the bundle carries the leave values
                 out.append(("moves", base | {"rack": rack, "limit": 30, "order": "equity"}))
+                # the bag empty: the end's rule values the tiles kept; a bag the position cannot have is refused
+                out.append(("moves", base | {"rack": rack, "limit": 30, "order": "equity", "bag": 0}))
+                out.append(("moves", base | {"rack": rack, "order": "equity", "bag": 1000}))
                 out += [("play", base | {"move": p["move"], "rack": rack, "rank": True}) for p in plays[-1:]]
             for play in plays[:8] + plays[-2:]:
                 out.append(("play", base | {"move": play["move"]}))

@@ -9,6 +9,7 @@ import os
 import shutil
 import struct
 import subprocess
+from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
@@ -17,8 +18,10 @@ from click.testing import CliRunner
 from lexicon import InputError, PlayError
 from lexicon.errors import ArtifactError
 from lexicon.graph.native import use_core
-from lexicon.play import empty_board, judge, load_game
+from lexicon.play import empty_board, engine, judge, load_game
+from lexicon.play.board import parse_board
 from lexicon.play.compiled import game_leaves, shipped_klv, use_leaves
+from lexicon.play.endgame import rack_value
 from lexicon.play.klv import read_klv, write_klv
 from lexicon.play.leavegen import Tally, prune, train, values_of
 from lexicon.play.leaves import (
@@ -32,8 +35,8 @@ from lexicon.play.leaves import (
     leave_of,
     numbers,
 )
-from lexicon.play.move import BLANK
-from lexicon.play.moves import MAX_LIMIT, find_moves
+from lexicon.play.move import BLANK, parse_rack
+from lexicon.play.moves import MAX_LIMIT, find_moves, moves_request
 from lexicon.play.selfplay import PLAYERS, Player, play_game, player
 from lexicon_cli import main
 
@@ -161,13 +164,36 @@ def test_plays_by_equity_are_ranked_by_score_plus_what_they_keep(betapet):
 
     for play in by_equity:
         assert play.document["leave"] == round(kept(play), 2)
-        assert play.document["equity"] == round(play.score + kept(play), 2)
+        cost = opening_cost(game, game.premiums(), play)
+        assert play.document["adjustment"] == round(-cost, 2)
+        assert play.document["equity"] == pytest.approx(play.score + kept(play) - cost, abs=0.011)
     equities = [p.document["equity"] for p in by_equity]
     assert equities == sorted(equities, reverse=True)
-    best = max(by_score, key=lambda p: (p.score + kept(p), p.score))
-    assert by_equity[0].score + kept(by_equity[0]) == best.score + kept(best)
+    def value(play) -> float:
+        return play.score + kept(play) - opening_cost(game, game.premiums(), play)
+
+    assert value(by_equity[0]) == pytest.approx(max(map(value, by_score)))
     assert [p.move for p in by_equity] != [p.move for p in by_score]  # what is kept changes the order
     assert "equity" not in by_score[0].document
+
+
+#: What the opening costs a vowel laid beside a double-letter square across the play's line (Quackle's, Macondo's
+#: and MAGPIE's 0.7), and what not going out costs beyond the tiles kept.
+OPENING_VOWEL, END_NOT_OUT = 0.7, 10
+
+
+def opening_cost(game, premiums, play) -> float:
+    """The opening's cost of a play on an empty board, worked out here from the layout and the tile set."""
+    vowels = {t.letter for t in game.alphabet.tiles if t.vowel}
+    size, cost = game.size, 0.0
+    for p in play.placed:
+        row, column = divmod(p.square, size)
+        beside = [(row, column - 1), (row, column + 1)] if play.direction == "down" else \
+            [(row - 1, column), (row + 1, column)]
+        if p.tile in vowels and any(0 <= r < size and 0 <= c < size and premiums[r * size + c] == "d"
+                                    for r, c in beside):
+            cost += OPENING_VOWEL
+    return cost
 
 
 def test_equity_without_leave_values_or_another_order_is_refused(betapet):
@@ -176,6 +202,106 @@ def test_equity_without_leave_values_or_another_order_is_refused(betapet):
         find_moves(game, empty_board(game), "ARTE", betapet, order="equity")
     with pytest.raises(PlayError, match=r"'best': plays are ordered by \"score\" or by \"equity\""):
         find_moves(game, empty_board(game), "ARTE", betapet, order="best")
+
+
+def test_the_opening_costs_vowels_laid_beside_double_letters_and_only_the_opening(betapet):
+    game = load_game("sv-betapet")
+    first = find_moves(game, empty_board(game), "ORKESTA", betapet, limit=MAX_LIMIT, order="equity")
+    costs = [opening_cost(game, game.premiums(), p) for p in first]
+    assert [p.document["adjustment"] for p in first] == [round(-c, 2) for c in costs]
+    assert any(costs) and not all(costs)  # some plays open a double letter to a vowel, some do not
+    later = find_moves(game, parse_board(game, WITH_HUND), "ORKESTA", betapet, limit=MAX_LIMIT, order="equity")
+    assert later.count and {p.document["adjustment"] for p in later} == {0.0}
+
+
+WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
+
+
+def unseen(game, board, rack: str) -> dict[str, int]:
+    """The tiles neither on the board nor on the rack: with the bag empty, the other racks'."""
+    left = {t.letter: t.count for t in game.alphabet.tiles} | {BLANK: game.alphabet.blanks}
+    for square in range(game.size * game.size):
+        if board.heights[square]:
+            left[BLANK if board.blanks[square] else board.tiles[square]] -= 1
+    for tile, n in parse_rack(game, rack).items():
+        left[tile] -= n
+    return left
+
+
+@pytest.mark.parametrize("rack", ["ARS", "ETT?"])
+def test_with_the_bag_empty_the_end_values_what_is_kept(betapet, rack):
+    """Going out gains twice the other racks (they lose them, the player gains them); keeping tiles costs twice
+    what they count and 10 more. The leave values have no part: nothing is drawn."""
+    game = load_game("sv-betapet")
+    board = parse_board(game, WITH_HUND)
+    found = find_moves(game, board, rack, betapet, limit=MAX_LIMIT, order="equity", bag=0)
+    assert found.document["bag"] == 0
+    others = engine.rack_value(game, Counter(unseen(game, board, rack)))
+    outs = 0
+    for play in found:
+        left = list(rack)
+        for p in play.placed:
+            left.remove(BLANK if p.blank else p.tile)
+        out = not left
+        outs += out
+        expected = 2 * others if out else -2 * rack_value(game, "".join(left)) - END_NOT_OUT
+        assert play.document["leave"] == 0.0
+        assert play.document["adjustment"] == expected, (play.move, left)
+        assert play.document["equity"] == play.score + expected
+    assert 0 < outs < found.count
+    equities = [p.document["equity"] for p in found]
+    assert equities == sorted(equities, reverse=True)
+    midgame = find_moves(game, board, rack, betapet, limit=MAX_LIMIT, order="equity", bag=1)
+    assert {p.document["adjustment"] for p in midgame} == {0.0} and any(p.document["leave"] for p in midgame)
+
+
+def test_betutorony_s_end_counts_the_cubes_under_the_stacks_too(hu_compiled):
+    """Five points a cube left, gained once (Betűtorony's going out gains nothing): the other racks' cubes are the
+    game's less those on the board, every one in a stack counted, and the rack's."""
+    game = load_game("hu-betutorony")
+    rows = ["." * 10] * 4 + ["...HÁZ...."] + ["." * 10] * 5
+    heights = ["0" * 10] * 4 + ["0002310000"] + ["0" * 10] * 5
+    board = parse_board(game, rows, heights)
+    rack = "SORE"
+    found = find_moves(game, board, rack, hu_compiled, limit=MAX_LIMIT, order="equity", bag=0)
+    cubes = sum(t.count for t in game.alphabet.tiles) - sum(board.heights) - len(rack)
+    words = {p.move["word"]: p.document["adjustment"] for p in found}
+    for play in found:
+        out = len(play.placed) == len(rack)
+        assert play.document["adjustment"] == (5 * cubes if out else -5 * (len(rack) - len(play.placed)) - END_NOT_OUT)
+    assert words["HÁZSOR"] == -5 - END_NOT_OUT  # the E kept
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"bag": 0}, r"the tiles left in the bag count in a play's equity: ask for \"order\": \"equity\""),
+    ({"bag": -1, "order": "equity"}, r"0 to \d+ tiles: what sv-betapet's tiles less the board's and the rack's leave"),
+    ({"bag": "7", "order": "equity"}, r"0 to \d+ tiles"),
+    ({"bag": True, "order": "equity"}, r"0 to \d+ tiles"),
+    ({"bag": 2 ** 63, "order": "equity"}, r"0 to \d+ tiles"),
+    ({"bag": 0, "order": "equity", "board": ["ZZZ" + "." * 12] + ["." * 15] * 14}, r"hold 3 Z, and sv-betapet has 1"),
+])
+def test_a_bag_that_cannot_be_is_refused_naming_bag(betapet, body, message):
+    game = load_game("sv-betapet")
+    request = {"game": "sv-betapet", "board": ["." * 15] * 15, "rack": "AB"} | body
+    with pytest.raises(PlayError, match=message) as caught:
+        moves_request(request, lambda name: betapet)
+    assert caught.value.parameter == "bag"
+    most = sum(t.count for t in game.alphabet.tiles) + game.alphabet.blanks - 2  # the game's tiles, the rack's not
+    empty = {"game": "sv-betapet", "board": ["." * 15] * 15, "rack": "AB", "order": "equity"}
+    with pytest.raises(PlayError, match=rf"0 to {most} tiles"):
+        moves_request(empty | {"bag": most + 1}, lambda name: betapet)
+    assert moves_request(empty | {"bag": most}, lambda name: betapet)[0]["bag"] == most
+
+
+def test_the_service_answers_a_bag_as_the_library_does(betapet, server):
+    body = {"game": "sv-betapet", "board": WITH_HUND, "rack": "ARS", "order": "equity", "bag": 0, "limit": 5}
+    status, _, raw = server.post("/moves", json.dumps(body).encode())
+    answer = json.loads(raw)
+    assert status == 200
+    assert answer == moves_request(body, lambda name: betapet)[0]
+    assert answer["bag"] == 0 and all("adjustment" in p for p in answer["plays"])
+    status, _, raw = server.post("/moves", json.dumps(body | {"bag": [0]}).encode())
+    assert status == 400 and json.loads(raw)["parameter"] == "bag"
 
 
 def test_the_equity_player_plays_legal_games_and_exchanges_what_it_does_not_keep(betapet):

@@ -95,7 +95,7 @@ def test_the_beginner_plays_only_common_words_and_the_levels_are_ordered(betapet
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"a": "best"}, "no player 'best' (players: score, beginner, random, equity)"),
+    ({"a": "best"}, "no player 'best' (players: score, beginner, random, equity, leaves)"),
     ({"games": 3}, "3 games: an even number from 2"),
     ({"games": 0}, "0 games: an even number from 2"),
 ])

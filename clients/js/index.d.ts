@@ -184,9 +184,13 @@ export interface MovesBody extends BoardBody {
   rack: string;
   /** 0 to 1,000 (100) */
   limit?: number;
-  order?: "score";
+  /** By score, or by equity: score plus the value of the tiles kept (the game's leave values) plus the stage's
+   *  adjustment. */
+  order?: "score" | "equity";
   /** Also the plays that form words not in the lexicon (`valid` false). */
   phonies?: boolean;
+  /** Order equity: the tiles left in the bag; with none, the end's rule values the tiles kept. */
+  bag?: number;
 }
 
 export interface Placed {
@@ -259,6 +263,12 @@ export interface FoundPlay {
   move: Required<WordMove>;
   placed: Placed[];
   score: number;
+  /** Order equity: what the tiles kept are worth. */
+  leave?: number;
+  /** Order equity: what the stage adds (the opening's vowels beside double letters, the end's racks). */
+  adjustment?: number;
+  /** Order equity: score + leave + adjustment. */
+  equity?: number;
   valid: boolean;
   words: FormedWord[];
   bonuses: Array<Record<string, unknown>>;
@@ -270,7 +280,9 @@ export interface Moves {
   lexicon: string;
   version: string;
   rack: string;
-  order: "score";
+  order: "score" | "equity";
+  /** The request's bag, when it gave one. */
+  bag?: number;
   phonies: boolean;
   /** Every play found. */
   count: number;

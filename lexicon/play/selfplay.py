@@ -55,6 +55,8 @@ class Player:
     doc: str
     #: `equity`: plays ranked by score plus the value of the tiles kept, and an exchange weighed against them
     order: str = "score"
+    #: by equity once the bag is empty too, the end's rule valuing the tiles kept (else by score then)
+    end: bool = True
     #: a KLV2 file of its own to play with (`lexicon leaves train` pits generations), None: the game's
     leaves: bytes | None = field(default=None, repr=False, compare=False)
 
@@ -118,8 +120,13 @@ PLAYERS = {p.name: p for p in (
     Player("random", MAX_LIMIT, lambda game: lambda plays, rng: rng.choice(plays),
            f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
     Player("equity", 1, _first,
-           "lays the play of the highest equity, score plus the value of the tiles kept (the game's leave values), "
-           "or exchanges when keeping the best tiles is worth more; by score once the bag is empty", "equity"),
+           "lays the play of the highest equity, score plus the value of the tiles kept (the game's leave values) "
+           "and the stage's adjustments (the opening's vowels; once the bag is empty, the end's: going out gains "
+           "the other rack, keeping tiles costs them), or exchanges when keeping the best tiles is worth more",
+           "equity"),
+    Player("leaves", 1, _first,
+           "the equity player without the end's adjustments: by score once the bag is empty (what they buy is "
+           "measured against it)", "equity", end=False),
 )}
 #: Turns a game may last before it is called a draw of its scores as they stand (none has come near).
 MAX_TURNS = 400
@@ -174,9 +181,9 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
     for turn in range(MAX_TURNS):
         seat = turn % len(sides)
         side = sides[seat]
-        order = side.player.order if bag else "score"  # an empty bag: nothing is drawn to the tiles kept
+        order = side.player.order if bag or side.player.end else "score"
         found = find_moves(side.game, board, rack_notation(side.rack), lexicon, limit=side.player.limit,
-                           order=order).plays
+                           order=order, bag=len(bag) if order == "equity" else None).plays
         play = side.pick(found, chance) if found else None
         equity = None if play is None else play.document.get("equity", play.score)
         keep: list[str] | None = None

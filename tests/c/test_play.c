@@ -173,6 +173,47 @@ static void test_a_stacking_game(void) {
     tl_game_free(g);
 }
 
+/* What the stage of the game adds to a play's equity (tl_stage): the opening's vowels beside a double letter, across
+ * the play's line; with the bag empty, the end's rule in place of the leave values. */
+static void test_the_stage_of_a_game(void) {
+    tl_game *g = read_game(LETTERS), *cubes = read_game(CUBES);
+    static const char opening[] = "..d.." "....." "....." "....." ".....";
+    tl_stage first = {.bag = -1, .opening = opening};
+    uint8_t left[64] = {0};
+    /* across row 2: the T on C2 lies under the double letter C1, and a consonant there costs nothing */
+    tl_play across = {.score = 3, .down = 0, .n = 3, .squares = {5, 6, 7}, .tiles = {A, A | BLANK, T}};
+    tl_play_value(g, NULL, &first, left, &across);
+    CHECK(across.leave == 0 && across.adjustment == 0);
+    /* one square on, the blank standing for A lies there: it costs what a vowel does */
+    tl_play under = {.score = 3, .down = 0, .n = 3, .squares = {6, 7, 8}, .tiles = {A, A | BLANK, T}};
+    tl_play_value(g, NULL, &first, left, &under);
+    CHECK(under.adjustment == -TL_OPENING_VOWEL);
+    /* down column B from B1: the A on B1 has the double letter C1 beside it */
+    tl_play down = {.score = 3, .down = 1, .n = 3, .squares = {1, 6, 11}, .tiles = {A, T, A}};
+    tl_play_value(g, NULL, &first, left, &down);
+    CHECK(down.adjustment == -TL_OPENING_VOWEL);
+    tl_stage later = {.bag = 4};
+    tl_play_value(g, NULL, &later, left, &down);
+    CHECK(down.adjustment == 0);
+    /* the bag empty: going out gains twice the others' 2 A and 1 C (5 points); 1 T kept costs twice 1 and 10 */
+    tl_stage end = {.bag = 0};
+    end.others[A] = 2;
+    end.others[C] = 1;
+    tl_play_value(g, NULL, &end, left, &down);
+    CHECK(down.leave == 0 && down.adjustment == 10);
+    left[T] = 1;
+    tl_play_value(g, NULL, &end, left, &down);
+    CHECK(down.adjustment == -2 - TL_END_NOT_OUT);
+    /* cubes: 5 a cube, gained once (going out gains nothing there, the others lose theirs) */
+    tl_play_value(cubes, NULL, &end, left, &down);
+    CHECK(down.adjustment == -5 - TL_END_NOT_OUT);
+    left[T] = 0;
+    tl_play_value(cubes, NULL, &end, left, &down);
+    CHECK(down.adjustment == 15);
+    tl_game_free(g);
+    tl_game_free(cubes);
+}
+
 static void test_what_it_refuses(void) {
     tl_game *g = NULL;
     tl_error err;
@@ -204,6 +245,7 @@ static void test_what_it_refuses(void) {
 int main(void) {
     test_a_letters_game();
     test_a_stacking_game();
+    test_the_stage_of_a_game();
     test_what_it_refuses();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -18,6 +18,9 @@ struct tl_moves {
     int64_t visits;
 };
 
+/* Is `a` after `b` among plays of one score: by first square, across before down, then tiles laid. */
+int tl_play_later(const tl_play *a, const tl_play *b);
+
 /* A generation's start: its empty list, and `state` (a generator's own, `size` bytes) zeroed, both allocated;
  * TL_ERR_NOMEM with neither. */
 tl_status tl_moves_start(tl_moves **moves, void **state, size_t size, tl_error *err);

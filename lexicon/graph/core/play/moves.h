@@ -47,7 +47,8 @@ typedef struct tl_play {
     uint8_t n;      /* tiles laid */
     uint16_t squares[TL_MAX_BOARD]; /* row × size + column */
     uint8_t tiles[TL_MAX_BOARD];    /* tile numbers, | TL_BLANK_TILE for a blank */
-    float leave;    /* what the tiles the play keeps are worth: set by tl_moves_sort_equity (tl_play.h), else 0 */
+    float leave;    /* what the tiles the play keeps are worth: set by tl_moves_sort_stage (tl_play.h), else 0 */
+    float adjustment; /* what the stage of the game adds to its equity: set by tl_moves_sort_stage, else 0 */
 } tl_play;
 
 /* A stacking game's board and the rules that score it (play/score.h's `cubes` rule). A cube

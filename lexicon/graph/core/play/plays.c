@@ -54,7 +54,7 @@ tl_status tl_moves_push(tl_moves *m, tl_play **play, tl_error *err) {
         m->cap = cap;
     }
     *play = &m->plays[m->n++];
-    (*play)->leave = 0; /* valued by tl_moves_sort_equity alone */
+    (*play)->leave = (*play)->adjustment = 0; /* valued by tl_moves_sort_stage alone (play/equity.c) */
     return TL_OK;
 }
 
@@ -101,8 +101,7 @@ tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, co
 }
 
 
-/* Is `a` after `b` among plays of one score: by first square, across before down, then tiles laid. */
-static int later(const tl_play *a, const tl_play *b) {
+int tl_play_later(const tl_play *a, const tl_play *b) {
     if (a->squares[0] != b->squares[0])
         return a->squares[0] > b->squares[0];
     if (a->down != b->down)
@@ -119,14 +118,14 @@ static int later(const tl_play *a, const tl_play *b) {
 
 static int compare_ties(const void *x, const void *y) {
     const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
-    return later(a, b) - later(b, a);
+    return tl_play_later(a, b) - tl_play_later(b, a);
 }
 
 static int compare_plays(const void *x, const void *y) {
     const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
-    return later(a, b) - later(b, a);
+    return tl_play_later(a, b) - tl_play_later(b, a);
 }
 
 /* Best first: the plays counted out by score (scores are small numbers), each score's few plays then
@@ -167,68 +166,6 @@ tl_status tl_moves_sort(tl_moves *m, tl_error *err) {
         qsort(order, m->n, sizeof *order, compare_plays);
     }
     free(start);
-    m->order = order;
-    return TL_OK;
-}
-
-static double equity(const tl_play *p) { return (double)p->score + (double)p->leave; }
-
-static int compare_equity(const void *x, const void *y) {
-    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
-    double ea = equity(a), eb = equity(b);
-    if (ea != eb)
-        return ea > eb ? -1 : 1;
-    if (a->score != b->score)
-        return a->score > b->score ? -1 : 1;
-    return later(a, b) - later(b, a);
-}
-
-/* A rack's leaves are few (at most 2^15 for the largest rack a request may give): each valued once, indexed by how
- * many of each of the rack's kinds of tile it keeps, a number in mixed radix. */
-#define MEMO_MOST (1u << 16)
-tl_status tl_moves_sort_equity(tl_moves *m, const tl_leaves *leaves, const uint8_t rack[64], tl_error *err) {
-    if (!m || !m->n)
-        return TL_OK;
-    size_t stride[64] = {0}, cells = 1;
-    for (unsigned t = 0; t < 64; t++)
-        if (rack[t] && cells <= MEMO_MOST) {
-            stride[t] = cells;
-            cells *= (size_t)rack[t] + 1;
-        }
-    if (cells > MEMO_MOST) /* a rack larger than any game's: each play's leave valued anew */
-        memset(stride, 0, sizeof stride), cells = 1;
-    float *memo = malloc(cells * sizeof *memo);
-    uint8_t *known = calloc(cells, 1);
-    const tl_play **order = m->order ? m->order : malloc(m->n * sizeof *order);
-    if (!memo || !known || !order) {
-        free(memo);
-        free(known);
-        if (order != m->order)
-            free(order);
-        return tl_nomem(err);
-    }
-    for (size_t i = 0; i < m->n; i++) {
-        tl_play *p = &m->plays[i];
-        uint8_t left[64];
-        memcpy(left, rack, 64);
-        for (unsigned k = 0; k < p->n; k++) {
-            unsigned t = p->tiles[k] & TL_BLANK_TILE ? 0 : p->tiles[k] & 63u;
-            if (left[t])
-                left[t]--;
-        }
-        size_t key = 0;
-        for (unsigned t = 0; t < 64; t++)
-            key += stride[t] * left[t];
-        if (cells == 1 || !known[key]) {
-            memo[key] = tl_leaves_value(leaves, left);
-            known[key] = 1;
-        }
-        p->leave = memo[key];
-        order[i] = p;
-    }
-    free(memo);
-    free(known);
-    qsort(order, m->n, sizeof *order, compare_equity);
     m->order = order;
     return TL_OK;
 }

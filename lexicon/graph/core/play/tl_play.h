@@ -170,6 +170,29 @@ const tl_leaves *tl_game_leaves(const tl_game *game);
  * plus leave, highest first; ties by score, then as tl_moves_sort. */
 tl_status tl_moves_sort_equity(tl_moves *moves, const tl_leaves *leaves, const uint8_t rack[64], tl_error *err);
 
+/* Where in a game a play is made, for the static adjustments engines add to equity beside the leave (Quackle's,
+ * Macondo's and MAGPIE's; play/equity.c, docs/games.md "Equity and leave values"):
+ * - the opening (an empty board): each vowel laid beside a double-letter square, across the play's line, costs
+ *   TL_OPENING_VOWEL, for the tile the next player may put on that square, doubled in two words;
+ * - the bag empty: nothing is drawn to the tiles kept, so the end's rule values them, not the leave values. A play
+ *   that goes out gains what the others' tiles cost, twice where going out gains them (they lose them too), and
+ *   one that does not loses what its own tiles cost as many times and TL_END_NOT_OUT more (the next player may go
+ *   out). */
+typedef struct tl_stage {
+    int bag;              /* tiles in the bag before the play; negative: not said, valued as in mid-game */
+    uint8_t others[64];   /* with the bag empty: the tiles on the other racks, others[t] of number t */
+    const char *opening;  /* an empty board: its size × size premium codes ('d' double letter); NULL: not empty */
+} tl_stage;
+#define TL_OPENING_VOWEL 0.7f
+#define TL_END_NOT_OUT 10
+/* Put the plays of `rack` best first by equity at `stage` (NULL: mid-game, as tl_moves_sort_equity): each play's
+ * `leave` (0 with the bag empty) and `adjustment` set, then by score + leave + adjustment; ties as above. */
+tl_status tl_moves_sort_stage(tl_moves *moves, const tl_game *game, const tl_leaves *leaves, const uint8_t rack[64],
+                              const tl_stage *stage, tl_error *err);
+/* One play's `leave` and `adjustment` at `stage`, `left` the tiles it keeps: as tl_moves_sort_stage sets them. */
+void tl_play_value(const tl_game *game, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64],
+                   tl_play *play);
+
 /* ------------------------------------------------------------------ the documents, JSON in and JSON out */
 
 /* A request refused: what POST /play or POST /moves answers with a problem document. */

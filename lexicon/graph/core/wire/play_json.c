@@ -14,7 +14,7 @@ static const char *const PLAY_FIELDS[] = {"game", "lexicon", "board", "heights",
                                           "detail", "rank"};
 static const char *const PLAY_REQUIRED[] = {"game", "board"};
 static const char *const MOVES_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "rack", "limit", "order",
-                                           "phonies"};
+                                           "phonies", "bag"};
 static const char *const MOVES_REQUIRED[] = {"game", "board", "rack"};
 #define MOVES_DEFAULT_LIMIT 100
 #define MOVES_MAX_LIMIT 1000
@@ -514,6 +514,8 @@ static void j_fixed(jbuf *j, double value) {
     j_lit(j, text);
 }
 
+static double play_equity(const tl_play *p) { return (double)p->score + (double)p->leave + (double)p->adjustment; }
+
 static void write_found(jbuf *j, const tl_game *g, const board_state *b, const tl_play *p, const tl_judgement *jd,
                         int valid, int by_equity) {
     j_lit(j, "{\"move\":");
@@ -525,8 +527,10 @@ static void write_found(jbuf *j, const tl_game *g, const board_state *b, const t
     if (by_equity) {
         j_lit(j, ",\"leave\":");
         j_fixed(j, p->leave);
+        j_lit(j, ",\"adjustment\":");
+        j_fixed(j, p->adjustment);
         j_lit(j, ",\"equity\":");
-        j_fixed(j, (double)p->score + (double)p->leave);
+        j_fixed(j, play_equity(p));
     }
     j_lit(j, ",\"valid\":");
     j_bool(j, valid);
@@ -592,6 +596,59 @@ static void refuse_costly(tl_refusal *refused, int64_t max_visits) {
              tl_thousands((size_t)max_visits, most));
 }
 
+/* The stage of the game a request's plays are ranked at (tl_stage): the opening when its board is empty, and with
+ * `bag` the tiles left in the bag; with the bag empty, the tiles on the other racks are the game's tiles less the
+ * board's and the rack's. */
+static tl_status read_stage(request *q, tl_stage *stage) {
+    const tl_game *g = q->game;
+    const jdoc *d = &q->doc;
+    unsigned cells = g->size * g->size, covered = 0, laid = 0;
+    long long unseen[64] = {0}, total = 0;
+    for (unsigned i = 0; i < g->n_tiles; i++)
+        unseen[g->tiles[i].number] = g->tiles[i].count;
+    unseen[0] = g->blanks;
+    for (unsigned s = 0; s < cells; s++) {
+        uint8_t tile = q->board.tiles[s];
+        if (!tile)
+            continue;
+        unseen[tile & TL_BLANK_TILE ? 0 : tile & 63u]--;
+        laid++;
+        covered += g->stacking && q->board.heights[s] > 1 ? q->board.heights[s] - 1u : 0;
+    }
+    *stage = (tl_stage){.bag = -1, .opening = laid ? NULL : q->premiums};
+    uint32_t v = request_field(q, "bag");
+    if (!v)
+        return TL_OK;
+    for (unsigned t = 0; t < 64; t++) {
+        unseen[t] -= q->rack[t];
+        if (unseen[t] < 0) {
+            const game_tile *tile = game_tile_of(g, t);
+            long long has = tile ? tile->count : t ? 0 : g->blanks;
+            return REFUSE(q, "bag", NULL, "the board and the rack hold %lld %s, and %s has %lld", has - unseen[t],
+                          tile ? tile->letter : "blanks", g->name, has);
+        }
+        total += unseen[t];
+    }
+    total -= covered;
+    const jnode *n = jn(d, v);
+    if (n->type != J_INT || n->unsigned_big || n->integer < 0 || n->integer > (total > 0 ? total : 0))
+        return REFUSE(q, "bag", NULL, "0 to %lld tiles: what %s's tiles less the board's and the rack's leave",
+                      total > 0 ? total : 0, g->name);
+    stage->bag = (int)n->integer;
+    if (stage->bag)
+        return TL_OK;
+    if (covered && !g->per_tile_end)
+        return REFUSE(q, "bag", NULL, "0: the cubes under the board's top ones are not on it, so the tiles on the "
+                      "other racks, which %s's end values at their points, cannot be told", g->name);
+    /* under the per-tile rule only how many count: the covered cubes are taken from any kind */
+    for (unsigned t = 0; t < 64; t++) {
+        long long take = covered < unseen[t] ? covered : unseen[t];
+        covered -= (unsigned)take;
+        stage->others[t] = (uint8_t)(unseen[t] - take > 255 ? 255 : unseen[t] - take);
+    }
+    return TL_OK;
+}
+
 /* Does the generator's play lay exactly the judged play's tiles? */
 static int same_play(const tl_play *p, const tl_judgement *jd) {
     if (p->n != jd->n_placed)
@@ -624,8 +681,11 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
             refuse_costly(q->refused, TL_MOVES_MAX_VISITS);
     }
     int by_equity = g->leaves != NULL;
+    tl_stage stage;
     if (rc == TL_OK)
-        rc = by_equity ? tl_moves_sort_equity(found, g->leaves, q->rack, err) : tl_moves_sort(found, err);
+        rc = read_stage(q, &stage);
+    if (rc == TL_OK)
+        rc = by_equity ? tl_moves_sort_stage(found, g, g->leaves, q->rack, &stage, err) : tl_moves_sort(found, err);
     if (rc != TL_OK) {
         tl_moves_free(found);
         return rc;
@@ -638,14 +698,21 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
             left[t]--;
     }
     int stands = judgement_stands(own);
-    double leave = by_equity ? tl_leaves_value(g->leaves, left) : 0, score = tl_judgement_score(own);
-    double value = score + leave;
+    /* the move as a play, valued as the generator's plays are */
+    tl_play mine = {.score = tl_judgement_score(own), .down = own->direction == 1, .n = (uint8_t)own->n_placed};
+    for (size_t k = 0; k < own->n_placed && k < TL_MAX_BOARD; k++) {
+        mine.squares[k] = own->placed[k].square;
+        mine.tiles[k] = own->placed[k].tile;
+    }
+    if (by_equity)
+        tl_play_value(g, g->leaves, &stage, left, &mine);
+    double value = play_equity(&mine);
     size_t count = tl_moves_count(found), better = 0;
     int listed = 0;
     for (size_t i = 0; i < count; i++) {
         const tl_play *p = tl_moves_play(found, i);
         listed |= stands && same_play(p, own);
-        better += (double)p->score + (double)p->leave > value;
+        better += play_equity(p) > value;
     }
     j->length--; /* the judgement's closing brace */
     j_lit(j, ",\"rank\":{\"order\":");
@@ -659,7 +726,9 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
         j_lit(j, "null");
     if (by_equity) {
         j_lit(j, ",\"leave\":");
-        j_fixed(j, leave);
+        j_fixed(j, mine.leave);
+        j_lit(j, ",\"adjustment\":");
+        j_fixed(j, mine.adjustment);
         j_lit(j, ",\"equity\":");
         j_fixed(j, value);
     }
@@ -672,7 +741,7 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
         rc = judge_found(g, source, &q->board, q->premiums, p, &jd, err);
         if (rc == TL_OK && judgement_stands(jd)) { /* one the judge refuses (its tiling) is no play */
             write_found(j, g, &q->board, p, jd, 1, by_equity);
-            best = (double)p->score + (double)p->leave;
+            best = play_equity(p);
             first = 0;
         }
         tl_judgement_free(jd);
@@ -699,7 +768,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     tl_moves *found = NULL;
     verdict_source source = {NULL, 0, NULL};
     const jdoc *d = &q->doc;
-    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 9, MOVES_REQUIRED, 3,
+    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 10, MOVES_REQUIRED, 3,
                                 "{\"game\": \"sv-scrabble\", \"board\": [...15 rows...], \"rack\": \"HUNDA?S\"}");
     uint32_t v;
     if (rc == TL_OK && (v = request_field(q, "lexicon")) && jn(d, v)->type == J_NULL)
@@ -749,13 +818,18 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         rc = read_rack(q, request_field(q, "rack"));
     if (rc == TL_OK && !q->rack_tiles)
         rc = REFUSE(q, "rack", NULL, "no tiles: a play needs at least one");
+    tl_stage stage;
+    if (rc == TL_OK && !by_equity && request_field(q, "bag"))
+        rc = REFUSE(q, "bag", NULL, "the tiles left in the bag count in a play's equity: ask for \"order\": \"equity\"");
+    if (rc == TL_OK)
+        rc = read_stage(q, &stage);
     if (rc == TL_OK) {
         rc = generate(q, graph, words.bundle, phonies, max_visits, &found);
         if (rc == TL_ERR_COSTLY)
             refuse_costly(refused, max_visits);
     }
     if (rc == TL_OK && limit)
-        rc = by_equity ? tl_moves_sort_equity(found, g->leaves, q->rack, err) : tl_moves_sort(found, err);
+        rc = by_equity ? tl_moves_sort_stage(found, g, g->leaves, q->rack, &stage, err) : tl_moves_sort(found, err);
     jbuf j = {NULL, 0, 0, 1, 0};
     if (rc == TL_OK) {
         source.words = &words;
@@ -798,7 +872,12 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
             j_lit(&head, ",\"rack\":");
             v = request_field(q, "rack");
             j_str(&head, jstr(d, v), jn(d, v)->length);
-            j_lit(&head, by_equity ? ",\"order\":\"equity\",\"phonies\":" : ",\"order\":\"score\",\"phonies\":");
+            j_lit(&head, by_equity ? ",\"order\":\"equity\"" : ",\"order\":\"score\"");
+            if (stage.bag >= 0) {
+                j_lit(&head, ",\"bag\":");
+                j_int(&head, stage.bag);
+            }
+            j_lit(&head, ",\"phonies\":");
             j_bool(&head, phonies);
             j_lit(&head, ",\"count\":");
             j_int(&head, (long long)count);

@@ -1,0 +1,116 @@
+/* The equity of a play, which POST /moves' order `equity` ranks by: its score, what the tiles it keeps are worth
+ * (the leave values, play/leaves.c), and what the stage of the game adds (the static adjustments, tl_play.h's
+ * tl_stage); and the plays put best first by it. */
+#include "play/game.h"
+#include "play/movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What the opening's vowels cost: each laid beside a double-letter square across the play's line. */
+static float opening_cost(const tl_game *g, const char *premiums, const tl_play *p) {
+    unsigned size = g->size;
+    float cost = 0;
+    for (unsigned k = 0; k < p->n; k++) {
+        const game_tile *tile = game_tile_of(g, p->tiles[k] & 63u); /* a blank: the letter it stands for */
+        if (!tile || !tile->vowel)
+            continue;
+        unsigned s = p->squares[k], row = s / size, column = s % size;
+        int beside = p->down ? (column > 0 && premiums[s - 1] == 'd') || (column + 1 < size && premiums[s + 1] == 'd')
+                             : (row > 0 && premiums[s - size] == 'd') || (row + 1 < size && premiums[s + size] == 'd');
+        cost += beside ? TL_OPENING_VOWEL : 0;
+    }
+    return cost;
+}
+
+/* What the tiles kept are worth: their leave value, or with the bag empty what the end makes of them. */
+static float kept_value(const tl_game *g, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64]) {
+    if (!stage || stage->bag != 0)
+        return tl_leaves_value(leaves, left);
+    int32_t times = g->going_out_gains ? 2 : 1, own = tl_game_rack_value(g, left);
+    int out = 1;
+    for (unsigned t = 0; t < 64 && out; t++)
+        out = !left[t];
+    if (out)
+        return (float)(times * tl_game_rack_value(g, stage->others));
+    return (float)(-times * own - TL_END_NOT_OUT);
+}
+
+/* A play's leave and adjustment from the value of what it keeps (kept_value). */
+static void set_value(const tl_game *g, const tl_stage *stage, float kept, tl_play *p) {
+    int end = stage && stage->bag == 0;
+    p->leave = end ? 0 : kept;
+    p->adjustment = (end ? kept : 0) - (stage && stage->opening ? opening_cost(g, stage->opening, p) : 0);
+}
+
+void tl_play_value(const tl_game *game, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64],
+                   tl_play *play) {
+    set_value(game, stage, kept_value(game, leaves, stage, left), play);
+}
+
+static double equity(const tl_play *p) { return (double)p->score + (double)p->leave + (double)p->adjustment; }
+
+static int compare_equity(const void *x, const void *y) {
+    const tl_play *a = *(tl_play *const *)x, *b = *(tl_play *const *)y;
+    double ea = equity(a), eb = equity(b);
+    if (ea != eb)
+        return ea > eb ? -1 : 1;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return tl_play_later(a, b) - tl_play_later(b, a);
+}
+
+/* A rack's leaves are few (at most 2^15 for the largest rack a request may give): each valued once, indexed by how
+ * many of each of the rack's kinds of tile it keeps, a number in mixed radix. */
+#define MEMO_MOST (1u << 16)
+tl_status tl_moves_sort_stage(tl_moves *m, const tl_game *game, const tl_leaves *leaves, const uint8_t rack[64],
+                              const tl_stage *stage, tl_error *err) {
+    if (!m || !m->n)
+        return TL_OK;
+    size_t stride[64] = {0}, cells = 1;
+    for (unsigned t = 0; t < 64; t++)
+        if (rack[t] && cells <= MEMO_MOST) {
+            stride[t] = cells;
+            cells *= (size_t)rack[t] + 1;
+        }
+    if (cells > MEMO_MOST) /* a rack larger than any game's: each play's leave valued anew */
+        memset(stride, 0, sizeof stride), cells = 1;
+    float *memo = malloc(cells * sizeof *memo);
+    uint8_t *known = calloc(cells, 1);
+    const tl_play **order = m->order ? m->order : malloc(m->n * sizeof *order);
+    if (!memo || !known || !order) {
+        free(memo);
+        free(known);
+        if (order != m->order)
+            free(order);
+        return tl_nomem(err);
+    }
+    for (size_t i = 0; i < m->n; i++) {
+        tl_play *p = &m->plays[i];
+        uint8_t left[64];
+        memcpy(left, rack, 64);
+        for (unsigned k = 0; k < p->n; k++) {
+            unsigned t = p->tiles[k] & TL_BLANK_TILE ? 0 : p->tiles[k] & 63u;
+            if (left[t])
+                left[t]--;
+        }
+        size_t key = 0;
+        for (unsigned t = 0; t < 64; t++)
+            key += stride[t] * left[t];
+        if (cells == 1 || !known[key]) {
+            memo[key] = kept_value(game, leaves, stage, left);
+            known[key] = 1;
+        }
+        set_value(game, stage, memo[key], p);
+        order[i] = p;
+    }
+    free(memo);
+    free(known);
+    qsort(order, m->n, sizeof *order, compare_equity);
+    m->order = order;
+    return TL_OK;
+}
+
+tl_status tl_moves_sort_equity(tl_moves *m, const tl_leaves *leaves, const uint8_t rack[64], tl_error *err) {
+    return tl_moves_sort_stage(m, NULL, leaves, rack, NULL, err);
+}

@@ -341,9 +341,13 @@ def _moves_text(a: dict) -> str:
     shown = f"the best {len(a['plays'])}" if a["cut"] else "all"
     lines = [f"{a['game']} with {a['lexicon']}@{a['version']}, rack {a['rack']}: {a['count']:,} plays, {shown}"]
     for p in a["plays"]:
+        equity = f"{p['equity']:>8.2f}" if "equity" in p else ""
+        if "move" not in p:  # an exchange or the pass (by equity, with the bag said)
+            what = f"exchange {p['exchange']}" if "exchange" in p else "pass"
+            lines.append(f"  {p['score']:>4}{equity}  {what:<27} keeping {p['keep'] or 'nothing'}")
+            continue
         m = p["move"]
         words = ", ".join(w["word"] + ("" if w["valid"] is not False else " (not valid)") for w in p["words"])
-        equity = f"{p['equity']:>8.2f}" if "equity" in p else ""
         lines.append(f"  {p['score']:>4}{equity}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
     return "\n".join(lines)
 

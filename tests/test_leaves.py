@@ -27,7 +27,6 @@ from lexicon.play.leavegen import Tally, prune, train, values_of
 from lexicon.play.leaves import (
     all_leaves,
     bag_counts,
-    best_keep,
     count_multisets,
     counts,
     full_klv,
@@ -122,17 +121,6 @@ def test_every_leave_of_a_bag_is_listed_once_shortest_first():
     assert len(listed) == len(set(listed)) == leave_count(game)
     assert [len(x) for x in listed] == sorted(len(x) for x in listed)
     assert all(list(x) == sorted(x) for x in listed[::997])
-
-
-def test_the_best_keep_is_the_most_valuable_part_of_the_rack():
-    game = load_game("sv-scrabble")
-    number = numbers(game)
-    values = {bytes([0]): 20.0, bytes(sorted([0, number["E"]])): 26.0, bytes([number["X"]]): -9.0}
-    leaves = use_core(True).Leaves(write_klv(values))
-    kept, worth = best_keep(game, ["?", "E", "X", "X", "A", "B", "C"], leaves)
-    assert sorted(kept) == ["?", "E"] and worth == 26.0
-    kept, worth = best_keep(game, ["X", "X", "X", "X", "X", "X", "X"], leaves)
-    assert kept == [] and worth == 0.0  # everything goes back: nothing kept is worth more than nothing
 
 
 # ---------------------------------------------------------------------------------- equity in the engine
@@ -265,11 +253,14 @@ def test_betutorony_s_end_counts_the_cubes_under_the_stacks_too(hu_compiled):
     rack = "SORE"
     found = find_moves(game, board, rack, hu_compiled, limit=MAX_LIMIT, order="equity", bag=0)
     cubes = sum(t.count for t in game.alphabet.tiles) - sum(board.heights) - len(rack)
-    words = {p.move["word"]: p.document["adjustment"] for p in found}
+    words = {p.move["word"]: p.document["adjustment"] for p in found if p.kind == "play"}
     for play in found:
         out = len(play.placed) == len(rack)
         assert play.document["adjustment"] == (5 * cubes if out else -5 * (len(rack) - len(play.placed)) - END_NOT_OUT)
     assert words["HÁZSOR"] == -5 - END_NOT_OUT  # the E kept
+    # Betűtorony exchanges one cube at a time while the bag holds one
+    some = find_moves(game, board, rack, hu_compiled, limit=MAX_LIMIT, order="equity", bag=1)
+    assert sorted(p.exchange for p in some if p.kind == "exchange") == sorted(rack)
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -302,6 +293,38 @@ def test_the_service_answers_a_bag_as_the_library_does(betapet, server):
     assert answer["bag"] == 0 and all("adjustment" in p for p in answer["plays"])
     status, _, raw = server.post("/moves", json.dumps(body | {"bag": [0]}).encode())
     assert status == 400 and json.loads(raw)["parameter"] == "bag"
+
+
+def test_with_the_bag_said_every_exchange_and_the_pass_are_weighed_by_what_they_keep(scrabble_words):
+    """Each distinct set of tiles the game lets go back (one to seven while the bag holds seven) once, and the pass,
+    each valued as a play keeping the same tiles is; the best exchange keeps the most valuable part of the rack."""
+    game = load_game("sv-scrabble")
+    number = numbers(game)
+    played = _with_leaves(game, {bytes([0]): 20.0, bytes(sorted([0, number["E"]])): 26.0,
+                                 bytes([number["X"]]): -9.0})
+    leaves = game_leaves(played)
+    rack = "?EXAABC"
+    found = find_moves(played, empty_board(game), rack, scrabble_words, limit=MAX_LIMIT, order="equity", bag=50)
+    turns = [p for p in found if p.kind != "play"]
+    exchanges = [p for p in turns if p.kind == "exchange"]
+    assert len(exchanges) == 2 * 2 * 2 * 3 * 2 * 2 - 1  # ? E X AA B C: every part but none, each once
+    assert len({p.exchange for p in exchanges}) == len(exchanges)
+    for turn in turns:
+        back = parse_rack(game, turn.exchange or "")
+        kept = parse_rack(game, turn.document["keep"])
+        assert back + kept == parse_rack(game, rack)
+        worth = leaves.value(counts(leave_of(game, kept.elements())))
+        assert turn.score == 0 and turn.document["leave"] == round(worth, 2) == turn.document["equity"]
+    assert [p.kind for p in turns].count("pass") == 1
+    best = next(p for p in found if p.kind == "exchange")
+    assert parse_rack(game, best.document["keep"]) == parse_rack(game, "?E") and best.document["equity"] == 26.0
+    equities = [p.document["equity"] for p in found]
+    assert equities == sorted(equities, reverse=True)
+    # a bag of fewer than seven: no exchange, the pass still; without a bag, plays alone
+    assert [p.kind for p in find_moves(played, empty_board(game), rack, scrabble_words, limit=MAX_LIMIT,
+                                       order="equity", bag=6) if p.kind != "play"] == ["pass"]
+    assert not [p for p in find_moves(played, empty_board(game), rack, scrabble_words, limit=MAX_LIMIT,
+                                      order="equity") if p.kind != "play"]
 
 
 def test_the_equity_player_plays_legal_games_and_exchanges_what_it_does_not_keep(betapet):

@@ -24,13 +24,14 @@ FORMAT_VERSION = 1
 
 
 def document(game: Game) -> dict[str, Any]:
-    """The game document of `game`: its board, layouts, rack, scoring, stacking, turn, challenge and end
-    rules, and the tile set it plays."""
+    """The game document of `game`: its board, layouts, rack and exchange, scoring, stacking, turn, challenge and
+    end rules, and the tile set it plays."""
     alphabet = game.alphabet
     scoring, stacking = game.scoring, game.stacking
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "name": game.name, "lexicon": game.lexicon,
-        "size": game.size, "rack": game.rack, "start": [game.square_name(s) for s in game.start],
+        "size": game.size, "rack": game.rack, "exchange": vars(game.exchange).copy(),
+        "start": [game.square_name(s) for s in game.start],
         "layout": game.layout,
         "layouts": [{"name": lay.name, "rows": list(lay.rows), "verified": lay.verified}
                     for lay in game.layouts.values()],

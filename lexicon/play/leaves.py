@@ -15,7 +15,6 @@ from __future__ import annotations
 import lzma
 from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import Any
 
 from .compiled import game_leaves
 from .game import Game
@@ -109,17 +108,3 @@ def full_klv(game: Game) -> bytes | None:
     if leaves is None:
         return None
     return write_klv({leave: leaves.value(counts(leave)) for leave in all_leaves(game)})
-
-
-def best_keep(game: Game, rack: list[str], leaves: Any) -> tuple[list[str], float]:
-    """The tiles of `rack` best kept when exchanging the rest (at least one tile goes back, at most the game's
-    `exchange.most`) and their value: what an exchange is worth by equity."""
-    letter = {n: t for t, n in numbers(game).items()}
-    whole = leave_of(game, rack)
-    least = max(0, len(whole) - game.exchange.most)
-    best, value = b"", 0.0 if least == 0 else float("-inf")
-    for keep in sub_leaves(whole, max(1, least)):
-        worth = leaves.value(counts(keep))
-        if worth > value or (worth == value and keep < best):
-            best, value = keep, worth
-    return [letter[t] for t in best], value

@@ -49,8 +49,18 @@ class FoundPlay:
     document: dict[str, Any]
 
     @property
+    def kind(self) -> str:
+        """`play`, or by equity with the bag said, `exchange` (the tiles put back: `exchange`) or `pass`."""
+        return "exchange" if "exchange" in self.document else "pass" if "pass" in self.document else "play"
+
+    @property
+    def exchange(self) -> str | None:
+        """An exchange's tiles put back, in tile notation."""
+        return self.document.get("exchange")
+
+    @property
     def words(self) -> list[dict[str, Any]]:
-        return self.document["words"]
+        return self.document.get("words", [])
 
     def as_dict(self) -> dict[str, Any]:
         return self.document
@@ -91,6 +101,7 @@ class Moves:
 def _read(game: Game, lexicon: Any, document: dict[str, Any]) -> Moves:
     plays = [FoundPlay([Placement(game.square(p["square"]), p["tile"], p["blank"]) for p in play["placed"]],
                        play["score"], play["move"]["direction"], play["valid"], play["move"], play)
+             if "move" in play else FoundPlay([], 0, "", True, {}, play)  # an exchange or the pass
              for play in document["plays"]]
     return Moves(game, lexicon, document["rack"], document["count"], document["limit"], document["order"],
                  document["phonies"], document, plays)
@@ -103,7 +114,8 @@ def find_moves(game: Game, board: Board, rack: str, lexicon: Any, *, premiums: t
     every word is valid, unless `phonies`: then also those whose main word is a word and a cross word is
     not (what a challenge would take off the board), marked `valid` false. `premiums` is a layout's
     squares (`game.premiums(...)`), the game's default when None. By equity, `bag` is the tiles left in the
-    bag (None: not said, valued as in mid-game): with none left the end's rule values the tiles kept."""
+    bag (None: not said, valued as in mid-game): with none left the end's rule values the tiles kept; with it
+    said, the exchanges the game allows and the pass are listed among the plays (FoundPlay.kind)."""
     body = position(game, board, premiums) | {"rack": rack, "limit": limit, "order": order, "phonies": phonies}
     if bag is not None:
         body["bag"] = bag

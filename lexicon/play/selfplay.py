@@ -32,8 +32,7 @@ from .board import Board, empty_board
 from .compiled import game_leaves, use_leaves
 from .endgame import final_adjustments
 from .game import Game
-from .leaves import best_keep
-from .move import BLANK, rack_notation
+from .move import BLANK, parse_rack, rack_notation
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 
 #: A player picks one of the plays found (best score first) with the game's random source, or none (it then
@@ -187,10 +186,11 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
         play = side.pick(found, chance) if found else None
         equity = None if play is None else play.document.get("equity", play.score)
         keep: list[str] | None = None
-        if order == "equity" and len(bag) >= game.exchange.bag_minimum:
-            kept, worth = best_keep(game, side.rack, game_leaves(side.game))
-            if equity is None or worth > equity:
-                play, keep, equity = None, kept, worth
+        passes = False
+        if play is not None and play.kind != "play":  # by equity the engine weighs exchanges and the pass too
+            if play.kind == "exchange":
+                keep = [t for t, n in parse_rack(game, play.document["keep"]).items() for _ in range(n)]
+            passes, play = play.kind == "pass", None
         if observe is not None and bag and len(side.rack) == game.rack:
             observe(seat, list(side.rack), 0.0 if equity is None else equity)
         if play is not None:
@@ -206,7 +206,7 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
             if not side.rack and not bag:  # out
                 break
             continue
-        if len(bag) >= game.exchange.bag_minimum:
+        if not passes and len(bag) >= game.exchange.bag_minimum:
             back = side.rack[:game.exchange.most]
             if keep is not None:
                 back = _without(side.rack, keep)

@@ -40,7 +40,8 @@ static float kept_value(const tl_game *g, const tl_leaves *leaves, const tl_stag
 static void set_value(const tl_game *g, const tl_stage *stage, float kept, tl_play *p) {
     int end = stage && stage->bag == 0;
     p->leave = end ? 0 : kept;
-    p->adjustment = (end ? kept : 0) - (stage && stage->opening ? opening_cost(g, stage->opening, p) : 0);
+    p->adjustment = (end ? kept : 0) -
+                    (stage && stage->opening && p->kind == TL_TURN_PLAY ? opening_cost(g, stage->opening, p) : 0);
 }
 
 void tl_play_value(const tl_game *game, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64],
@@ -57,7 +58,68 @@ static int compare_equity(const void *x, const void *y) {
         return ea > eb ? -1 : 1;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
+    if (a->kind != b->kind) /* a play before an exchange of one equity, an exchange before a pass */
+        return a->kind < b->kind ? -1 : 1;
     return tl_play_later(a, b) - tl_play_later(b, a);
+}
+
+/* Every distinct set of `left` more tiles put back, from the kinds of tile at `kind` on, after `n` chosen. */
+static tl_status exchanges(tl_moves *m, uint8_t have[64], unsigned kind, uint8_t *chosen, unsigned n, unsigned left,
+                           tl_error *err) {
+    if (!left) {
+        tl_play *p;
+        tl_status rc = tl_moves_push(m, &p, err);
+        if (rc != TL_OK)
+            return rc;
+        p->kind = TL_TURN_EXCHANGE;
+        p->score = 0;
+        p->down = 0;
+        p->valid = 1;
+        p->n = (uint8_t)n;
+        memset(p->squares, 0, sizeof p->squares);
+        memcpy(p->tiles, chosen, n);
+        return TL_OK;
+    }
+    for (unsigned t = kind; t < 64; t++) {
+        if (!have[t])
+            continue;
+        have[t]--;
+        chosen[n] = t ? (uint8_t)t : TL_BLANK_TILE;
+        tl_status rc = exchanges(m, have, t, chosen, n + 1, left - 1, err);
+        have[t]++;
+        if (rc != TL_OK)
+            return rc;
+    }
+    return TL_OK;
+}
+
+tl_status tl_moves_add_turns(tl_moves *m, const tl_game *game, const uint8_t rack[64], const tl_stage *stage,
+                             tl_error *err) {
+    if (!m || !stage || stage->bag < 0)
+        return TL_OK;
+    free(m->order); /* sorted before: sorted again with the turns */
+    m->order = NULL;
+    unsigned tiles = 0;
+    uint8_t have[64], chosen[TL_MAX_BOARD];
+    for (unsigned t = 0; t < 64; t++)
+        tiles += have[t] = rack[t];
+    unsigned most = game->exchange_most < (unsigned)stage->bag ? game->exchange_most : (unsigned)stage->bag;
+    most = most < tiles ? most : tiles;
+    most = most < TL_MAX_BOARD ? most : TL_MAX_BOARD;
+    if (stage->bag > 0 && (unsigned)stage->bag >= game->exchange_bag_minimum)
+        for (unsigned size = 1; size <= most; size++) {
+            tl_status rc = exchanges(m, have, 0, chosen, 0, size, err);
+            if (rc != TL_OK)
+                return rc;
+        }
+    tl_play *p;
+    tl_status rc = tl_moves_push(m, &p, err);
+    if (rc != TL_OK)
+        return rc;
+    memset(p, 0, sizeof *p);
+    p->kind = TL_TURN_PASS;
+    p->valid = 1;
+    return TL_OK;
 }
 
 /* A rack's leaves are few (at most 2^15 for the largest rack a request may give): each valued once, indexed by how

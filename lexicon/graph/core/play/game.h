@@ -33,6 +33,7 @@ struct tl_game {
     char name[GAME_TEXT];
     char lexicon[GAME_TEXT]; /* the lexicon a play is judged by unless the request names one */
     unsigned size, rack;
+    unsigned exchange_bag_minimum, exchange_most; /* an exchange: while the bag holds so many, of at most so many */
     uint16_t start[GAME_SQUARES]; /* the start squares, in the game's order */
     unsigned n_start;
     uint8_t is_start[GAME_SQUARES];

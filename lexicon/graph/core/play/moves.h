@@ -39,7 +39,12 @@ typedef struct tl_board {
     int premiums_every_word;       /* a new tile's premiums count in its cross word too */
 } tl_board;
 
-/* One play: the tiles it lays (squares in increasing order), its score, its direction. */
+/* What a turn in a list of plays is: a play of tiles (what the generators find), or, where the caller asks for
+ * them (tl_moves_add_turns, tl_play.h), an exchange or a pass. */
+enum { TL_TURN_PLAY = 0, TL_TURN_EXCHANGE = 1, TL_TURN_PASS = 2 };
+
+/* One play: the tiles it lays (squares in increasing order), its score, its direction. An exchange is one of no
+ * squares whose `tiles` are the n tiles it puts back (a blank TL_BLANK_TILE); a pass has none. */
 typedef struct tl_play {
     int32_t score;
     uint8_t down;   /* the main word reads down (for one tile: down when it has no neighbour across) */
@@ -49,6 +54,7 @@ typedef struct tl_play {
     uint8_t tiles[TL_MAX_BOARD];    /* tile numbers, | TL_BLANK_TILE for a blank */
     float leave;    /* what the tiles the play keeps are worth: set by tl_moves_sort_stage (tl_play.h), else 0 */
     float adjustment; /* what the stage of the game adds to its equity: set by tl_moves_sort_stage, else 0 */
+    uint8_t kind;     /* TL_TURN_PLAY, _EXCHANGE or _PASS */
 } tl_play;
 
 /* A stacking game's board and the rules that score it (play/score.h's `cubes` rule). A cube

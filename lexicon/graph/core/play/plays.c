@@ -55,6 +55,7 @@ tl_status tl_moves_push(tl_moves *m, tl_play **play, tl_error *err) {
     }
     *play = &m->plays[m->n++];
     (*play)->leave = (*play)->adjustment = 0; /* valued by tl_moves_sort_stage alone (play/equity.c) */
+    (*play)->kind = TL_TURN_PLAY;
     return TL_OK;
 }
 

@@ -189,6 +189,13 @@ typedef struct tl_stage {
  * `leave` (0 with the bag empty) and `adjustment` set, then by score + leave + adjustment; ties as above. */
 tl_status tl_moves_sort_stage(tl_moves *moves, const tl_game *game, const tl_leaves *leaves, const uint8_t rack[64],
                               const tl_stage *stage, tl_error *err);
+/* Add to `moves` the turns other than plays that `stage` allows (its bag said): every exchange the game allows
+ * (while the bag holds its least, of one tile up to its most and what the bag holds; each distinct set of tiles
+ * put back once) and the pass. By equity each is worth what it keeps, as a play is: an exchange its leave, the
+ * pass the whole rack (a full rack's value worked out from its parts, tl_leaves_value), or with the bag empty
+ * what the end makes of it. */
+tl_status tl_moves_add_turns(tl_moves *moves, const tl_game *game, const uint8_t rack[64], const tl_stage *stage,
+                             tl_error *err);
 /* One play's `leave` and `adjustment` at `stage`, `left` the tiles it keeps: as tl_moves_sort_stage sets them. */
 void tl_play_value(const tl_game *game, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64],
                    tl_play *play);

@@ -295,7 +295,16 @@ static tl_status read_game(const jdoc *d, uint32_t root, tl_game **out, tl_error
     if (ok) {
         g->size = (unsigned)v;
         ok = number(&r, root, "rack", 1, (long long)g->size * g->size, &v);
-        g->rack = (unsigned)v;
+        g->rack = g->exchange_bag_minimum = g->exchange_most = (unsigned)v;
+    }
+    /* the exchange's rules, which a document of an earlier toolkit does not carry: then Scrabble's, a rack */
+    uint32_t exchange = ok ? json_member(d, root, "exchange") : 0;
+    if (exchange) {
+        ok = jn(d, exchange)->type == J_OBJECT ? 1 : bad(&r, "exchange", "must be an object");
+        ok = ok && number(&r, exchange, "bag_minimum", 0, 100000, &v);
+        g->exchange_bag_minimum = (unsigned)v;
+        ok = ok && number(&r, exchange, "most", 1, g->rack, &v);
+        g->exchange_most = (unsigned)v;
     }
     uint32_t tileset = ok ? need(&r, root, "tileset", J_OBJECT) : 0;
     ok = ok && tileset && read_tileset(&r, tileset, g);

@@ -541,6 +541,45 @@ static void write_found(jbuf *j, const tl_game *g, const board_state *b, const t
     j_lit(j, "}");
 }
 
+/* Tiles in tile notation, as a rack is written: `?` a blank, a tile of more letters in brackets. */
+static void j_rack(jbuf *j, const tl_game *g, const uint8_t tiles[64]) {
+    jbuf text = {NULL, 0, 0, 1, 0};
+    for (unsigned c = 0; c < tiles[0]; c++)
+        j_raw(&text, "?", 1);
+    for (unsigned t = 1; t < 64; t++)
+        for (unsigned c = 0; c < tiles[t]; c++)
+            j_written(&text, g, (uint8_t)t);
+    j_str(j, text.data ? text.data : "", text.length);
+    j->failed |= text.failed;
+    free(text.data);
+}
+
+/* An exchange or the pass, as POST /moves lists them by equity: the tiles put back and those kept. */
+static void write_turn(jbuf *j, const tl_game *g, const uint8_t rack[64], const tl_play *p) {
+    uint8_t back[64] = {0}, kept[64];
+    memcpy(kept, rack, sizeof kept);
+    for (unsigned k = 0; k < p->n; k++) {
+        unsigned t = p->tiles[k] & TL_BLANK_TILE ? 0 : p->tiles[k] & 63u;
+        back[t]++;
+        kept[t]--;
+    }
+    if (p->kind == TL_TURN_EXCHANGE) {
+        j_lit(j, "{\"exchange\":");
+        j_rack(j, g, back);
+    } else {
+        j_lit(j, "{\"pass\":true");
+    }
+    j_lit(j, ",\"keep\":");
+    j_rack(j, g, kept);
+    j_lit(j, ",\"score\":0,\"leave\":");
+    j_fixed(j, p->leave);
+    j_lit(j, ",\"adjustment\":");
+    j_fixed(j, p->adjustment);
+    j_lit(j, ",\"equity\":");
+    j_fixed(j, play_equity(p));
+    j_lit(j, "}");
+}
+
 static tl_status generate(request *q, const tl_graph *graph, const tl_lexicon *lex, int phonies, int64_t max_visits,
                           tl_moves **found) {
     const tl_game *g = q->game;
@@ -828,6 +867,8 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         if (rc == TL_ERR_COSTLY)
             refuse_costly(refused, max_visits);
     }
+    if (rc == TL_OK && by_equity)
+        rc = tl_moves_add_turns(found, g, q->rack, &stage, err);
     if (rc == TL_OK && limit)
         rc = by_equity ? tl_moves_sort_stage(found, g, g->leaves, q->rack, &stage, err) : tl_moves_sort(found, err);
     jbuf j = {NULL, 0, 0, 1, 0};
@@ -838,6 +879,13 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         j_lit(&j, "{\"plays\":[");
         for (size_t i = 0; i < take && rc == TL_OK; i++) {
             const tl_play *p = tl_moves_play(found, i);
+            if (p->kind != TL_TURN_PLAY) {
+                j_lit(&j, first ? "" : ",");
+                write_turn(&j, g, q->rack, p);
+                first = 0;
+                listed++;
+                continue;
+            }
             tl_judgement *jd = NULL;
             rc = judge_found(g, &source, &q->board, q->premiums, p, &jd, err);
             if (rc != TL_OK)

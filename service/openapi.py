@@ -192,14 +192,18 @@ MOVES_REQUEST = {
                     "description": "also the plays whose main word is valid and a cross word is not (what a "
                                    "challenge takes back), marked valid false"},
         "bag": {"type": "integer", "minimum": 0,
-                "description": "order equity: the tiles left in the bag; with none, the end's rule values the "
-                               "tiles kept (going out gains the other racks, keeping tiles costs them) in place of "
-                               "the leave values"},
+                "description": "order equity: the tiles left in the bag. The exchanges it allows and the pass are "
+                               "listed among the plays; with none, the end's rule values the tiles kept (going out "
+                               "gains the other racks, keeping tiles costs them) in place of the leave values"},
     },
 }
 _FOUND_PLAY = {
-    "type": "object", "required": ["move", "placed", "score", "valid", "words", "bonuses"],
+    "type": "object", "required": ["score"],
+    "description": "a play (move, placed, valid, words, bonuses), or with bag an exchange (exchange, keep) or the "
+                   "pass (pass, keep)",
     "properties": {"move": _MOVE, "placed": PLAY_ANSWER["properties"]["placed"], "score": _INT,
+                   "exchange": _STR | {"description": "the tiles put back, in tile notation"},
+                   "pass": _BOOL, "keep": _STR | {"description": "an exchange's or the pass's tiles kept"},
                    "leave": {"type": "number", "description": "order equity: what the tiles kept are worth"},
                    "adjustment": {"type": "number", "description": "order equity: what the stage of the game "
                                   "adds (the opening's vowels beside double letters, the end's racks)"},

@@ -258,6 +258,18 @@ export interface Judgement {
   } | null;
 }
 
+/** With `bag` by equity, an exchange or the pass among the plays, worth what it keeps. */
+export interface FoundTurn {
+  /** The tiles put back (an exchange), in tile notation. */
+  exchange?: string;
+  pass?: true;
+  keep: string;
+  score: 0;
+  leave: number;
+  adjustment: number;
+  equity: number;
+}
+
 export interface FoundPlay {
   /** The play as POST /play takes it. */
   move: Required<WordMove>;
@@ -289,7 +301,7 @@ export interface Moves {
   /** More were found than listed. */
   cut: boolean;
   limit: number;
-  plays: FoundPlay[];
+  plays: Array<FoundPlay | FoundTurn>;
 }
 
 export class Lexicon {

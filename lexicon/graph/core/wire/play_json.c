@@ -516,6 +516,16 @@ static void j_fixed(jbuf *j, double value) {
 
 static double play_equity(const tl_play *p) { return (double)p->score + (double)p->leave + (double)p->adjustment; }
 
+/* A turn's `leave`, `adjustment` and `equity`, after its score. */
+static void write_equity(jbuf *j, const tl_play *p) {
+    j_lit(j, ",\"leave\":");
+    j_fixed(j, p->leave);
+    j_lit(j, ",\"adjustment\":");
+    j_fixed(j, p->adjustment);
+    j_lit(j, ",\"equity\":");
+    j_fixed(j, play_equity(p));
+}
+
 static void write_found(jbuf *j, const tl_game *g, const board_state *b, const tl_play *p, const tl_judgement *jd,
                         int valid, int by_equity) {
     j_lit(j, "{\"move\":");
@@ -524,14 +534,8 @@ static void write_found(jbuf *j, const tl_game *g, const board_state *b, const t
     write_placed(j, jd);
     j_lit(j, ",\"score\":");
     j_int(j, p->score);
-    if (by_equity) {
-        j_lit(j, ",\"leave\":");
-        j_fixed(j, p->leave);
-        j_lit(j, ",\"adjustment\":");
-        j_fixed(j, p->adjustment);
-        j_lit(j, ",\"equity\":");
-        j_fixed(j, play_equity(p));
-    }
+    if (by_equity)
+        write_equity(j, p);
     j_lit(j, ",\"valid\":");
     j_bool(j, valid);
     j_lit(j, ",\"words\":");
@@ -571,12 +575,8 @@ static void write_turn(jbuf *j, const tl_game *g, const uint8_t rack[64], const 
     }
     j_lit(j, ",\"keep\":");
     j_rack(j, g, kept);
-    j_lit(j, ",\"score\":0,\"leave\":");
-    j_fixed(j, p->leave);
-    j_lit(j, ",\"adjustment\":");
-    j_fixed(j, p->adjustment);
-    j_lit(j, ",\"equity\":");
-    j_fixed(j, play_equity(p));
+    j_lit(j, ",\"score\":0");
+    write_equity(j, p);
     j_lit(j, "}");
 }
 

@@ -214,6 +214,52 @@ static void test_the_stage_of_a_game(void) {
     tl_game_free(cubes);
 }
 
+/* The exchanges and the pass beside a rack's plays: every distinct set of tiles put back while the bag holds the
+ * game's least (a document without the exchange's rules: a rack's worth, 3 here), and the pass, after the plays
+ * where nothing is valued. */
+static void test_exchanges_and_the_pass(void) {
+    static const uint8_t words[][3] = {{A, T}, {C, A, T}};
+    tl_builder *builder = tl_builder_new();
+    tl_error err;
+    CHECK(tl_builder_add(builder, words[0], 2, &err) == TL_OK && tl_builder_add(builder, words[1], 3, &err) == TL_OK);
+    tl_build info;
+    CHECK(tl_builder_finish(builder, 1, TL_LAYOUT_KWG, &info, &err) == TL_OK);
+    uint8_t *bytes = malloc(info.bytes);
+    CHECK(bytes && tl_builder_write(builder, bytes, info.bytes, &err) == TL_OK);
+    tl_builder_free(builder);
+    tl_graph *graph;
+    CHECK(tl_graph_open(bytes, info.bytes, TL_LAYOUT_KWG, &graph, &err) == TL_OK);
+    tl_game *g = read_game(LETTERS);
+    uint8_t tiles[25] = {0}, blanks[25] = {0}, letter[25], word[25], start[25] = {0}, rack[64] = {0};
+    memset(letter, 1, sizeof letter);
+    memset(word, 1, sizeof word);
+    start[12] = 1;
+    tl_board b = {.size = 5, .tiles = tiles, .blanks = blanks, .letter_premium = letter, .word_premium = word,
+                  .start = start, .rack_size = 3, .whole_rack_bonus = 0};
+    for (int t = 0; t < 64; t++)
+        b.points[t] = 1;
+    rack[C] = rack[A] = rack[T] = 1;
+    for (int bag = 2; bag <= 3; bag++) {
+        tl_moves *m;
+        CHECK(tl_moves_generate(graph, &b, rack, 0, 1000000, &m, &err) == TL_OK);
+        size_t plays = tl_moves_count(m);
+        tl_stage stage = {.bag = bag};
+        CHECK(plays > 0 && tl_moves_add_turns(m, g, rack, &stage, &err) == TL_OK);
+        CHECK(tl_moves_sort_stage(m, g, NULL, rack, &stage, &err) == TL_OK);
+        size_t turns = bag == 2 ? 1 : 7 + 1; /* below the least: the pass alone; else C A T CA CT AT CAT, the pass */
+        CHECK(tl_moves_count(m) == plays + turns);
+        for (size_t i = 0; i < tl_moves_count(m); i++) {
+            const tl_play *p = tl_moves_play(m, i);
+            CHECK(i < plays ? p->kind == TL_TURN_PLAY && p->score > 0
+                            : p->kind == (i + 1 < plays + turns ? TL_TURN_EXCHANGE : TL_TURN_PASS) && !p->score);
+        }
+        tl_moves_free(m);
+    }
+    tl_game_free(g);
+    tl_graph_close(graph);
+    free(bytes);
+}
+
 static void test_what_it_refuses(void) {
     tl_game *g = NULL;
     tl_error err;
@@ -246,6 +292,7 @@ int main(void) {
     test_a_letters_game();
     test_a_stacking_game();
     test_the_stage_of_a_game();
+    test_exchanges_and_the_pass();
     test_what_it_refuses();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -14,7 +14,7 @@ from lexicon.play import game_names, judge_request, local_game, read_gcg, read_j
 from lexicon.play.gcg import decode as decode_gcg
 from lexicon.play.moves import MAX_LIMIT, ORDERS, moves_request
 from lexicon.play.published import publish_game
-from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, Player, player, selfplay, with_leaves
+from lexicon.play.selfplay import MAX_GAMES, MAX_JOBS, PLAYERS, SEATS, Player, player, selfplay, with_leaves
 from lexicon_pipelines.progress import for_stream
 
 from .artifacts import open_artifact
@@ -364,23 +364,27 @@ def _moves_text(a: dict) -> str:
 @click.option("--b-leaves", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="B, the equity player, plays with the leave values of this KLV2 file.")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(2, MAX_GAMES),
-              help="Games, an even number: mirrored pairs deal the same bag with the seats swapped.")
+              help="Games, a multiple of --seats: mirrored sets deal the same bag, A in each seat once.")
+@click.option("--seats", default=2, show_default=True, type=click.Choice([str(n) for n in SEATS]),
+              help="Players at the table: A and, in every other seat, B.")
 @seed_option
 @jobs_option
 @artifacts_option
 @json_option
 def selfplay_command(game: str, spec: str | None, a: str, b: str, a_leaves: Path | None, b_leaves: Path | None,
-                     games: int, seed: int, jobs: int, root: str, as_json: bool) -> None:
+                     games: int, seats: str, seed: int, jobs: int, root: str, as_json: bool) -> None:
     """Two computer players over many games: which wins, by how much, and how sure that is.
 
-    Each pair of games deals from one shuffled bag with the players' seats swapped. Prints A's wins,
-    draws and losses, its share of the points with a 95% interval, the mean spread, each player's mean
-    score and bingos, and games a second.
+    Each pair of games deals from one shuffled bag with the players' seats swapped (at a table of 3 or 4,
+    each set of games one bag, A in each seat once and B in the others). Prints A's wins (the highest
+    score), draws and losses, its share of the points with a 95% interval (against 1/seats for an equal),
+    the mean spread (A less the others' mean), each player's mean score and bingos, and games a second.
 
     \b
         lexicon selfplay --game sv-scrabble --a score --b random --games 200 --seed 1
         lexicon selfplay -g hu-betutorony --games 20 --jobs 2 --json
         lexicon selfplay -g sv-scrabble --a equity --a-leaves run/generation-2.klv2 --b equity --games 2000
+        lexicon selfplay -g sv-betapet --a equity --b score --seats 4 --games 400
     """
     played = local_game(game)
     lex = open_artifact(spec or played.lexicon, root)
@@ -388,7 +392,8 @@ def selfplay_command(game: str, spec: str | None, a: str, b: str, a_leaves: Path
     progress = for_stream()  # games played, their rate and the time left, on stderr
     progress.start(f"{a.name} against {b.name}", games)
     try:
-        summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(2), jobs).summary()
+        summary = selfplay(played, lex, a, b, games, seed, lambda done: progress.advance(int(seats)), jobs,
+                           int(seats)).summary()
         progress.finish(f"{games} games")
     finally:
         progress.close()
@@ -407,8 +412,9 @@ def _with_file(base: Player, file: Path | None) -> Player:
 
 def _selfplay_text(s: dict) -> str:
     low, high = s["a_share_95"]
-    lines = [f"{s['game']}: {s['a']} against {s['b']}, {s['games']} games ({s['pairs']} mirrored pairs), "
-             f"seed {s['seed']}",
+    sets = f"{s['sets']} mirrored pairs" if s["seats"] == 2 else \
+        f"{s['sets']} mirrored sets of {s['seats']} players, an equal's share {s['even']:.1%}"
+    lines = [f"{s['game']}: {s['a']} against {s['b']}, {s['games']} games ({sets}), seed {s['seed']}",
              f"{s['a']} won {s['a_wins']}, drew {s['draws']}, lost {s['a_losses']}: {s['a_share']:.1%} of the points "
              f"(95% interval {low:.1%} to {high:.1%}), spread {s['a_spread']:+.1f} a game (sd {s['a_spread_sd']})"]
     for role, p in s["players"].items():

@@ -94,10 +94,59 @@ def test_the_beginner_plays_only_common_words_and_the_levels_are_ordered(betapet
     assert over_random["a_share"] >= 0.75 and under_greedy["a_share"] >= 0.75
 
 
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_table_of_three_or_four_plays_whole_games_the_judge_scores(betapet, hu_list, seats):
+    """Every seat takes its turn in order; every play is the judge's; the end's adjustments are the rule's over
+    every rack left (going out gains the others' racks); no tile is laid more often than the bag holds it; and a
+    set of games seats the measured player in each seat once, the same bag each time."""
+    for game, lex in _games(betapet, hu_list):
+        match = selfplay(game, lex, "equity", "score", games=seats, seed=4, seats=seats)
+        assert [r.players.index("equity") for r in match.results] == list(range(seats))
+        assert all(r.players.count("score") == seats - 1 for r in match.results)
+        for result in match.results:
+            board = empty_board(game)
+            laid = Counter()
+            for turn, (_, placed, score) in enumerate(result.moves):
+                judged = judge(game, board, placed, lex)
+                assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
+                board = board.laid(placed)
+                laid.update(BLANK if p.blank else p.tile for p in placed)
+            bag = Counter({t.letter: t.count for t in game.alphabet.tiles}) + Counter({BLANK: game.alphabet.blanks})
+            assert laid <= bag, (game.name, laid - bag)
+            assert {seat for seat, _, _ in result.moves} == set(range(seats))
+            assert len(result.scores) == len(result.racks) == seats
+            racks = dict(zip(map(str, range(seats)), result.racks))
+            assert result.adjustments == tuple(final_adjustments(game, racks).values())
+            for seat in range(seats):
+                points = sum(score for s, _, score in result.moves if s == seat)
+                assert result.scores[seat] == points + result.adjustments[seat]
+        summary = match.summary()
+        assert summary["seats"] == seats and summary["sets"] == 1 and summary["even"] == round(1 / seats, 4)
+
+
+def test_a_share_at_a_table_counts_a_draw_among_k_players_as_1_over_k():
+    from lexicon.play.selfplay import GameResult, Match
+
+    def result(scores):
+        n = len(scores)
+        return GameResult(("x",) * n, scores, (0,) * n, ("",) * n, (0,) * n, 1, [])
+
+    # a in seat 0, 1 and 2: a win; a draw with one other at the top; a loss
+    match = Match("sv-betapet", "a", "b", 1, [result((30, 20, 10)), result((25, 25, 5)), result((1, 2, 0))], 1.0,
+                  seats=3)
+    summary = match.summary()
+    assert (summary["a_wins"], summary["draws"], summary["a_losses"]) == (1, 1, 1)
+    assert summary["a_share"] == round((1 + 1 / 2) / 3, 4)
+    # spreads: 30 - 15, 25 - 15, 0 - 1.5
+    assert summary["a_spread"] == round((15 + 10 - 1.5) / 3, 1)
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"a": "best"}, "no player 'best' (players: score, beginner, random, equity, leaves)"),
     ({"games": 3}, "3 games: an even number from 2"),
     ({"games": 0}, "0 games: an even number from 2"),
+    ({"games": 8, "seats": 3}, "8 games: a multiple of 3 from 3"),
+    ({"games": 10, "seats": 5}, "5 players: a table seats 2 to 4"),
 ])
 def test_what_cannot_be_played_is_refused_naming_it(betapet, kwargs, message):
     with pytest.raises(InputError, match=re.escape(message)):

@@ -154,11 +154,11 @@ class GameResult:
     """One game: each seat's player, final score (the end's adjustment included) and bingos (plays of the
     whole rack), the racks left at the end and their adjustments, and the turns. Seat 0 moves first."""
 
-    players: tuple[str, str]
-    scores: tuple[int, int]
-    bingos: tuple[int, int]
-    racks: tuple[str, str]
-    adjustments: tuple[int, int]
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    bingos: tuple[int, ...]
+    racks: tuple[str, ...]
+    adjustments: tuple[int, ...]
     turns: int
     moves: list[tuple[int, list, int]] = field(repr=False)  # (seat, placements, score) of each play
 
@@ -223,9 +223,9 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
     adjustments = final_adjustments(game, racks)
     for i, gained in adjustments.items():
         sides[int(i)].score += gained
-    return GameResult((sides[0].player.name, sides[1].player.name), (sides[0].score, sides[1].score),
-                      (sides[0].bingos, sides[1].bingos), (racks["0"], racks["1"]),
-                      (adjustments["0"], adjustments["1"]), turn + 1, moves)
+    return GameResult(tuple(s.player.name for s in sides), tuple(s.score for s in sides),
+                      tuple(s.bingos for s in sides), tuple(racks.values()), tuple(adjustments.values()), turn + 1,
+                      moves)
 
 
 def _without(rack: list[str], tiles: list[str]) -> list[str]:
@@ -238,7 +238,8 @@ def _without(rack: list[str], tiles: list[str]) -> list[str]:
 
 @dataclass
 class Match:
-    """Player `a` against player `b` over mirrored pairs of games."""
+    """Player `a` against player `b` over mirrored sets of games: a set deals one bag to `seats` players (2 to
+    4) as many times, `a` in each seat once and `b` in every other."""
 
     game: str
     a: str
@@ -247,35 +248,49 @@ class Match:
     results: list[GameResult]
     seconds: float  # wall-clock
     jobs: int = 1
+    seats: int = 2
 
-    def seats(self, role: int) -> list[int]:
-        """The seat player `a` (role 0) or `b` (role 1) took in each game: a moves first in the first game of
-        each pair, b in the second."""
-        return [(i + role) % 2 for i in range(len(self.results))]
+    def seat_of_a(self) -> list[int]:
+        """The seat player `a` took in each game: the first in the first game of each set, the next in the next."""
+        return [i % self.seats for i in range(len(self.results))]
 
     def summary(self) -> dict[str, Any]:
-        """Wins, draws and losses of `a`, its share of the points (a draw half) with a 95% interval (Wilson's),
-        the mean spread, each player's mean score and bingos a game, and games a second of wall-clock time on
-        the match's `jobs` processes."""
+        """Wins, draws and losses of `a` (a win: the highest score; a draw: the highest shared), its share of
+        the points (a draw shared by k players 1/k) with a 95% interval (Wilson's), against 1/seats for a
+        player as strong as `b`; the mean spread (a's score less the mean of the others'); each player's mean
+        score and bingos a game; and games a second of wall-clock time on the match's `jobs` processes."""
         n = len(self.results)
-        spreads = [r.scores[s] - r.scores[1 - s] for r, s in zip(self.results, self.seats(0))]
-        wins, draws = sum(s > 0 for s in spreads), sum(s == 0 for s in spreads)
-        share = (wins + draws / 2) / n
+        wins = draws = 0
+        points = 0.0
+        spreads = []
+        for r, seat in zip(self.results, self.seat_of_a()):
+            others = r.scores[:seat] + r.scores[seat + 1:]
+            top = max(others)
+            wins += r.scores[seat] > top
+            if r.scores[seat] == top:
+                draws += 1
+                points += 1 / (1 + others.count(top))
+            spreads.append(r.scores[seat] - sum(others) / len(others))
+        share = (wins + points) / n
         low, high = _wilson(share, n)
         mean = sum(spreads) / n
         sd = math.sqrt(sum((s - mean) ** 2 for s in spreads) / (n - 1)) if n > 1 else 0.0
 
-        def per_game(role: int, values: Callable[[GameResult], tuple[int, int]]) -> float:
-            return sum(values(r)[s] for r, s in zip(self.results, self.seats(role))) / n
+        def per_game(a: bool, values: Callable[[GameResult], tuple[int, ...]]) -> float:
+            total = 0.0
+            for r, seat in zip(self.results, self.seat_of_a()):
+                mine = [v for i, v in enumerate(values(r)) if (i == seat) == a]
+                total += sum(mine) / len(mine)
+            return total / n
 
-        players = {role: {"player": name, "score": round(per_game(i, lambda r: r.scores), 1),
-                          "bingos": round(per_game(i, lambda r: r.bingos), 2)}
-                   for i, (role, name) in enumerate((("a", self.a), ("b", self.b)))}
-        return {"game": self.game, "a": self.a, "b": self.b, "games": n, "pairs": n // 2, "seed": self.seed,
-                "a_wins": wins, "draws": draws, "a_losses": n - wins - draws, "a_share": round(share, 4),
-                "a_share_95": [round(low, 4), round(high, 4)], "a_spread": round(mean, 1),
-                "a_spread_sd": round(sd, 1), "players": players,
-                "turns": round(sum(r.turns for r in self.results) / n, 1),
+        players = {role: {"player": name, "score": round(per_game(role == "a", lambda r: r.scores), 1),
+                          "bingos": round(per_game(role == "a", lambda r: r.bingos), 2)}
+                   for role, name in (("a", self.a), ("b", self.b))}
+        return {"game": self.game, "a": self.a, "b": self.b, "seats": self.seats, "games": n,
+                "sets": n // self.seats, "seed": self.seed, "a_wins": wins, "draws": draws,
+                "a_losses": n - wins - draws, "a_share": round(share, 4), "a_share_95": [round(low, 4), round(high, 4)],
+                "even": round(1 / self.seats, 4), "a_spread": round(mean, 1), "a_spread_sd": round(sd, 1),
+                "players": players, "turns": round(sum(r.turns for r in self.results) / n, 1),
                 "games_per_second": round(n / self.seconds, 2) if self.seconds else None, "jobs": self.jobs}
 
 
@@ -304,10 +319,11 @@ def player(name: str | Player) -> Player:
 
 
 def selfplay(game: Game, lexicon: Any, a: str | Player, b: str | Player, games: int, seed: int,
-             progress: Callable[[int], None] | None = None, jobs: int = 1) -> Match:
-    """`games` games (an even number: mirrored pairs) of player `a` against player `b`, on `jobs` processes.
-    The results are the same whatever `jobs`: each pair's bag and chance come from `seed` and its number."""
-    check_match(game, games, jobs)
+             progress: Callable[[int], None] | None = None, jobs: int = 1, seats: int = 2) -> Match:
+    """`games` games of player `a` against player `b` at tables of `seats` (2 to 4; the games a multiple of it:
+    mirrored sets, a in each seat of a set once, b in the others), on `jobs` processes. The results are the same
+    whatever `jobs`: each set's bag and chance come from `seed` and its number."""
+    check_match(game, games, jobs, seats)
     first, second = player(a), player(b)  # known players, or refused before any game
     for side in (first, second):
         if side.order == "equity" and game_leaves(side.playing(game)) is None:
@@ -315,20 +331,29 @@ def selfplay(game: Game, lexicon: Any, a: str | Player, b: str | Player, games: 
                              f"(lexicon leaves train makes them)", parameter="player")
     start = time.perf_counter()
     results: list[GameResult] = []
-    for pair in in_pool([game, lexicon, first, second], _pair, pair_seeds(seed, games // 2), jobs):
-        results += pair
+    for played in in_pool([game, lexicon, first, second, seats], _set, pair_seeds(seed, games // seats), jobs):
+        results += played
         if progress:
             progress(len(results))
-    return Match(game.name, first.name, second.name, seed, results, time.perf_counter() - start, jobs)
+    return Match(game.name, first.name, second.name, seed, results, time.perf_counter() - start, jobs, seats)
 
 
-def check_match(game: Game, games: int, jobs: int) -> None:
-    """Refuse what no match can be: a game the generator does not play, an odd number of games, too many jobs."""
+#: Players at a table: as many as the games' rules name (Scrabble, Betapet and Betűtorony: 2 to 4).
+SEATS = (2, 3, 4)
+
+
+def check_match(game: Game, games: int, jobs: int, seats: int = 2) -> None:
+    """Refuse what no match can be: a game the generator does not play, a table of another size, a number of
+    games that is no whole number of mirrored sets, too many jobs."""
     if not generates(game):
         raise InputError(f"{game.name}: the move generator does not play it, so neither can a computer player",
                          parameter="game")
-    if games < 2 or games % 2 or games > MAX_GAMES:
-        raise InputError(f"{games} games: an even number from 2 to {MAX_GAMES:,} (mirrored pairs)",
+    if seats not in SEATS:
+        raise InputError(f"{seats} players: a table seats 2 to 4", parameter="seats")
+    if games < seats or games % seats or games > MAX_GAMES:
+        raise InputError(f"{games} games: a multiple of {seats} from {seats} to {MAX_GAMES:,} (mirrored sets of "
+                         f"{seats}, one in each seat)" if seats > 2 else
+                         f"{games} games: an even number from 2 to {MAX_GAMES:,} (mirrored pairs)",
                          parameter="games")
     if not 1 <= jobs <= MAX_JOBS:
         raise InputError(f"{jobs} jobs: from 1 to {MAX_JOBS}", parameter="jobs")
@@ -361,7 +386,9 @@ MAX_JOBS = 64
 _SHARED: list[Any] = []
 
 
-def _pair(seed: int) -> list[GameResult]:
-    """The two games of a mirrored pair: one bag, the seats swapped."""
-    game, lexicon, first, second = _SHARED
-    return [play_game(game, lexicon, (first, second), seed), play_game(game, lexicon, (second, first), seed)]
+def _set(seed: int) -> list[GameResult]:
+    """The games of a mirrored set: one bag, `a` in each seat in turn and `b` in the others (two players: a
+    pair, the seats swapped)."""
+    game, lexicon, first, second, seats = _SHARED
+    return [play_game(game, lexicon, [first if i == seat else second for i in range(seats)], seed)
+            for seat in range(seats)]

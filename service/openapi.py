@@ -122,6 +122,8 @@ PLAY_REQUEST = {
                  "description": "rank the move among every play of its rack (the rack is needed): its place, the "
                                 "best play, and what the move lost against it, by equity where the game has leave "
                                 "values, else by score"},
+        "bag": {"type": "integer", "minimum": 0,
+                "description": "with rank, by equity: the tiles left in the bag, as POST /moves takes them"},
     },
 }
 _BONUS = {"type": "object", "required": ["kind", "points"],

@@ -51,6 +51,24 @@ def test_every_play_is_ranked_where_post_moves_lists_it(betapet):
             assert (rank["leave"], rank["equity"]) == (play["leave"], play["equity"])
 
 
+def test_with_the_bag_said_a_move_is_ranked_where_post_moves_lists_it_at_that_bag(betapet):
+    """With the bag empty the end's rule values what each play keeps; the rank counts the plays alone (the
+    exchanges and the pass POST /moves lists beside them are not moves of tiles)."""
+    game = load_game("sv-betapet")
+    listed = [p for p in betapet.moves("sv-betapet", WITH_HUND, RACK, limit=MAX_LIMIT, order="equity",
+                                       bag=0).as_dict()["plays"] if "move" in p]
+    for play in listed[:: max(1, len(listed) // 10)]:
+        rank = _ranked(betapet, play["move"], bag=0)["rank"]
+        assert rank["rank"] == 1 + sum(p["equity"] > play["equity"] for p in listed)
+        assert (rank["leave"], rank["adjustment"], rank["equity"]) == (play["leave"], play["adjustment"],
+                                                                       play["equity"])
+        assert rank["best"] == listed[0]
+    with pytest.raises(PlayError, match=r"the tiles left in the bag count in a move's rank") as caught:
+        judge_request({"game": "sv-betapet", "board": WITH_HUND, "move": listed[0]["move"], "bag": 0},
+                      lambda spec, *_: betapet)
+    assert caught.value.parameter == "bag" and game.name == "sv-betapet"
+
+
 def _order() -> str:
     """By equity where sv-betapet ships leave values, else by score: what POST /play's rank uses."""
     return "equity" if game_leaves(load_game("sv-betapet")) is not None else "score"

@@ -106,7 +106,7 @@ def test_a_table_of_three_or_four_plays_whole_games_the_judge_scores(betapet, hu
         for result in match.results:
             board = empty_board(game)
             laid = Counter()
-            for turn, (_, placed, score) in enumerate(result.moves):
+            for _, placed, score in result.moves:
                 judged = judge(game, board, placed, lex)
                 assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
                 board = board.laid(placed)

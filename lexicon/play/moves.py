@@ -142,11 +142,14 @@ def position(game: Game, board: Board, premiums: tuple[str, ...] | None = None) 
 
 
 def rank_move(game: Game, board: Board, placed: list[Placement], rack: str, lexicon: Any, *,
-              premiums: tuple[str, ...] | None = None) -> dict[str, Any]:
+              premiums: tuple[str, ...] | None = None, bag: int | None = None) -> dict[str, Any]:
     """Where the play `placed` stands among every play of `rack` on `board`: POST /play's `rank` (its place, by
-    equity where the game has leave values, else by score; the best play; what the play lost against it)."""
+    equity where the game has leave values, else by score, `bag` the tiles left in the bag as find_moves takes
+    it; the best play; what the play lost against it)."""
     move = [{"square": game.square_name(p.square), "tile": p.tile, "blank": p.blank} for p in placed]
     body = position(game, board, premiums) | {"move": move, "rack": rack, "rank": True}
+    if bag is not None:
+        body["bag"] = bag
     data, _ = play_json(orjson.dumps(body), lambda spec, *_: lexicon, lambda name: game)
     return orjson.loads(data)["rank"]
 

@@ -32,7 +32,7 @@ from .game import Game, local_game, shipped_game
 __all__ = ["FIELDS", "MAX_PLAYS", "PlayAnswers", "check_fields", "judge_request", "lexicon_of", "local_game",
            "parse_json", "shipped_game"]
 
-FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail", "rank")
+FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail", "rank", "bag")
 #: The most plays a turn of a request may hold (each lays at least one tile of the rack); the core's
 #: MAX_TURN_PLAYS.
 MAX_PLAYS = 26

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 static const char *const PLAY_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "move", "turn", "rack",
-                                          "detail", "rank"};
+                                          "detail", "rank", "bag"};
 static const char *const PLAY_REQUIRED[] = {"game", "board"};
 static const char *const MOVES_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "rack", "limit", "order",
                                            "phonies", "bag"};
@@ -427,7 +427,7 @@ tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_
     int none = 0;
     tl_judgement *jd = NULL;
     verdict_source source = {NULL, 0, NULL};
-    tl_status rc = request_open(q, body, size, PLAY_FIELDS, 10, PLAY_REQUIRED, 2,
+    tl_status rc = request_open(q, body, size, PLAY_FIELDS, 11, PLAY_REQUIRED, 2,
                                 "{\"game\": \"sv-scrabble\", \"board\": [...], \"move\": [...]}");
     if (rc == TL_OK && !request_field(q, "move") == !request_field(q, "turn"))
         rc = REFUSE(q, "move", NULL, "required: a move, or a turn of several plays (not both)");
@@ -449,6 +449,8 @@ tl_status tl_play_answer(const tl_host *host, const char *body, size_t size, tl_
         rc = find_words(q, host, &words, &none, "a lexicon name or name@version, or null to score without one");
     if (rc == TL_OK && ranked && none)
         rc = REFUSE(q, "rank", NULL, "plays are ranked with a lexicon's word graph: name one, or leave it out");
+    if (rc == TL_OK && !ranked && request_field(q, "bag"))
+        rc = REFUSE(q, "bag", NULL, "the tiles left in the bag count in a move's rank: ask for \"rank\": true");
     if (rc == TL_OK) {
         source.words = none ? NULL : &words;
         source.detail = q->detail;
@@ -721,6 +723,9 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
     }
     int by_equity = g->leaves != NULL;
     tl_stage stage;
+    if (rc == TL_OK && !by_equity && request_field(q, "bag"))
+        rc = REFUSE(q, "bag", NULL, "%s has no leave values here: its moves are ranked by score, which the bag does "
+                    "not change", g->name);
     if (rc == TL_OK)
         rc = read_stage(q, &stage);
     if (rc == TL_OK)

@@ -466,7 +466,7 @@ def _words(game: Game, after: Board, plays: list[list[Placement]], directions: l
 # ---------------------------------------------------------------------------------- a request, as it was read
 
 
-FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail", "rank")
+FIELDS = ("game", "lexicon", "board", "heights", "layout", "move", "turn", "rack", "detail", "rank", "bag")
 MAX_PLAYS = 26
 
 

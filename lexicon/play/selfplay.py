@@ -31,6 +31,7 @@ from ..normalize import Normalizer
 from .board import Board, empty_board
 from .compiled import game_leaves, use_leaves
 from .endgame import final_adjustments
+from .endsearch import solve
 from .game import Game
 from .move import BLANK, parse_rack, rack_notation
 from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
@@ -38,6 +39,9 @@ from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 #: A player picks one of the plays found (best score first) with the game's random source, or none (it then
 #: exchanges or passes); `limit` is how many plays it needs to see. `make(game)` gives its pick for a game.
 Pick = Callable[[list[FoundPlay], random.Random], FoundPlay | None]
+
+#: The endgame player's time a turn once the bag is empty, in seconds.
+ENDGAME_BUDGET = 0.5
 
 #: The beginner's words: the most frequent of its language (wordfreq), and how many of its best plays it
 #: chooses among. 50,000 forms are a small share of Swedish (wordfreq lists 340,386) and all of Hungarian's 46,637:
@@ -56,6 +60,8 @@ class Player:
     order: str = "score"
     #: by equity once the bag is empty too, the end's rule valuing the tiles kept (else by score then)
     end: bool = True
+    #: once the bag is empty, search the endgame for this many seconds a turn (lexicon.play.endsearch); 0: not
+    search: float = 0.0
     #: a KLV2 file of its own to play with (`lexicon leaves train` pits generations), None: the game's
     leaves: bytes | None = field(default=None, repr=False, compare=False)
 
@@ -126,6 +132,9 @@ PLAYERS = {p.name: p for p in (
     Player("leaves", 1, _first,
            "the equity player without the end's adjustments: by score once the bag is empty (what they buy is "
            "measured against it)", "equity", end=False),
+    Player("endgame", 1, _first,
+           f"the equity player, which once the bag is empty searches the endgame ({ENDGAME_BUDGET} s a turn) "
+           f"where the game is scored by letters, two players at the table", "equity", search=ENDGAME_BUDGET),
 )}
 #: Turns a game may last before it is called a draw of its scores as they stand (none has come near).
 MAX_TURNS = 400
@@ -181,8 +190,11 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
         seat = turn % len(sides)
         side = sides[seat]
         order = side.player.order if bag or side.player.end else "score"
-        found = find_moves(side.game, board, rack_notation(side.rack), lexicon, limit=side.player.limit,
-                           order=order, bag=len(bag) if order == "equity" else None).plays
+        if side.player.search and not bag and len(sides) == 2 and game.stacking is None:
+            found = _searched(side, sides[1 - seat].rack, board, lexicon, scoreless)
+        else:
+            found = find_moves(side.game, board, rack_notation(side.rack), lexicon, limit=side.player.limit,
+                               order=order, bag=len(bag) if order == "equity" else None).plays
         play = side.pick(found, chance) if found else None
         equity = None if play is None else play.document.get("equity", play.score)
         keep: list[str] | None = None
@@ -226,6 +238,15 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
     return GameResult(tuple(s.player.name for s in sides), tuple(s.score for s in sides),
                       tuple(s.bingos for s in sides), tuple(racks.values()), tuple(adjustments.values()), turn + 1,
                       moves)
+
+
+def _searched(side: Side, other: list[str], board: Board, lexicon: Any, scoreless: int) -> list[FoundPlay]:
+    """The endgame searched (lexicon.play.endsearch) as the one turn a player picks: its play, or the pass."""
+    found = solve(side.game, board, rack_notation(side.rack), rack_notation(other), lexicon,
+                  budget=side.player.search, scoreless=scoreless)
+    if found.placed is None:
+        return [FoundPlay([], 0, "", True, {}, {"pass": True, "score": 0})]
+    return [FoundPlay(found.placed, found.score, "", True, {}, {"score": found.score})]
 
 
 def _without(rack: list[str], tiles: list[str]) -> list[str]:

@@ -142,7 +142,7 @@ def test_a_share_at_a_table_counts_a_draw_among_k_players_as_1_over_k():
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"a": "best"}, "no player 'best' (players: score, beginner, random, equity, leaves)"),
+    ({"a": "best"}, "no player 'best' (players: score, beginner, random, equity, leaves, endgame)"),
     ({"games": 3}, "3 games: an even number from 2"),
     ({"games": 0}, "0 games: an even number from 2"),
     ({"games": 8, "seats": 3}, "8 games: a multiple of 3 from 3"),

@@ -6,7 +6,8 @@ there is skipped, and the section says so). Each match is MATCHES' players over 
 interval, the mean spread, and games a second of wall-clock time. The score player asks the move generator for
 one play a turn; the beginner and random players for up to 1,000, which is where their games' time goes; the
 equity player for one turn by equity with the bag said, the engine weighing every exchange the bag allows (up to
-127) and the pass beside the plays. Macondo's documentation gives about 70 games a second on a desktop for its equity player.
+127) and the pass beside the plays. Macondo's documentation gives about 70 games a second on a desktop for its
+equity player.
 The matches run one after another in this process; `lexicon selfplay`, a fresh process a match, measures the
 players that ask for many plays faster (docs/games.md).
 

@@ -7,16 +7,18 @@ holds, blanks among the tiles where the game has them.
 
 Two players draw from a bag of the game's tiles shuffled by the seed; each turn one of the best plays the engine
 finds (lexicon.play.moves, chosen by the seed among the first few) is laid, or the rack is changed when none is
-found; a position is kept at the start, after MID_TURN turns, and once the bag has run out.
+found; a position is kept at the start, after MID_TURN turns, and once the bag has run out. And a whole game a
+computer player played (lexicon.play.selfplay) checked against the judge and the end's rule: check_game.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 from lexicon import Lexicon
-from lexicon.play import Board, Game, empty_board
+from lexicon.play import Board, Game, empty_board, final_adjustments, judge
 from lexicon.play.move import BLANK, rack_notation
 from lexicon.play.moves import find_moves
 
@@ -65,3 +67,24 @@ def positions(lex: Lexicon, game: Game, seed: int) -> Iterator[tuple[str, Board,
         board = board.laid(play.placed)
         for p in play.placed:
             rack.remove(BLANK if p.blank else p.tile)
+
+
+def check_game(game: Game, lex: Lexicon, result) -> None:
+    """Every play the judge's, legal, valid and scored alike; no tile laid more often than the bag holds it; the
+    final scores the plays' points and the end rule's adjustment for the racks left, at a table of any size."""
+    board = empty_board(game)
+    laid = Counter()
+    for _, placed, score in result.moves:
+        judged = judge(game, board, placed, lex)
+        assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
+        board = board.laid(placed)
+        laid.update(BLANK if p.blank else p.tile for p in placed)
+    bag = Counter({t.letter: t.count for t in game.alphabet.tiles}) + Counter({BLANK: game.alphabet.blanks})
+    assert laid <= bag, (game.name, laid - bag)
+    seats = len(result.scores)
+    assert len(result.racks) == len(result.adjustments) == seats
+    racks = dict(zip(map(str, range(seats)), result.racks))
+    assert result.adjustments == tuple(final_adjustments(game, racks).values())
+    for seat in range(seats):
+        points = sum(score for s, _, score in result.moves if s == seat)
+        assert result.scores[seat] == points + result.adjustments[seat]

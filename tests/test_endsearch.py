@@ -14,6 +14,7 @@ from lexicon.play.endsearch import solve
 from lexicon.play.move import BLANK
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon.play.selfplay import selfplay
+from support.played import check_game
 
 WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
 
@@ -83,8 +84,4 @@ def test_the_endgame_player_plays_whole_games_the_judge_scores(scrabble):
     game = load_game("sv-scrabble")
     match = selfplay(game, scrabble, "endgame", "equity", games=4, seed=2)
     for result in match.results:
-        board = empty_board(game)
-        for _, placed, score in result.moves:
-            judged = judge(game, board, placed, scrabble)
-            assert judged.legal and not judged.invalid and judged.score == score
-            board = board.laid(placed)
+        check_game(game, scrabble, result)

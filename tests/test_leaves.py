@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from lexicon import InputError, PlayError
 from lexicon.errors import ArtifactError
 from lexicon.graph.native import use_core
-from lexicon.play import empty_board, engine, judge, load_game
+from lexicon.play import empty_board, engine, load_game
 from lexicon.play.board import parse_board
 from lexicon.play.compiled import game_leaves, shipped_klv, use_leaves
 from lexicon.play.endgame import rack_value
@@ -38,6 +38,7 @@ from lexicon.play.move import BLANK, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves, moves_request
 from lexicon.play.selfplay import PLAYERS, Player, play_game, player
 from lexicon_cli import main
+from support.played import check_game
 
 #: The English Scrabble bag: A..Z, then the blanks.
 ENGLISH = [9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1, 2]
@@ -335,11 +336,7 @@ def test_the_equity_player_plays_legal_games_and_exchanges_what_it_does_not_keep
     trained = Player("hater", 1, PLAYERS["equity"].make, "", "equity", write_klv(values))
     seen: list[tuple[list[str], float]] = []
     result = play_game(game, betapet, (trained, player("score")), seed=3, observe=lambda s, r, e: seen.append((r, e)))
-    board = empty_board(game)
-    for _, placed, score in result.moves:
-        judged = judge(game, board, placed, betapet)
-        assert judged.legal and not judged.invalid and judged.score == score
-        board = board.laid(placed)
+    check_game(game, betapet, result)
     assert seen and all(len(rack) == game.rack for rack, _ in seen)
     assert any(e == 0.0 or e == 30.0 for _, e in seen)  # exchanges, keeping nothing or the blank
 

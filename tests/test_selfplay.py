@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 
 import pytest
 from click.testing import CliRunner
 
 from lexicon import InputError
-from lexicon.play import empty_board, final_adjustments, judge, load_game
-from lexicon.play.move import BLANK
+from lexicon.play import empty_board, judge, load_game
 from lexicon.play.selfplay import COMMON, common_keys, play_game, player, selfplay
 from lexicon_cli import main
 from support.lexicons import hungarian_list
+from support.played import check_game
 
 
 @pytest.fixture(scope="module")
@@ -32,21 +31,8 @@ def _games(betapet, hu_list):
 def test_every_play_is_legal_valid_and_scored_as_the_judge_scores_it(betapet, hu_list, which):
     for game, lex in _games(betapet, hu_list):
         result = play_game(game, lex, (player(which), player("score")), seed=11)
-        board = empty_board(game)
-        laid = Counter()
-        for _, placed, score in result.moves:
-            judged = judge(game, board, placed, lex)
-            assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
-            board = board.laid(placed)
-            laid.update(BLANK if p.blank else p.tile for p in placed)
-        bag = Counter({t.letter: t.count for t in game.alphabet.tiles}) + Counter({BLANK: game.alphabet.blanks})
-        assert laid <= bag, (game.name, laid - bag)  # no tile is laid more often than the bag holds it
+        check_game(game, lex, result)
         assert len(result.moves) > 10 and result.turns >= len(result.moves)
-        # the final scores: the plays' points and the end rule's adjustment for the racks left
-        assert result.adjustments == tuple(final_adjustments(game, dict(zip("01", result.racks))).values())
-        for seat in (0, 1):
-            points = sum(score for s, _, score in result.moves if s == seat)
-            assert result.scores[seat] == points + result.adjustments[seat]
 
 
 def test_a_mirrored_pair_of_one_player_is_the_same_game_twice(betapet):
@@ -104,22 +90,8 @@ def test_a_table_of_three_or_four_plays_whole_games_the_judge_scores(betapet, hu
         assert [r.players.index("equity") for r in match.results] == list(range(seats))
         assert all(r.players.count("score") == seats - 1 for r in match.results)
         for result in match.results:
-            board = empty_board(game)
-            laid = Counter()
-            for _, placed, score in result.moves:
-                judged = judge(game, board, placed, lex)
-                assert judged.legal and not judged.invalid and judged.score == score, (game.name, placed)
-                board = board.laid(placed)
-                laid.update(BLANK if p.blank else p.tile for p in placed)
-            bag = Counter({t.letter: t.count for t in game.alphabet.tiles}) + Counter({BLANK: game.alphabet.blanks})
-            assert laid <= bag, (game.name, laid - bag)
+            check_game(game, lex, result)
             assert {seat for seat, _, _ in result.moves} == set(range(seats))
-            assert len(result.scores) == len(result.racks) == seats
-            racks = dict(zip(map(str, range(seats)), result.racks))
-            assert result.adjustments == tuple(final_adjustments(game, racks).values())
-            for seat in range(seats):
-                points = sum(score for s, _, score in result.moves if s == seat)
-                assert result.scores[seat] == points + result.adjustments[seat]
         summary = match.summary()
         assert summary["seats"] == seats and summary["sets"] == 1 and summary["even"] == round(1 / seats, 4)
 

@@ -29,7 +29,7 @@ from .board import Board
 from .compiled import engine_game
 from .game import PREMIUMS, Game
 from .move import BLANK, Placement, parse_rack
-from .moves import MAX_VISITS
+from .moves import MAX_VISITS, generates
 
 #: How deep a search may go: more turns than two racks of tiles can last (each play lays one tile at least, and
 #: passes end the game in a few turns).
@@ -57,7 +57,7 @@ def solve(game: Game, board: Board, rack: str, other: str, lexicon: Any, *, budg
           premiums: tuple[str, ...] | None = None, scoreless: int = 0) -> Solution:
     """The best turn of `rack` with the bag empty and `other` on the other rack (tile notation), searched for at
     most `budget` seconds; `scoreless` the scoreless turns just before this one."""
-    if game.stacking is not None or game.scoring.rule != "letters" or game.several_words:
+    if game.stacking is not None or not generates(game):
         raise PlayError("game", f"{game.name}: the endgame is searched for games scored by letters and premium "
                                 f"squares, a word a play")
     search = _Search(game, premiums or game.premiums(), lexicon, time.perf_counter() + budget)
@@ -68,17 +68,16 @@ def solve(game: Game, board: Board, rack: str, other: str, lexicon: Any, *, budg
     for depth in range(1, MOST_TURNS + 1):
         search.horizon = False
         try:
-            spread, best = search.root(tiles, blanks, mine, theirs, scoreless, depth)
+            spread, best = search.turns(tiles, blanks, mine, theirs, scoreless, depth, -math.inf, math.inf)
         except _OutOfTime:
             break
-        found = Solution(_placed(search, best), best[0] if best else 0, spread, depth, not search.horizon,
-                         search.nodes)
+        found = Solution(_placed(search, best), best[0] if best else 0, spread, depth, not search.horizon, 0)
         if not search.horizon:
             break
     if found is None:  # not one turn deep in the time: the best score, a play that goes out first
         plays = search.plays(tiles, blanks, mine)
         best = plays[0] if plays else None
-        found = Solution(_placed(search, best), best[0] if best else 0, math.nan, 0, False, search.nodes)
+        found = Solution(_placed(search, best), best[0] if best else 0, math.nan, 0, False, 0)
     found.nodes = search.nodes
     return found
 
@@ -134,7 +133,7 @@ class _Search:
             rack[0 if blank else number] -= 1
         return tiles, blanks, rack
 
-    def turns(self, tiles, blanks, mover, other, scoreless, depth, alpha, beta, best=None):
+    def turns(self, tiles, blanks, mover, other, scoreless, depth, alpha, beta):
         """Negamax: the spread the player to move gains from here (and, at the root, the turn that gains it)."""
         self.nodes += 1
         if time.perf_counter() > self.deadline:
@@ -162,6 +161,3 @@ class _Search:
             if gain > value:
                 value, chosen = gain, None
         return value, chosen
-
-    def root(self, tiles, blanks, mover, other, scoreless, depth):
-        return self.turns(tiles, blanks, mover, other, scoreless, depth, -math.inf, math.inf)

@@ -201,7 +201,7 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
         passes = False
         if play is not None and play.kind != "play":  # by equity the engine weighs exchanges and the pass too
             if play.kind == "exchange":
-                keep = [t for t, n in parse_rack(game, play.document["keep"]).items() for _ in range(n)]
+                keep = list(parse_rack(game, play.document["keep"]).elements())
             passes, play = play.kind == "pass", None
         if observe is not None and bag and len(side.rack) == game.rack:
             observe(seat, list(side.rack), 0.0 if equity is None else equity)

@@ -72,7 +72,8 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
                "tests/test_leaves.py::test_a_klv2_file_reads_back_in_python_and_in_the_core",
                "tests/test_leaves.py::test_a_damaged_file_is_refused_saying_what_is_wrong",
                "tests/test_leaves.py::test_an_arc_outside_the_file_is_refused",
-               "tests/test_leaves.py::test_with_the_bag_said_every_exchange_and_the_pass_are_weighed_by_what_they_keep"]
+               "tests/test_leaves.py::test_with_the_bag_said_every_exchange_and_the_pass_are_weighed_by_what_they_keep",
+               "tests/test_leaves.py::test_a_rack_of_more_exchanges_than_the_core_lists_is_refused_naming_rack"]
 #: What the copy needs to run the tests: the package, the tests and what they import from the checkout.
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 

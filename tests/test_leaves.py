@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 import pytest
 from click.testing import CliRunner
 
-from lexicon import InputError, PlayError
+from lexicon import InputError, LimitExceeded, PlayError
 from lexicon.errors import ArtifactError
 from lexicon.graph.native import use_core
 from lexicon.play import empty_board, engine, load_game
@@ -326,6 +326,24 @@ def test_with_the_bag_said_every_exchange_and_the_pass_are_weighed_by_what_they_
                                        order="equity", bag=6) if p.kind != "play"] == ["pass"]
     assert not [p for p in find_moves(played, empty_board(game), rack, scrabble_words, limit=MAX_LIMIT,
                                       order="equity") if p.kind != "play"]
+
+
+def test_a_rack_of_more_exchanges_than_the_core_lists_is_refused_naming_rack(scrabble_words):
+    """A custom game's rack may hold many tiles: fifteen kinds allow 32,767 exchanges, listed; sixteen allow 65,535,
+    refused as too costly before any is made; repeated tiles allow fewer."""
+    game = load_game("sv-scrabble")
+    big = dataclasses.replace(game, rack=16, exchange=dataclasses.replace(game.exchange, bag_minimum=7, most=16))
+
+    def count(rack, **more):
+        body = {"game": "sv-scrabble", "board": ["." * 15] * 15, "rack": rack, "order": "equity", "limit": 1} | more
+        return moves_request(body, lambda name: scrabble_words, lambda name: big)[0]["count"]
+
+    assert count("BCDFGHJKLMNPRST", bag=40) == 2 ** 15 - 1 + 1 + count("BCDFGHJKLMNPRST")  # the exchanges, the pass
+    assert count("AAAAAAAARRRRRRRR", bag=40) == 9 * 9 - 1 + 1 + count("AAAAAAAARRRRRRRR")
+    with pytest.raises(LimitExceeded, match="the rack's 16 tiles can go back in more than 32768 ways") as caught:
+        count("BCDFGHJKLMNPRSTV", bag=40)
+    assert caught.value.parameter == "rack"
+    assert count("BCDFGHJKLMNPRSTV", bag=3) == 1 + count("BCDFGHJKLMNPRSTV")  # no exchange: the bag is short
 
 
 def test_the_equity_player_plays_legal_games_and_exchanges_what_it_does_not_keep(betapet):

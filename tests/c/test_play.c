@@ -217,27 +217,41 @@ static void test_the_stage_of_a_game(void) {
 /* The exchanges and the pass beside a rack's plays: every distinct set of tiles put back while the bag holds the
  * game's least (a document without the exchange's rules: a rack's worth, 3 here), and the pass, after the plays
  * where nothing is valued. */
-static void test_exchanges_and_the_pass(void) {
+/* AT and CAT (DAWG and GADDAG), over `*bytes` (free it after closing the graph). */
+static tl_graph *at_cat(uint8_t **bytes) {
     static const uint8_t words[][3] = {{A, T}, {C, A, T}};
     tl_builder *builder = tl_builder_new();
     tl_error err;
     CHECK(tl_builder_add(builder, words[0], 2, &err) == TL_OK && tl_builder_add(builder, words[1], 3, &err) == TL_OK);
     tl_build info;
     CHECK(tl_builder_finish(builder, 1, TL_LAYOUT_KWG, &info, &err) == TL_OK);
-    uint8_t *bytes = malloc(info.bytes);
-    CHECK(bytes && tl_builder_write(builder, bytes, info.bytes, &err) == TL_OK);
+    *bytes = malloc(info.bytes);
+    CHECK(*bytes && tl_builder_write(builder, *bytes, info.bytes, &err) == TL_OK);
     tl_builder_free(builder);
     tl_graph *graph;
-    CHECK(tl_graph_open(bytes, info.bytes, TL_LAYOUT_KWG, &graph, &err) == TL_OK);
-    tl_game *g = read_game(LETTERS);
-    uint8_t tiles[25] = {0}, blanks[25] = {0}, letter[25], word[25], start[25] = {0}, rack[64] = {0};
-    memset(letter, 1, sizeof letter);
-    memset(word, 1, sizeof word);
-    start[12] = 1;
-    tl_board b = {.size = 5, .tiles = tiles, .blanks = blanks, .letter_premium = letter, .word_premium = word,
-                  .start = start, .rack_size = 3, .whole_rack_bonus = 0};
+    CHECK(tl_graph_open(*bytes, info.bytes, TL_LAYOUT_KWG, &graph, &err) == TL_OK);
+    return graph;
+}
+
+/* An empty board of 5 × 5, no premiums, its start in the middle, every tile worth 1: `squares` holds its arrays. */
+static tl_board empty_five(uint8_t squares[5][25], unsigned rack_size) {
+    memset(squares, 0, 5 * 25);
+    memset(squares[2], 1, 25);
+    memset(squares[3], 1, 25);
+    squares[4][12] = 1;
+    tl_board b = {.size = 5, .tiles = squares[0], .blanks = squares[1], .letter_premium = squares[2],
+                  .word_premium = squares[3], .start = squares[4], .rack_size = rack_size, .whole_rack_bonus = 0};
     for (int t = 0; t < 64; t++)
         b.points[t] = 1;
+    return b;
+}
+
+static void test_exchanges_and_the_pass(void) {
+    uint8_t *bytes, squares[5][25], rack[64] = {0};
+    tl_graph *graph = at_cat(&bytes);
+    tl_error err;
+    tl_game *g = read_game(LETTERS);
+    tl_board b = empty_five(squares, 3);
     rack[C] = rack[A] = rack[T] = 1;
     for (int bag = 2; bag <= 3; bag++) {
         tl_moves *m;
@@ -253,6 +267,40 @@ static void test_exchanges_and_the_pass(void) {
             CHECK(i < plays ? p->kind == TL_TURN_PLAY && p->score > 0
                             : p->kind == (i + 1 < plays + turns ? TL_TURN_EXCHANGE : TL_TURN_PASS) && !p->score);
         }
+        tl_moves_free(m);
+    }
+    tl_game_free(g);
+    tl_graph_close(graph);
+    free(bytes);
+}
+
+/* A rack of many tiles (a custom game's) whose exchanges number more than the core lists is refused before any is
+ * made: fifteen kinds go back in 32,767 ways, sixteen in 65,535. */
+static void test_too_many_exchanges(void) {
+    static const char *const from = "\"rack\":3,";
+    const char *at = strstr(LETTERS, from);
+    char text[sizeof LETTERS + 8];
+    CHECK(at != NULL);
+    snprintf(text, sizeof text, "%.*s\"rack\":20,%s", (int)(at - LETTERS), LETTERS, at + strlen(from));
+    tl_game *g = read_game(text);
+    uint8_t *bytes, squares[5][25];
+    tl_graph *graph = at_cat(&bytes);
+    tl_board b = empty_five(squares, 20);
+    tl_error err;
+    for (unsigned kinds = 15; kinds <= 16; kinds++) {
+        uint8_t rack[64] = {0};
+        for (unsigned t = 1; t < kinds; t++) /* A, C and others, and T: AT and CAT played */
+            rack[t] = 1;
+        rack[T] = 1;
+        tl_moves *m;
+        CHECK(tl_moves_generate(graph, &b, rack, 0, 1000000, &m, &err) == TL_OK);
+        size_t plays = tl_moves_count(m);
+        tl_stage stage = {.bag = 40};
+        tl_status rc = tl_moves_add_turns(m, g, rack, &stage, &err);
+        CHECK(kinds == 15 ? rc == TL_OK && plays && tl_moves_count(m) == plays + 32767 + 1
+                          : rc == TL_ERR_COSTLY && tl_moves_count(m) == plays);
+        if (kinds == 16)
+            SAYS(err, "more than 32768 ways");
         tl_moves_free(m);
     }
     tl_game_free(g);
@@ -293,6 +341,7 @@ int main(void) {
     test_a_stacking_game();
     test_the_stage_of_a_game();
     test_exchanges_and_the_pass();
+    test_too_many_exchanges();
     test_what_it_refuses();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

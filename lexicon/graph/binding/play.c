@@ -21,10 +21,12 @@ static PyObject *refusal_error(const tl_refusal *r) {
     PyObject *message = text(r->message);
     if (!message)
         return NULL;
-    if (r->code && !strcmp(r->code, "too-costly")) {
-        raise_code(LimitExceeded, r->code, message);
+    if (r->code && !strcmp(r->code, "too-costly")) { /* naming the field a cheaper request changes, if one */
+        PyObject *args = PyTuple_Pack(1, message);
         Py_DECREF(message);
-        return NULL;
+        PyObject *kwargs = args ? Py_BuildValue("{s:s,s:z}", "code", r->code, "parameter", r->field[0] ? r->field : NULL)
+                                : NULL;
+        return raise_call(LimitExceeded, args, kwargs);
     }
     PyObject *square = r->square[0] ? text(r->square) : Py_NewRef(Py_None);
     PyObject *kwargs = square ? Py_BuildValue("{s:N}", "square", square) : NULL;

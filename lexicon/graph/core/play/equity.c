@@ -93,6 +93,20 @@ static tl_status exchanges(tl_moves *m, uint8_t have[64], unsigned kind, uint8_t
     return TL_OK;
 }
 
+/* How many distinct sets of 1 to `most` tiles `have` can put back, counted up to past TL_EXCHANGES_MOST: the
+ * coefficients of x¹ … x^most in the product over kinds of tile of 1 + x + … + x^have[t]. */
+static size_t count_exchanges(const uint8_t have[64], unsigned most) {
+    size_t ways[TL_MAX_BOARD + 1] = {1}, sum = 0;
+    for (unsigned t = 0; t < 64; t++)
+        for (unsigned size = most; have[t] && size >= 1; size--)
+            for (unsigned k = 1; k <= have[t] && k <= size; k++)
+                if ((ways[size] += ways[size - k]) > TL_EXCHANGES_MOST)
+                    ways[size] = TL_EXCHANGES_MOST + 1;
+    for (unsigned size = 1; size <= most && sum <= TL_EXCHANGES_MOST; size++)
+        sum += ways[size];
+    return sum;
+}
+
 tl_status tl_moves_add_turns(tl_moves *m, const tl_game *game, const uint8_t rack[64], const tl_stage *stage,
                              tl_error *err) {
     if (!m || !stage || stage->bag < 0)
@@ -106,7 +120,11 @@ tl_status tl_moves_add_turns(tl_moves *m, const tl_game *game, const uint8_t rac
     unsigned most = game->exchange_most < (unsigned)stage->bag ? game->exchange_most : (unsigned)stage->bag;
     most = most < tiles ? most : tiles;
     most = most < TL_MAX_BOARD ? most : TL_MAX_BOARD;
-    if (stage->bag > 0 && (unsigned)stage->bag >= game->exchange_bag_minimum)
+    int exchanging = stage->bag > 0 && (unsigned)stage->bag >= game->exchange_bag_minimum;
+    if (exchanging && count_exchanges(have, most) > TL_EXCHANGES_MOST)
+        return tl_fail(err, TL_ERR_COSTLY, "the rack's %u tiles can go back in more than %u ways: exchanges are "
+                       "listed for a rack of fewer", tiles, TL_EXCHANGES_MOST);
+    if (exchanging)
         for (unsigned size = 1; size <= most; size++) {
             tl_status rc = exchanges(m, have, 0, chosen, 0, size, err);
             if (rc != TL_OK)

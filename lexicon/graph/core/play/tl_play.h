@@ -193,7 +193,9 @@ tl_status tl_moves_sort_stage(tl_moves *moves, const tl_game *game, const tl_lea
  * (while the bag holds its least, of one tile up to its most and what the bag holds; each distinct set of tiles
  * put back once) and the pass. By equity each is worth what it keeps, as a play is: an exchange its leave, the
  * pass the whole rack (a full rack's value worked out from its parts, tl_leaves_value), or with the bag empty
- * what the end makes of it. */
+ * what the end makes of it. A rack whose exchanges number more than TL_EXCHANGES_MOST (a custom game's rack of
+ * more than 15 tiles may) is TL_ERR_COSTLY, nothing added. */
+#define TL_EXCHANGES_MOST 32768u
 tl_status tl_moves_add_turns(tl_moves *moves, const tl_game *game, const uint8_t rack[64], const tl_stage *stage,
                              tl_error *err);
 /* One play's `leave` and `adjustment` at `stage`, `left` the tiles it keeps: as tl_moves_sort_stage sets them. */

@@ -54,9 +54,12 @@ struct tl_graph {
     int indexed;        /* `first` holds the whole, well-formed root list */
 };
 
-static inline unsigned tl_tile(const tl_graph *g, uint32_t v) { return g->big ? (v & 63u) : (v >> 24); }
+/* A node's fields in the layout `big` says (a hot loop keeps it, and the graph's base, in registers). */
+static inline unsigned tl_node_tile(int big, uint32_t v) { return big ? (v & 63u) : (v >> 24); }
+static inline int tl_node_is_end(int big, uint32_t v) { return big ? (v >> 6) & 1 : (v >> 22) & 1; }
+static inline unsigned tl_tile(const tl_graph *g, uint32_t v) { return tl_node_tile(g->big, v); }
 static inline int tl_accepts(const tl_graph *g, uint32_t v) { return g->big ? (v >> 7) & 1 : (v >> 23) & 1; }
-static inline int tl_is_end(const tl_graph *g, uint32_t v) { return g->big ? (v >> 6) & 1 : (v >> 22) & 1; }
+static inline int tl_is_end(const tl_graph *g, uint32_t v) { return tl_node_is_end(g->big, v); }
 static inline uint32_t tl_arc(const tl_graph *g, uint32_t v) { return g->big ? (v >> 8) : (v & 0x3FFFFFu); }
 
 /* tl_graph_validate's checks of the nodes themselves (every arc inside, every tile 0..63, lists ending

@@ -1,9 +1,12 @@
 /* Move generation: every play of a rack on a board, through the GADDAG (Gordon 1994, as wolges and
  * Macondo do it).
  *
- * The board is read one lane at a time (each row for plays across, then each column for plays
- * down). For every empty square of the lane a cross set says which tiles make a word with the tiles
- * above and below it (all of them when it has none), and what those tiles score. From each anchor the
+ * Every run of tiles on the board, either way, is read once through the GADDAG from its last tile to its
+ * first (read_runs, as wolges does): the node it reaches starts the plays that hold the run, and gives the
+ * cross sets of the squares on either side of it. The board is then read one lane at a time (each row for
+ * plays across, then each column for plays down). For every empty square of the lane a cross set says
+ * which tiles make a word with the tiles above and below it (all of them when it has none), and what those
+ * tiles score. From each anchor the
  * walk reads the GADDAG: tiles leftwards from the anchor, then after the separator rightwards from the
  * square beyond it, laying rack tiles on empty squares and reading the board's tiles where they lie.
  *
@@ -49,6 +52,11 @@ typedef struct {
     uint8_t lm[TL_MAX_BOARD], wm[TL_MAX_BOARD];
     uint64_t cross[TL_MAX_BOARD];
     int32_t cross_sum[TL_MAX_BOARD];
+    /* every run of tiles on the board, either way (runs[down]): kept at its first and its last square */
+    struct run {
+        uint32_t node; /* the GADDAG's node once the run is read from its last tile to its first (0: no word) */
+        int32_t score; /* its tiles' points */
+    } runs[2][TL_MAX_BOARD * TL_MAX_BOARD];
     /* the tiles laid so far: lane positions and tiles (| TL_BLANK_TILE) */
     uint8_t at[TL_MAX_BOARD], laid[TL_MAX_BOARD];
     unsigned n;
@@ -65,55 +73,111 @@ static int fail_status(gen *G, tl_status status) {
     return 0;
 }
 
-/* ------------------------------------------------------------------ cross sets */
+/* ------------------------------------------------------------------ runs and cross sets */
 
-static uint64_t cross_set(gen *G, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na) {
-    uint64_t set;
-    tl_status rc = tl_cross_set(G->g, before, nb, after, na, &set, G->err);
-    return rc == TL_OK ? set : (uint64_t)fail_status(G, rc);
+/* The node for `tile` in the list `list`, 0 for none (and for a damaged graph, G's status then set). */
+static uint32_t child(gen *G, uint32_t list, unsigned tile) {
+    uint32_t node;
+    if (tl_child(G->g, list, tile, &node, G->err) != TL_OK)
+        return (uint32_t)fail_status(G, TL_ERR_CORRUPT);
+    return node;
+}
+
+static uint32_t arc_of(const tl_graph *g, uint32_t node) {
+    return tl_arc(g, tl_load(g->base, node));
+}
+
+/* Every run of tiles, across and down, read once through the GADDAG from its last tile back to its first
+ * (wolges reads them so too): the node it reaches starts the plays of the lane that hold the run, and gives the
+ * cross sets of the squares before and after it, which the plays the other way need. */
+static void read_runs(gen *G) {
+    const tl_board *b = G->b;
+    unsigned size = G->size;
+    for (int down = 0; down < 2; down++)
+        for (unsigned lane = 0; lane < size; lane++)
+            for (unsigned last = size; last-- > 0;) {
+                unsigned sq = down ? last * size + lane : lane * size + last, step = down ? size : 1;
+                if (!b->tiles[sq])
+                    continue;
+                uint32_t list = G->g->gaddag, node = 0;
+                int32_t score = 0;
+                unsigned first = last;
+                for (;; first--) {
+                    unsigned at = sq - (last - first) * step;
+                    score += score_tile(b->points[b->tiles[at]], b->blanks[at]);
+                    node = list ? child(G, list, b->tiles[at]) : 0;
+                    list = node ? arc_of(G->g, node) : 0;
+                    if (!first || !b->tiles[at - step])
+                        break;
+                }
+                struct run run = {node, score};
+                G->runs[down][sq] = G->runs[down][sq - (last - first) * step] = run;
+                last = first;
+            }
+}
+
+/* The tiles x that make a word of the run ending before a square, x and the run starting after it (NULL: none),
+ * each run's GADDAG node as read_runs left it. */
+static uint64_t cross_set(gen *G, const struct run *before, const struct run *after, const uint8_t *then,
+                          unsigned n_then, int step) {
+    const tl_graph *g = G->g;
+    uint32_t list;
+    if (after) /* after backwards, x, then before backwards */
+        list = after->node ? arc_of(g, after->node) : 0;
+    else { /* before backwards, the separator, x */
+        uint32_t sep = before->node ? child(G, arc_of(g, before->node), TL_SEPARATOR) : 0;
+        list = sep ? arc_of(g, sep) : 0;
+    }
+    uint64_t set = 0;
+    for (uint32_t i = list; i && !G->status; i++) {
+        uint32_t v = 0;
+        tl_status rc = tl_list_node(g, i, &v, G->err);
+        if (rc != TL_OK)
+            return (uint64_t)fail_status(G, rc);
+        int ok = tl_accepts(g, v);
+        if (after && before) { /* the tiles before the square, from the nearest */
+            uint32_t node = i;
+            for (unsigned k = 0; node && k < n_then; k++) {
+                uint32_t at = arc_of(g, node);
+                node = at ? child(G, at, then[-(int)k * step]) : 0;
+            }
+            ok = node && tl_accepts(g, tl_load(g->base, node));
+        }
+        if (ok)
+            set |= 1ull << tl_tile(g, v);
+        if (tl_is_end(g, v))
+            break;
+    }
+    return set & EVERY_TILE;
 }
 
 /* Read the lane `lane` of the board into G: tiles, premiums and cross sets. */
 static void read_lane(gen *G) {
     const tl_board *b = G->b;
-    unsigned size = G->size;
-    for (unsigned p = 0; p < size; p++) {
+    unsigned size = G->size, down = !G->down; /* the cross words' way: down for plays across */
+    for (unsigned p = 0; p < size && !G->status; p++) {
         unsigned sq = square_of(G, p);
         G->tile[p] = b->tiles[sq];
         G->blank[p] = b->tiles[sq] && b->blanks[sq];
         G->lm[p] = b->letter_premium[sq];
         G->wm[p] = b->word_premium[sq];
-    }
-    for (unsigned p = 0; p < size && !G->status; p++) {
         G->has_cross[p] = 0;
         G->cross[p] = EVERY_TILE;
         G->cross_sum[p] = 0;
         if (G->tile[p])
             continue;
-        unsigned sq = square_of(G, p);
-        /* the cross word's squares: across the lane, before and after this one */
-        unsigned step = G->down ? 1 : size, r = sq / size, c = sq % size;
-        unsigned cross_pos = G->down ? c : r; /* position across the lane */
-        uint8_t before[TL_MAX_BOARD], after[TL_MAX_BOARD];
-        unsigned nb = 0, na = 0, k = cross_pos;
-        int32_t sum = 0;
-        while (k > 0 && b->tiles[sq - (cross_pos - k + 1) * step])
-            k--;
-        for (unsigned j = k; j < cross_pos; j++) {
-            unsigned s = sq - (cross_pos - j) * step;
-            before[nb++] = b->tiles[s];
-            sum += score_tile(b->points[b->tiles[s]], b->blanks[s]);
-        }
-        for (unsigned j = cross_pos + 1; j < size && b->tiles[sq + (j - cross_pos) * step]; j++) {
-            unsigned s = sq + (j - cross_pos) * step;
-            after[na++] = b->tiles[s];
-            sum += score_tile(b->points[b->tiles[s]], b->blanks[s]);
-        }
-        if (nb || na) {
-            G->has_cross[p] = 1;
-            G->cross_sum[p] = sum;
-            G->cross[p] = cross_set(G, before, nb, after, na);
-        }
+        /* the cross word's runs, across the lane: before and after this square */
+        unsigned step = down ? size : 1, at = down ? sq / size : sq % size;
+        const struct run *before = at > 0 && b->tiles[sq - step] ? &G->runs[down][sq - step] : NULL;
+        const struct run *after = at + 1 < size && b->tiles[sq + step] ? &G->runs[down][sq + step] : NULL;
+        if (!before && !after)
+            continue;
+        unsigned n_before = 0;
+        while (before && n_before < at && b->tiles[sq - (n_before + 1) * step])
+            n_before++;
+        G->has_cross[p] = 1;
+        G->cross_sum[p] = (before ? before->score : 0) + (after ? after->score : 0);
+        G->cross[p] = cross_set(G, before, after, before ? &b->tiles[sq - step] : NULL, n_before, (int)step);
     }
 }
 
@@ -134,18 +198,14 @@ static void record(gen *G, TALLY, unsigned left, unsigned right) {
     p->down = (uint8_t)G->down;
     p->valid = G->invalid == 0;
     p->n = (uint8_t)G->n;
-    /* laid anchor first, then leftwards, then rightwards: put them in square order */
-    for (unsigned i = 0; i < G->n; i++) {
-        unsigned pos = G->at[i], sq = square_of(G, pos);
-        uint8_t tile = G->laid[i];
-        unsigned j = i;
-        while (j > 0 && p->squares[j - 1] > sq) {
-            p->squares[j] = p->squares[j - 1];
-            p->tiles[j] = p->tiles[j - 1];
-            j--;
-        }
-        p->squares[j] = (uint16_t)sq;
-        p->tiles[j] = tile;
+    /* laid leftwards from the anchor, then rightwards past it: the first part reversed is square order */
+    unsigned n = G->n, k = 0;
+    while (k < n && G->at[k] <= G->anchor)
+        k++;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned from = i < k ? k - 1 - i : i;
+        p->squares[i] = (uint16_t)square_of(G, G->at[from]);
+        p->tiles[i] = G->laid[from];
     }
 }
 
@@ -221,28 +281,40 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
         return;
     }
     uint8_t on = G->tile[pos];
-    if (on) {
-        uint32_t node;
-        if (tl_child(g, list, on, &node, G->err) != TL_OK) {
-            fail_status(G, TL_ERR_CORRUPT);
-            return;
+    if (on) { /* the board's tiles: leftwards the whole run at once, as go_on would read it a tile at a time */
+        for (;;) {
+            uint32_t node = child(G, list, on);
+            if (!node)
+                return;
+            letters += score_tile(G->b->points[on], G->blank[pos]);
+            if (!leftward || pos <= G->leftmost || !G->tile[pos - 1]) {
+                go_on(G, pos, node, leftward, left, letters, mult, cross);
+                return;
+            }
+            on = G->tile[--pos];
+            if (!(list = arc_of(g, node)))
+                return;
         }
-        if (node)
-            go_on(G, pos, node, leftward, left, letters + score_tile(G->b->points[on], G->blank[pos]), mult, cross);
-        return;
     }
     if (!G->rack_left)
         return;
     /* the tiles worth trying here: those the cross word allows and, without a blank, the rack holds */
     uint64_t allowed = (G->phonies ? EVERY_TILE : G->cross[pos]) & (G->rack[0] ? EVERY_TILE : G->rack_mask);
-    for (uint32_t i = list; i && allowed && !G->status; i++) {
-        uint32_t v = 0;
-        tl_status rc = tl_list_node(g, i, &v, G->err);
-        if (rc != TL_OK) {
-            fail_status(G, rc);
+    const uint8_t *base = g->base;
+    const size_t nodes = g->n;
+    const int big = g->big;
+    for (uint32_t i = list; i && allowed; i++) {
+        if (i >= nodes) {
+            fail_status(G, tl_bad_index(g, i, G->err));
             return;
         }
-        unsigned tile = tl_tile(g, v);
+        uint32_t v = tl_load(base, i);
+        unsigned tile = tl_node_tile(big, v);
+        if (tile > TL_MAX_TILE) {
+            tl_status rc = tl_list_node(g, i, &v, G->err); /* the damaged node named */
+            fail_status(G, rc ? rc : TL_ERR_CORRUPT);
+            return;
+        }
         if (!(allowed >> tile))
             break; /* siblings come in tile order: none after this one is worth trying */
         if (tile && (allowed >> tile & 1)) {
@@ -258,8 +330,10 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
                 lay(G, pos, i, (uint8_t)(tile | TL_BLANK_TILE), leftward, left, letters, mult, cross);
                 G->rack[0]++;
             }
+            if (G->status)
+                return;
         }
-        if (tl_is_end(g, v))
+        if (tl_node_is_end(big, v))
             break;
     }
 }
@@ -271,6 +345,19 @@ static void from(gen *G, unsigned anchor, unsigned leftmost, unsigned rightmost)
     walk(G, anchor, G->g->gaddag, 1, anchor, 0, 1, 0);
 }
 
+/* The plays holding the run that ends at `anchor`: the run as read_runs read it, then on from its first tile. */
+static void from_run(gen *G, unsigned anchor, unsigned rightmost) {
+    const struct run *run = &G->runs[G->down][square_of(G, anchor)];
+    unsigned first = anchor;
+    while (first > 0 && G->tile[first - 1])
+        first--;
+    G->anchor = anchor;
+    G->leftmost = 0;
+    G->rightmost = rightmost;
+    if (run->node && ++G->visits <= G->max_visits)
+        go_on(G, first, run->node, 1, first, run->score, 1, 0);
+}
+
 /* Every play of the lane, from its anchors taken right to left (wolges' order; the file's comment). */
 static void walk_lane(gen *G) {
     unsigned end = G->size; /* the squares right of the stretch being read are done */
@@ -280,7 +367,7 @@ static void walk_lane(gen *G) {
             left--;
         /* [left, right) is a stretch of empty squares; the tile before it ends a run */
         if (left > 0)
-            from(G, left - 1, 0, right);
+            from_run(G, left - 1, right);
         /* squares with a cross word that touch no run: not the one next to the run on the left (its
          * plays hold that run), and `right` is already next to a run on the right, or the edge */
         unsigned first = left + (left > 0);
@@ -361,6 +448,7 @@ tl_status tl_moves_generate(const tl_graph *graph, const tl_board *board, const 
     G->phonies = phonies != 0;
     G->size = board->size;
     G->rack_left = tl_rack_copy(rack, G->rack, &G->rack_mask);
+    read_runs(G);
     size_t cells = (size_t)board->size * board->size;
     int empty_board = 1;
     for (size_t i = 0; i < cells; i++)

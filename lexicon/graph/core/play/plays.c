@@ -59,12 +59,14 @@ tl_status tl_moves_push(tl_moves *m, tl_play **play, tl_error *err) {
     return TL_OK;
 }
 
-tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na,
-                       uint64_t *out, tl_error *err) {
-    *out = 0;
-    uint32_t list = g->root, node;
-    for (unsigned i = 0; i < nb; i++) {
-        if (tl_child(g, list, before[i], &node, err) != TL_OK)
+/* The tiles x for which a word is read from `list` through `first` (`nf` tiles, read from the last when
+ * `backwards`), x, then `then` (`nt`, likewise): through the DAWG, before x after; through the GADDAG, which holds
+ * each word reversed, after backwards, x, before backwards. */
+static tl_status cross_walk(const tl_graph *g, uint32_t list, const uint8_t *first, unsigned nf, const uint8_t *then,
+                           unsigned nt, int backwards, uint64_t *out, tl_error *err) {
+    uint32_t node;
+    for (unsigned i = 0; i < nf; i++) {
+        if (tl_child(g, list, first[backwards ? nf - 1 - i : i], &node, err) != TL_OK)
             return TL_ERR_CORRUPT;
         if (!node)
             return TL_OK;
@@ -77,16 +79,16 @@ tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, co
         uint32_t v = tl_load(g->base, i);
         unsigned t = tl_tile(g, v);
         int ok = tl_accepts(g, v);
-        if (na) {
+        if (nt) {
             uint32_t at = tl_arc(g, v);
             ok = 0;
-            for (unsigned k = 0; at && k < na; k++) {
-                if (tl_child(g, at, after[k], &node, err) != TL_OK)
+            for (unsigned k = 0; at && k < nt; k++) {
+                if (tl_child(g, at, then[backwards ? nt - 1 - k : k], &node, err) != TL_OK)
                     return TL_ERR_CORRUPT;
                 if (!node)
                     break;
                 uint32_t w = tl_load(g->base, node);
-                if (k + 1 == na)
+                if (k + 1 == nt)
                     ok = tl_accepts(g, w);
                 at = tl_arc(g, w);
             }
@@ -99,6 +101,16 @@ tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, co
     }
     *out = set;
     return TL_OK;
+}
+
+/* With more tiles after the square than before it, through the GADDAG: each tile's own walk is then the shorter
+ * side (none for a square above a word). */
+tl_status tl_cross_set(const tl_graph *g, const uint8_t *before, unsigned nb, const uint8_t *after, unsigned na,
+                       uint64_t *out, tl_error *err) {
+    *out = 0;
+    if (g->gaddag && na > nb)
+        return cross_walk(g, g->gaddag, after, na, before, nb, 1, out, err);
+    return cross_walk(g, g->root, before, nb, after, na, 0, out, err);
 }
 
 

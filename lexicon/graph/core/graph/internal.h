@@ -72,11 +72,16 @@ tl_status tl_graph_check_tiles(const tl_graph *g, uint64_t tiles, tl_error *err)
 /* TL_ERR_CORRUPT for a node index past the end. */
 tl_status tl_bad_index(const tl_graph *g, size_t index, tl_error *err);
 
-/* The node for `tile` in the list at `index` (0: none) into *node, 0 when there is none. */
+/* The node for `tile` in the list at `index` (0: none) into *node, 0 when there is none. The root list, where
+ * every word and every piece of a compound starts, is read off its index. */
 static inline tl_status tl_child(const tl_graph *g, uint32_t index, unsigned tile, uint32_t *node, tl_error *err) {
     *node = 0;
     if (!index)
         return TL_OK;
+    if (index == g->root && g->indexed) {
+        *node = tile < 64 ? g->first[tile] : 0;
+        return TL_OK;
+    }
     for (;;) {
         if (index >= g->n)
             return tl_bad_index(g, index, err);

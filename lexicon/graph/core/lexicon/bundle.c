@@ -369,6 +369,14 @@ static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
         return rc;
     if (r->patterns.count % 2 || r->leads.count % 3 || r->typos.count % 2)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's rule tables do not pair up");
+    r->n_typos = r->typos.count / 2;
+    if (r->n_typos && !(r->typo = calloc(r->n_typos, sizeof *r->typo)))
+        return tl_nomem(err);
+    for (uint32_t i = 0; i < r->n_typos; i++) {
+        struct rule_typo *t = &r->typo[i];
+        t->n_from = (uint8_t)strlist_cps(&r->typos, 2 * i, t->from, 16);
+        t->n_to = (uint8_t)strlist_cps(&r->typos, 2 * i + 1, t->to, 16);
+    }
     for (uint32_t i = 0; i < vowels.count; i++) {
         uint32_t cp;
         size_t len, bad;
@@ -377,6 +385,8 @@ static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
             return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.vowels: vowel %u is not one letter", i);
         r->vowel[cp >> 3] |= (uint8_t)(1u << (cp & 7));
     }
+    if ((rc = rule_index_kinds(r, err)) != TL_OK)
+        return rc;
     if (tl_lexicon_section(lex, "rule.refused", &size))
         return open_graph(lex, "rule.refused", refused_big, &r->refused, err);
     return TL_OK;
@@ -554,6 +564,8 @@ void tl_lexicon_close(tl_lexicon *lex) {
     if (lex->rule) {
         tl_graph_close(lex->rule->pieces);
         tl_graph_close(lex->rule->refused);
+        free(lex->rule->typo);
+        free(lex->rule->kinds);
         free(lex->rule);
     }
     if (lex->release)

@@ -75,6 +75,14 @@ int uni_upper(const unicode_tables *u, const uint32_t *src, size_t n, cpbuf *out
  * or -1 at a byte that is not UTF-8 (*bad: its offset), or -2 past `cap`. With `out` NULL, only checks
  * and counts. */
 long utf8_decode(const uint8_t *s, size_t size, uint32_t *out, size_t cap, size_t *bad);
+
+/* One string of a list as code points (at most `cap`): its length. */
+static inline size_t strlist_cps(const strlist *l, uint32_t i, uint32_t *out, size_t cap) {
+    size_t len, bad;
+    const char *text = strlist_at(l, i, &len);
+    long n = utf8_decode((const uint8_t *)text, len, out, cap, &bad);
+    return n > 0 ? (size_t)n : 0;
+}
 /* code points to UTF-8 (surrogates in three bytes) into out[0..cap): the bytes written, or -1 */
 long utf8_encode(const uint32_t *cp, size_t n, char *out, size_t cap);
 

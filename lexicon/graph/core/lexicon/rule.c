@@ -71,13 +71,54 @@ static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsi
 }
 
 tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err) {
+    *kinds = 0;
+    if (r->kinds) {
+        uint32_t node;
+        tl_status rc = list ? tl_child(r->pieces, list, r->separator, &node, err) : TL_OK;
+        if (rc == TL_OK && list && node)
+            *kinds = r->kinds[node];
+        return rc;
+    }
     uint16_t roles[RULE_PIECE_ROLES];
     unsigned n;
-    *kinds = 0;
     tl_status rc = roles_at(r, list, roles, &n, err);
     for (unsigned i = 0; rc == TL_OK && i < n; i++)
         *kinds |= 1u << r->roles[roles[i]].kind;
     return rc;
+}
+
+tl_status rule_index_kinds(tl_rule *r, tl_error *err) {
+    const tl_graph *g = r->pieces;
+    uint16_t *kinds = calloc(g->n, sizeof *kinds), *by_arc = calloc(g->n, sizeof *by_arc); /* kinds + 1 */
+    if (!kinds || !by_arc) {
+        free(kinds);
+        free(by_arc);
+        return tl_nomem(err);
+    }
+    tl_status rc = TL_OK;
+    for (uint32_t i = 1; i < g->n && rc == TL_OK; i++) {
+        uint32_t v = tl_load(g->base, i), arc = tl_arc(g, v);
+        if (tl_tile(g, v) != r->separator || arc >= g->n)
+            continue;
+        if (!by_arc[arc]) { /* pieces of one set of roles share the list of them */
+            uint16_t roles[RULE_PIECE_ROLES];
+            role_sink sink = {r, roles, 0, 0};
+            unsigned bits = 0;
+            if (arc && (rc = tl_graph_words(g, arc, take_role, &sink, err)) == TL_OK && sink.bad)
+                rc = tl_fail(err, TL_ERR_CORRUPT, "the bundle's pieces graph holds a role it cannot read");
+            for (unsigned k = 0; k < sink.n; k++)
+                bits |= 1u << r->roles[roles[k]].kind;
+            by_arc[arc] = (uint16_t)(bits + 1);
+        }
+        kinds[i] = (uint16_t)(by_arc[arc] - 1);
+    }
+    free(by_arc);
+    if (rc != TL_OK) {
+        free(kinds);
+        return rc;
+    }
+    r->kinds = kinds;
+    return TL_OK;
 }
 
 static int has_kind(const tl_rule *r, const uint16_t *roles, unsigned n, int kind) {
@@ -118,18 +159,10 @@ static unsigned syllables(const tl_rule *r, const uint32_t *cp, size_t n) {
     return count;
 }
 
-/* One string of a list as code points (at most `cap`): its length. */
-static size_t list_cps(const strlist *l, uint32_t i, uint32_t *out, size_t cap) {
-    size_t len, bad;
-    const char *text = strlist_at(l, i, &len);
-    long n = utf8_decode((const uint8_t *)text, len, out, cap, &bad);
-    return n > 0 ? (size_t)n : 0;
-}
-
 /* Does text[0..n) begin (end, with `at_end`) with the pattern's side: letters, `.` any letter. */
 static int pattern_side(const strlist *l, uint32_t i, const uint32_t *text, size_t n, int at_end) {
     uint32_t side[64];
-    size_t k = list_cps(l, i, side, 64);
+    size_t k = strlist_cps(l, i, side, 64);
     if (!k || k > n)
         return 0;
     const uint32_t *from = at_end ? text + n - k : text;
@@ -189,13 +222,13 @@ static int condition_holds(const uint32_t *cond, size_t nc, const uint32_t *text
 static int lead_allows(const tl_rule *r, const uint32_t *a, size_t na, unsigned cls, const uint32_t *b, size_t nb) {
     for (uint32_t i = 0; i + 2 < r->leads.count; i += 3) {
         uint32_t lead[64], cond[256], number[8];
-        size_t nl = list_cps(&r->leads, i, lead, 64), nn = list_cps(&r->leads, i + 1, number, 8);
+        size_t nl = strlist_cps(&r->leads, i, lead, 64), nn = strlist_cps(&r->leads, i + 1, number, 8);
         unsigned k = 0;
         for (size_t j = 0; j < nn; j++)
             k = k * 10 + (number[j] - '0');
         if (k != cls || nl != na || memcmp(lead, a, na * sizeof *a))
             continue;
-        size_t nc = list_cps(&r->leads, i + 2, cond, 256);
+        size_t nc = strlist_cps(&r->leads, i + 2, cond, 256);
         if (!nc || condition_holds(cond, nc, b, nb))
             return 1;
     }
@@ -353,13 +386,13 @@ tl_status rule_refusal(const tl_lexicon *lex, const uint32_t *key, size_t nk, in
     if (!compound)
         return TL_OK;
     /* a misspelling: one change of the typo table makes a word of the list or the dictionary's forms */
-    uint32_t from[16], to[16];
-    for (uint32_t p = 0; p + 1 < r->typos.count; p += 2) {
-        size_t nf = list_cps(&r->typos, p, from, 16), nt = list_cps(&r->typos, p + 1, to, 16);
-        if (!nf || nk - nf + nt > TL_MAX_LENGTH || nf > nk)
+    for (uint32_t p = 0; p < r->n_typos; p++) {
+        const uint32_t *from = r->typo[p].from, *to = r->typo[p].to;
+        size_t nf = r->typo[p].n_from, nt = r->typo[p].n_to;
+        if (!nf || nf > nk || nk - nf + nt > TL_MAX_LENGTH)
             continue;
         for (size_t at = 0; at + nf <= nk; at++) {
-            if (memcmp(key + at, from, nf * sizeof *key))
+            if (key[at] != from[0] || memcmp(key + at, from, nf * sizeof *key))
                 continue;
             size_t n = 0;
             memcpy(variant, key, at * sizeof *key);

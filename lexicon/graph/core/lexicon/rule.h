@@ -33,6 +33,7 @@ typedef struct {
 /* The rule as a lexicon holds it, read from its bundle's rule.* sections (bundle.c). */
 typedef struct tl_rule {
     tl_graph *pieces;          /* each piece: its tile numbers, the separator, its role in `digits` digits */
+    uint16_t *kinds;           /* for each separator node of `pieces`: the kinds of its piece's roles (rule_kinds_at) */
     unsigned separator, digits, base;
     int dup, triple;
     unsigned min_letters, max_words, max_syllables; /* 0: no bound */
@@ -42,6 +43,11 @@ typedef struct tl_rule {
     strlist patterns;                               /* end, begin, end, begin … ('.' any letter) */
     strlist leads;                                  /* lead, class (decimal), condition ("" none) … */
     strlist typos;                                  /* from, to, from, to … (key letters, capitals) */
+    struct rule_typo {                              /* … decoded once: each side's first 16 code points */
+        uint32_t from[16], to[16];
+        uint8_t n_from, n_to;
+    } *typo;
+    uint32_t n_typos;
     tl_graph *refused;                              /* key letters, then a marker: letters + 1 + why */
     int pairs;                                      /* the typo check and the refusals apply */
 } tl_rule;
@@ -73,6 +79,9 @@ tl_status rule_refusal(const struct tl_lexicon *lex, const uint32_t *key, size_t
 /* The kinds of role (bit 1 << ROLE_*) of the piece whose tiles end at `list` of the pieces graph; 0 when none
  * ends there. */
 tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err);
+/* Work out `kinds` once, when the rule is read: every piece's roles read, and the bundle refused (TL_ERR_CORRUPT)
+ * where one cannot be. The language's walk asks for a piece's kinds at every tile it reads. */
+tl_status rule_index_kinds(tl_rule *r, tl_error *err);
 /* A piece that may begin a word of two pieces, end one, or be one by itself. */
 #define KINDS_BEGIN (1u << ROLE_FIRST | 1u << ROLE_FIRST_COUNTED | 1u << ROLE_LEAD)
 #define KINDS_END (1u << ROLE_LAST | 1u << ROLE_TAKES)

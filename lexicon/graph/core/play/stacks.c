@@ -70,18 +70,36 @@ static int32_t word_points(const tl_stack_board *b, unsigned length, unsigned hi
 
 /* ------------------------------------------------------------------ the lane */
 
-/* The tiles t of `candidates` for which `before` t `after` is a word the rule takes, added to *set. */
+/* The tiles t of `candidates` for which `before` t `after` is a word the rule takes, added to *set: the language
+ * read through `before` once, then through each candidate it goes on with and `after`; the rule is asked only of
+ * a word where a piece ends (lang_is_word), not of every candidate. */
 static tl_status rule_cross_set(const tl_lexicon *lex, const uint8_t *before, unsigned nb, const uint8_t *after,
                                 unsigned na, uint64_t candidates, uint64_t *set, tl_error *err) {
+    lang_state from, state, next;
+    int alive = 1;
+    tl_status rc = TL_OK;
+    lang_start(lex, &from);
+    for (unsigned i = 0; rc == TL_OK && alive && i < nb; i++)
+        if ((rc = lang_step(lex, &from, before[i], &next, &alive, err)) == TL_OK)
+            from = next;
+    uint64_t goes_on = 0;
+    if (rc != TL_OK || !alive || (rc = lang_next_tiles(lex, &from, &goes_on, err)) != TL_OK)
+        return rc;
     uint8_t word[2 * TL_MAX_BOARD + 1];
     memcpy(word, before, nb);
     memcpy(word + nb + 1, after, na);
-    for (; candidates; candidates &= candidates - 1) {
+    for (candidates &= goes_on; candidates; candidates &= candidates - 1) {
         unsigned t = (unsigned)__builtin_ctzll(candidates);
-        int takes;
+        if ((rc = lang_step(lex, &from, t, &state, &alive, err)) != TL_OK)
+            return rc;
+        for (unsigned k = 0; alive && k < na; k++) {
+            if ((rc = lang_step(lex, &state, after[k], &next, &alive, err)) != TL_OK)
+                return rc;
+            state = next;
+        }
+        int takes = 0;
         word[nb] = (uint8_t)t;
-        tl_status rc = tl_words_rule_takes(lex, word, nb + na + 1, &takes, err);
-        if (rc != TL_OK)
+        if (alive && (rc = lang_is_word(lex, &state, word, nb + na + 1, &takes, err)) != TL_OK)
             return rc;
         if (takes)
             *set |= 1ull << t;

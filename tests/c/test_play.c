@@ -308,6 +308,31 @@ static void test_too_many_exchanges(void) {
     free(bytes);
 }
 
+/* A budget of visits is all or nothing: below what the whole generation enters, TL_ERR_COSTLY, never some of the
+ * plays (a run's plays start from its node, read once: that start is a visit too). */
+static void test_a_budget_short_of_the_plays_refuses(void) {
+    uint8_t *bytes, squares[5][25], rack[64] = {0};
+    tl_graph *graph = at_cat(&bytes);
+    tl_board b = empty_five(squares, 3);
+    squares[0][24] = T; /* the corner: the run's plays start from its node */
+    rack[A] = rack[C] = 1;
+    tl_error err;
+    tl_moves *m;
+    CHECK(tl_moves_generate(graph, &b, rack, 0, 1000000, &m, &err) == TL_OK);
+    size_t plays = tl_moves_count(m);
+    int64_t visits = tl_moves_visits(m);
+    tl_moves_free(m);
+    CHECK(plays == 4 && visits > 1);
+    for (int64_t budget = 1; budget < visits; budget++) {
+        CHECK(tl_moves_generate(graph, &b, rack, 0, budget, &m, &err) == TL_ERR_COSTLY);
+        SAYS(err, "past its budget");
+    }
+    CHECK(tl_moves_generate(graph, &b, rack, 0, visits, &m, &err) == TL_OK && tl_moves_count(m) == plays);
+    tl_moves_free(m);
+    tl_graph_close(graph);
+    free(bytes);
+}
+
 static void test_what_it_refuses(void) {
     tl_game *g = NULL;
     tl_error err;
@@ -342,6 +367,7 @@ int main(void) {
     test_the_stage_of_a_game();
     test_exchanges_and_the_pass();
     test_too_many_exchanges();
+    test_a_budget_short_of_the_plays_refuses();
     test_what_it_refuses();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -347,7 +347,7 @@ static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
     r->n_roles = u32(m + 32);
     r->pairs = u32(m + 36) != 0;
     if (r->separator <= lex->n_tiles || r->separator > TL_MAX_TILE || !r->digits || r->digits > 4 || !r->base ||
-        r->base > TL_MAX_TILE || !r->n_roles || r->n_roles > RULE_MAX_ROLES)
+        r->base >= r->separator || !r->n_roles || r->n_roles > RULE_MAX_ROLES)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's section rule.meta names a separator, digits or roles "
                                             "it cannot hold");
     const uint8_t *roles = need(lex, "rule.roles", 4 * (size_t)r->n_roles, &size, err);

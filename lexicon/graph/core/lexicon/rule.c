@@ -53,6 +53,31 @@ static int take_role(void *context, const uint8_t *digits, size_t length) {
     return 0;
 }
 
+/* The roles under `list`, each `digits` digits long (take_role), read no deeper than that: a role of another
+ * length is a damaged graph. */
+static tl_status read_roles(const tl_graph *g, uint32_t list, uint8_t *digits, unsigned depth, role_sink *sink,
+                            tl_error *err) {
+    for (uint32_t i = list; i; i++) {
+        if (i >= g->n)
+            return tl_bad_index(g, i, err);
+        uint32_t v = tl_load(g->base, i), arc = tl_arc(g, v);
+        digits[depth] = (uint8_t)tl_tile(g, v);
+        if (depth + 1 == sink->r->digits) {
+            if (tl_accepts(g, v))
+                take_role(sink, digits, depth + 1);
+            sink->bad |= arc != 0;
+        } else {
+            sink->bad |= (unsigned)tl_accepts(g, v);
+            tl_status rc = arc ? read_roles(g, arc, digits, depth + 1, sink, err) : TL_OK;
+            if (rc != TL_OK)
+                return rc;
+        }
+        if (sink->bad || tl_is_end(g, v))
+            break;
+    }
+    return TL_OK;
+}
+
 /* The roles of the piece whose tiles end at `list` (the list after them): into roles[0..*n). */
 static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsigned *n, tl_error *err) {
     *n = 0;
@@ -63,7 +88,8 @@ static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsi
     if (rc != TL_OK || !node)
         return rc;
     role_sink sink = {r, roles, 0, 0};
-    rc = tl_graph_words(r->pieces, tl_arc(r->pieces, tl_load(r->pieces->base, node)), take_role, &sink, err);
+    uint8_t digits[4];
+    rc = read_roles(r->pieces, tl_arc(r->pieces, tl_load(r->pieces->base, node)), digits, 0, &sink, err);
     if (rc == TL_OK && sink.bad)
         return tl_fail(err, TL_ERR_CORRUPT, "the bundle's pieces graph holds a role it cannot read");
     *n = sink.n;
@@ -98,13 +124,18 @@ tl_status rule_index_kinds(tl_rule *r, tl_error *err) {
     tl_status rc = TL_OK;
     for (uint32_t i = 1; i < g->n && rc == TL_OK; i++) {
         uint32_t v = tl_load(g->base, i), arc = tl_arc(g, v);
-        if (tl_tile(g, v) != r->separator || arc >= g->n)
+        if (tl_tile(g, v) != r->separator)
             continue;
+        if (arc >= g->n) {
+            rc = tl_bad_index(g, arc, err);
+            break;
+        }
         if (!by_arc[arc]) { /* pieces of one set of roles share the list of them */
             uint16_t roles[RULE_PIECE_ROLES];
+            uint8_t digits[4];
             role_sink sink = {r, roles, 0, 0};
             unsigned bits = 0;
-            if (arc && (rc = tl_graph_words(g, arc, take_role, &sink, err)) == TL_OK && sink.bad)
+            if (arc && (rc = read_roles(g, arc, digits, 0, &sink, err)) == TL_OK && sink.bad)
                 rc = tl_fail(err, TL_ERR_CORRUPT, "the bundle's pieces graph holds a role it cannot read");
             for (unsigned k = 0; k < sink.n; k++)
                 bits |= 1u << r->roles[roles[k]].kind;

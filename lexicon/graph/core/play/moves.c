@@ -270,16 +270,21 @@ static void lay(gen *G, unsigned pos, uint32_t node, uint8_t tile, int leftward,
     G->invalid -= phony;
 }
 
+/* One list more entered: 0 past the budget (G's status then TL_ERR_COSTLY) or once the walk has failed. */
+static int spend(gen *G) {
+    if (G->status)
+        return 0;
+    if (++G->visits > G->max_visits)
+        return fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
+                                      (long long)G->max_visits));
+    return 1;
+}
+
 /* Read the square at `pos` from the GADDAG list `list`. */
 static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned left, TALLY) {
     const tl_graph *g = G->g;
-    if (G->status)
+    if (!spend(G))
         return;
-    if (++G->visits > G->max_visits) {
-        fail_status(G, tl_fail(G->err, TL_ERR_COSTLY, "move generation past its budget of %lld lists",
-                               (long long)G->max_visits));
-        return;
-    }
     uint8_t on = G->tile[pos];
     if (on) { /* the board's tiles: leftwards the whole run at once, as go_on would read it a tile at a time */
         for (;;) {
@@ -354,7 +359,7 @@ static void from_run(gen *G, unsigned anchor, unsigned rightmost) {
     G->anchor = anchor;
     G->leftmost = 0;
     G->rightmost = rightmost;
-    if (run->node && ++G->visits <= G->max_visits)
+    if (run->node && spend(G))
         go_on(G, first, run->node, 1, first, run->score, 1, 0);
 }
 

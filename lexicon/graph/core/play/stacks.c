@@ -328,11 +328,11 @@ static void walk_language(stack_gen *G, unsigned left, unsigned pos) {
         return;
     unsigned top = G->tile[pos];
     lang_state start;
-    const lang_state *from = &G->state[pos - 1];
-    if (pos == left) {
+    const lang_state *from = &start;
+    if (pos == left)
         lang_start(G->lex, &start);
-        from = &start;
-    }
+    else
+        from = &G->state[pos - 1];
     tl_status rc = lang_next_tiles(G->lex, from, &next, G->err);
     if (rc != TL_OK) {
         fail_status(G, rc);

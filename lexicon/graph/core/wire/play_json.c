@@ -872,9 +872,14 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         if (rc == TL_ERR_COSTLY)
             refuse_costly(refused, max_visits);
     }
-    if (rc == TL_OK && by_equity && (rc = tl_moves_add_turns(found, g, q->rack, &stage, err)) == TL_ERR_COSTLY) {
-        rc = REFUSE(q, "rack", NULL, "%s", err->message);
-        refused->code = "too-costly";
+    if (rc == TL_OK && by_equity) {
+        tl_error turns;
+        if ((rc = tl_moves_add_turns(found, g, q->rack, &stage, &turns)) == TL_ERR_COSTLY) {
+            REFUSE(q, "rack", NULL, "%s", turns.message); /* as the generator's own: 400 too-costly */
+            refused->code = "too-costly";
+            rc = tl_fail(err, TL_ERR_COSTLY, "rack: %s", turns.message);
+        } else if (rc != TL_OK && err)
+            *err = turns;
     }
     if (rc == TL_OK && limit)
         rc = by_equity ? tl_moves_sort_stage(found, g, g->leaves, q->rack, &stage, err) : tl_moves_sort(found, err);

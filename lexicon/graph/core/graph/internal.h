@@ -62,6 +62,9 @@ static inline int tl_accepts(const tl_graph *g, uint32_t v) { return g->big ? (v
 static inline int tl_is_end(const tl_graph *g, uint32_t v) { return tl_node_is_end(g->big, v); }
 static inline uint32_t tl_arc(const tl_graph *g, uint32_t v) { return g->big ? (v >> 8) : (v & 0x3FFFFFu); }
 
+/* The list a node leads to (0: none, or no node). */
+static inline uint32_t tl_arc_of(const tl_graph *g, uint32_t node) { return node ? tl_arc(g, tl_load(g->base, node)) : 0; }
+
 /* tl_graph_validate's checks of the nodes themselves (every arc inside, every tile 0..63, lists ending
  * with the file and in tile order), without the walk from the roots: what keeps every read inside. */
 tl_status tl_graph_check_nodes(const tl_graph *g, tl_error *err);

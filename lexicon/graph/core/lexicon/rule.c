@@ -97,19 +97,11 @@ static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsi
 }
 
 tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err) {
+    uint32_t node;
     *kinds = 0;
-    if (r->kinds) {
-        uint32_t node;
-        tl_status rc = list ? tl_child(r->pieces, list, r->separator, &node, err) : TL_OK;
-        if (rc == TL_OK && list && node)
-            *kinds = r->kinds[node];
-        return rc;
-    }
-    uint16_t roles[RULE_PIECE_ROLES];
-    unsigned n;
-    tl_status rc = roles_at(r, list, roles, &n, err);
-    for (unsigned i = 0; rc == TL_OK && i < n; i++)
-        *kinds |= 1u << r->roles[roles[i]].kind;
+    tl_status rc = tl_child(r->pieces, list, r->separator, &node, err); /* read_rule made the table */
+    if (rc == TL_OK && node)
+        *kinds = r->kinds[node];
     return rc;
 }
 

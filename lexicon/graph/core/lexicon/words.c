@@ -180,7 +180,6 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
 }
 
 /* The list after `node` (0: none). */
-static inline uint32_t arc_of(const tl_graph *g, uint32_t node) { return node ? tl_arc(g, tl_load(g->base, node)) : 0; }
 
 /* The tiles below `list` into *mask (the word graph's or the pieces graph's letters; the separator and the
  * roles' digits are not tiles of a word). */
@@ -221,7 +220,7 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
         if ((rc = tl_child(g, s->main, tile, &node, err)) != TL_OK)
             return rc;
         if (node) {
-            out->main = arc_of(g, node);
+            out->main = tl_arc_of(g, node);
             out->main_accepts = (uint8_t)tl_accepts(g, tl_load(g->base, node));
         }
     }
@@ -230,7 +229,7 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
         for (unsigned k = 0; k < s->n_second; k++) {
             if ((rc = tl_child(p, s->second[k], tile, &node, err)) != TL_OK)
                 return rc;
-            uint32_t list = arc_of(p, node);
+            uint32_t list = tl_arc_of(p, node);
             if (!list)
                 continue;
             unsigned kinds;
@@ -242,7 +241,7 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
         if (s->first) {
             if ((rc = tl_child(p, s->first, tile, &node, err)) != TL_OK)
                 return rc;
-            out->first = arc_of(p, node);
+            out->first = tl_arc_of(p, node);
             unsigned kinds = 0;
             if (out->first && (rc = rule_kinds_at(r, out->first, &kinds, err)) != TL_OK)
                 return rc;

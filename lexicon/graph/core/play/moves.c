@@ -83,10 +83,6 @@ static uint32_t child(gen *G, uint32_t list, unsigned tile) {
     return node;
 }
 
-static uint32_t arc_of(const tl_graph *g, uint32_t node) {
-    return tl_arc(g, tl_load(g->base, node));
-}
-
 /* Every run of tiles, across and down, read once through the GADDAG from its last tile back to its first
  * (wolges reads them so too): the node it reaches starts the plays of the lane that hold the run, and gives the
  * cross sets of the squares before and after it, which the plays the other way need. */
@@ -106,7 +102,7 @@ static void read_runs(gen *G) {
                     unsigned at = sq - (last - first) * step;
                     score += score_tile(b->points[b->tiles[at]], b->blanks[at]);
                     node = list ? child(G, list, b->tiles[at]) : 0;
-                    list = node ? arc_of(G->g, node) : 0;
+                    list = node ? tl_arc_of(G->g, node) : 0;
                     if (!first || !b->tiles[at - step])
                         break;
                 }
@@ -123,10 +119,10 @@ static uint64_t cross_set(gen *G, const struct run *before, const struct run *af
     const tl_graph *g = G->g;
     uint32_t list;
     if (after) /* after backwards, x, then before backwards */
-        list = after->node ? arc_of(g, after->node) : 0;
+        list = after->node ? tl_arc_of(g, after->node) : 0;
     else { /* before backwards, the separator, x */
-        uint32_t sep = before->node ? child(G, arc_of(g, before->node), TL_SEPARATOR) : 0;
-        list = sep ? arc_of(g, sep) : 0;
+        uint32_t sep = before->node ? child(G, tl_arc_of(g, before->node), TL_SEPARATOR) : 0;
+        list = sep ? tl_arc_of(g, sep) : 0;
     }
     uint64_t set = 0;
     for (uint32_t i = list; i && !G->status; i++) {
@@ -138,7 +134,7 @@ static uint64_t cross_set(gen *G, const struct run *before, const struct run *af
         if (after && before) { /* the tiles before the square, from the nearest */
             uint32_t node = i;
             for (unsigned k = 0; node && k < n_then; k++) {
-                uint32_t at = arc_of(g, node);
+                uint32_t at = tl_arc_of(g, node);
                 node = at ? child(G, at, then[-(int)k * step]) : 0;
             }
             ok = node && tl_accepts(g, tl_load(g->base, node));
@@ -297,7 +293,7 @@ static void walk(gen *G, unsigned pos, uint32_t list, int leftward, unsigned lef
                 return;
             }
             on = G->tile[--pos];
-            if (!(list = arc_of(g, node)))
+            if (!(list = tl_arc_of(g, node)))
                 return;
         }
     }

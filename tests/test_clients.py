@@ -71,9 +71,14 @@ def _found(client, body: dict) -> list[dict]:
     return client.post("/moves", data=orjson.dumps(body), content_type="application/json").get_json()["plays"]
 
 
+#: The endgame's budget in the bodies: lists of the word graph, a fraction of a second.
+ENDGAME_BUDGET = 1_000_000
+
+
 def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
     """(kind, body) on positions met in two games (empty, mid-game, near the end): the best plays of each rack,
-    with phonies, and with a blank for a tile where the game has blanks; the first plays judged again as a word,
+    with phonies, and with a blank for a tile where the game has blanks; the endgame searched once the bag is empty
+    (refused for a stacking game); the first plays judged again as a word,
     as tiles from the rack, with detail, two as one turn; and on the mid-game board, bodies the service refuses."""
     out = []
     for seed in (1, 2):
@@ -101,6 +106,8 @@ def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
             if len(plays) > 1:
                 out.append(("play", base | {"move": plays[0]["move"], "detail": True}))
                 out.append(("play", base | {"turn": [plays[0]["move"], plays[-1]["move"]], "rack": rack}))
+            if stage == "end":  # the bag empty: the endgame searched, the other rack the tiles unseen
+                out.append(("moves", base | {"rack": rack, "limit": 3, "endgame": ENDGAME_BUDGET}))
             if stage == "mid" and plays:
                 move = plays[0]["move"]
                 out += [("play", base | {"board": base["board"][:-1], "move": move}),

@@ -1,20 +1,23 @@
-"""The endgame searched (lexicon.play.endsearch): its answer held to a minimax written here over the plays POST /moves
-lists (every play, judged, and the pass), on positions small enough to try every line; what it answers out of
-time; and the endgame player in whole games, every play the judge's."""
+"""The endgame searched (the C core's, asked through POST /moves' `endgame`; lexicon.play.endsearch): its answer held
+to a minimax written here over the plays POST /moves lists (every play, judged, and the pass), on positions small
+enough to try every line; what it answers out of budget; the request's hostile values refused; and the endgame
+player in whole games, every play the judge's."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from lexicon import PlayError
+from lexicon import LimitExceeded, PlayError
 from lexicon.play import empty_board, judge, load_game
 from lexicon.play.board import parse_board
 from lexicon.play.endgame import rack_value
 from lexicon.play.endsearch import solve
-from lexicon.play.move import BLANK
-from lexicon.play.moves import MAX_LIMIT, find_moves
+from lexicon.play.move import BLANK, parse_rack, rack_notation
+from lexicon.play.moves import MAX_LIMIT, find_moves, moves_request
 from lexicon.play.selfplay import selfplay
-from support.played import check_game
+from support.played import body, check_game, positions
 
 WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
 
@@ -49,7 +52,7 @@ def test_the_search_finds_what_trying_every_line_finds(scrabble_words, mine, the
     game = load_game("sv-scrabble")
     board = parse_board(game, WITH_HUND)
     best = minimax(game, board, mine, theirs, scrabble_words)
-    found = solve(game, board, mine, theirs, scrabble_words, budget=30)
+    found = solve(game, board, mine, theirs, scrabble_words)
     assert found.exact and found.spread == best, (found, best)
     # the turn it names gains that spread
     if found.placed is None:  # the pass (sv-scrabble's game ends after four scoreless turns)
@@ -63,21 +66,65 @@ def test_the_search_finds_what_trying_every_line_finds(scrabble_words, mine, the
     assert line == best
 
 
-def test_out_of_time_it_answers_a_turn_all_the_same(betapet):
+def test_out_of_budget_it_answers_the_deepest_search_finished(betapet):
     game = load_game("sv-betapet")
     board = parse_board(game, WITH_HUND)
-    found = solve(game, board, "AERSTKL", "EIONMPG", betapet, budget=0)
-    assert not found.exact and found.depth == 0 and found.placed
-    assert judge(game, board, found.placed, betapet).stands
-    deeper = solve(game, board, "AERSTKL", "EIONMPG", betapet, budget=0.3)
-    assert deeper.depth >= 1 and deeper.placed and judge(game, board, deeper.placed, betapet).stands
+    shallow = solve(game, board, "AERSTKL", "EIONMPG", betapet, budget=200_000)
+    assert not shallow.exact and shallow.depth >= 1 and shallow.placed and shallow.visits <= 200_000
+    assert judge(game, board, shallow.placed, betapet).stands
+    deeper = solve(game, board, "AERSTKL", "EIONMPG", betapet, budget=2_000_000)
+    assert deeper.depth > shallow.depth and deeper.placed and judge(game, board, deeper.placed, betapet).stands
+    # a budget short of one turn deep is refused, not answered with a guess
+    with pytest.raises(LimitExceeded):
+        solve(game, board, "AERSTKL", "EIONMPG", betapet, budget=50)
 
 
-def test_a_stacking_game_is_refused_naming_the_game(betapet):
+def test_a_stacking_game_is_refused_naming_the_endgame(hu_graphed):
     game = load_game("hu-betutorony")
     with pytest.raises(PlayError) as caught:
-        solve(game, empty_board(game), "AB", "CD", betapet)
-    assert caught.value.parameter == "game"
+        solve(game, empty_board(game), "AB", "CD", hu_graphed)
+    assert caught.value.parameter == "endgame" and "stacks cubes" in str(caught.value)
+
+
+ENDGAME = {"game": "sv-scrabble", "board": WITH_HUND, "rack": "AR", "endgame": True, "limit": 0}
+
+
+@pytest.mark.parametrize(("extra", "parameter", "says"), [
+    ({"endgame": "yes"}, "endgame", "true, false, or the lists"),
+    ({"endgame": 0}, "endgame", "1 to"),
+    ({"endgame": 2**64 - 1}, "endgame", "1 to"),
+    ({"other": "ZZZ"}, "other", "the board and the racks hold 3 Z"),
+    ({"other": "AGAGAGAG"}, "other", "8 tiles; a rack in sv-scrabble holds at most 7"),
+    ({"other": ""}, "other", "the other rack is empty"),
+    ({"other": 7}, "other", "the other rack as a string"),
+    ({"other": "AG", "scoreless": 4}, "scoreless", "0 to 3 scoreless turns"),
+    ({"other": "AG", "scoreless": -1}, "scoreless", "0 to 3"),
+    ({"other": "AG", "bag": 3}, "bag", "0: the endgame is searched with the bag empty"),
+    ({"other": "AG", "endgame": False}, "other", "ask for \"endgame\": true"),
+    ({"endgame": False, "scoreless": 1}, "scoreless", "ask for \"endgame\": true"),
+])
+def test_a_hostile_endgame_request_is_refused_naming_its_field(scrabble_words, extra, parameter, says):
+    with pytest.raises(PlayError) as caught:
+        moves_request(ENDGAME | extra, lambda spec: scrabble_words)
+    assert caught.value.parameter == parameter and says in str(caught.value), str(caught.value)
+
+
+def test_the_other_rack_is_the_tiles_unseen_when_not_given(scrabble):
+    game = load_game("sv-scrabble")
+    board, rack = next((board, rack) for stage, board, rack in positions(scrabble, game, seed=3)
+                       if stage == "end")
+    unseen = Counter({t.letter: t.count for t in game.alphabet.tiles} | {BLANK: game.alphabet.blanks})
+    unseen -= Counter(BLANK if blank else tile for tile, blank in zip(board.tiles, board.blanks) if tile)
+    unseen -= Counter(parse_rack(game, rack, "rack"))
+    other = rack_notation(list(unseen.elements()))
+    implied, _ = moves_request(body(game, board) | {"rack": rack, "endgame": True, "limit": 0},
+                               lambda spec: scrabble)
+    given = solve(game, board, rack, other, scrabble)
+    assert implied["endgame"] == given.document
+    # with tiles still in the bag the other rack cannot be told
+    with pytest.raises(PlayError) as caught:
+        moves_request(ENDGAME, lambda spec: scrabble)
+    assert caught.value.parameter == "endgame" and "94 tiles are on neither the board nor the rack" in str(caught.value)
 
 
 def test_the_endgame_player_plays_whole_games_the_judge_scores(scrabble):

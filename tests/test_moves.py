@@ -493,6 +493,20 @@ def test_the_library_the_command_line_and_the_service_agree(betapet, artifacts_r
         assert judged["words"] == play["words"] and judged["placed"] == play["placed"]
 
 
+def test_the_endgame_searched_by_the_library_is_the_services(betapet, server):
+    """The C core's search, asked through the library and through POST /moves under gunicorn and nginx, answers one
+    turn with the same line, depth and cost: the budget is counted in the word graph's lists, not in seconds."""
+    from lexicon.play.endsearch import solve
+
+    game = load_game("sv-betapet")
+    found = solve(game, parse_board(game, WITH_HUND), "AERS", "TKLI", betapet, budget=300_000)
+    body = {"game": "sv-betapet", "board": WITH_HUND, "rack": "AERS", "other": "TKLI", "endgame": 300_000,
+            "limit": 0}
+    status, _, raw = server.post("/moves", json.dumps(body).encode())
+    assert status == 200, raw
+    assert json.loads(raw)["endgame"] == found.document and found.depth >= 1 and found.placed
+
+
 def test_betutorony_plays_agree_in_the_library_the_command_line_and_the_service(hu_stems, tmp_path):
     """A self-played Betűtorony position with stacks: `lexicon moves --heights` and POST /moves under gunicorn and
     nginx answer what the library does, and every play sent back through POST /play, heights and all, is legal
@@ -549,6 +563,12 @@ HOSTILE = [
     ({"game": "hu-betutorony", "board": ["." * 10] * 10, "heights": ["0" * 10] * 9 + ["0" * 9 + "1"]}, "heights[9]"),
     ({"game": "../../etc/passwd"}, "game"),
     ({"move": {"word": "HUND", "start": "H8"}}, "body"),
+    ({"endgame": "yes"}, "endgame"),
+    ({"endgame": True}, "endgame"),  # the tiles unseen fill no rack: the bag is not empty
+    ({"endgame": 8_000_001, "other": "AB"}, "endgame"),
+    ({"other": "AB"}, "other"),
+    ({"endgame": True, "other": "ZZZ"}, "other"),
+    ({"endgame": True, "other": "AB", "scoreless": 9}, "scoreless"),
 ]
 
 

@@ -191,6 +191,12 @@ export interface MovesBody extends BoardBody {
   phonies?: boolean;
   /** Order equity: the tiles left in the bag; with none, the end's rule values the tiles kept. */
   bag?: number;
+  /** The bag empty: search the best turn to the game's end (true, or the word graph's lists it may enter). */
+  endgame?: boolean | number;
+  /** With endgame: the other rack; left out, the tiles on neither the board nor the rack. */
+  other?: string;
+  /** With endgame: the scoreless turns (passes) just before this one. */
+  scoreless?: number;
 }
 
 export interface Placed {
@@ -302,6 +308,22 @@ export interface Moves {
   cut: boolean;
   limit: number;
   plays: Array<FoundPlay | FoundTurn>;
+  /** With `endgame`: the turn searched. */
+  endgame?: Endgame;
+}
+
+/** The endgame searched (docs/games.md, "The endgame searched"). */
+export interface Endgame {
+  /** The turn found: a play, or the pass. */
+  turn: FoundPlay | { pass: true; keep: string; score: 0 };
+  /** What its line gains the player from here on, both players at their best. */
+  spread: number;
+  /** The turns searched ahead by the deepest search finished. */
+  depth: number;
+  /** Every line ended the game within the depth. */
+  exact: boolean;
+  positions: number;
+  visits: number;
 }
 
 export class Lexicon {

@@ -40,8 +40,9 @@ from .moves import MAX_LIMIT, FoundPlay, find_moves, generates
 #: exchanges or passes); `limit` is how many plays it needs to see. `make(game)` gives its pick for a game.
 Pick = Callable[[list[FoundPlay], random.Random], FoundPlay | None]
 
-#: The endgame player's time a turn once the bag is empty, in seconds.
-ENDGAME_BUDGET = 0.5
+#: The endgame player's budget a turn once the bag is empty: lists of the word graph its search may enter (about half
+#: a second on one core of this machine).
+ENDGAME_BUDGET = 4_000_000
 
 #: The beginner's words: the most frequent of its language (wordfreq), and how many of its best plays it
 #: chooses among. 50,000 forms are a small share of Swedish (wordfreq lists 340,386) and all of Hungarian's 46,637:
@@ -60,8 +61,9 @@ class Player:
     order: str = "score"
     #: by equity once the bag is empty too, the end's rule valuing the tiles kept (else by score then)
     end: bool = True
-    #: once the bag is empty, search the endgame for this many seconds a turn (lexicon.play.endsearch); 0: not
-    search: float = 0.0
+    #: once the bag is empty, search the endgame entering this many lists of the word graph a turn
+    #: (lexicon.play.endsearch); 0: not
+    search: int = 0
     #: a KLV2 file of its own to play with (`lexicon leaves train` pits generations), None: the game's
     leaves: bytes | None = field(default=None, repr=False, compare=False)
 
@@ -133,7 +135,8 @@ PLAYERS = {p.name: p for p in (
            "the equity player without the end's adjustments: by score once the bag is empty (what they buy is "
            "measured against it)", "equity", end=False),
     Player("endgame", 1, _first,
-           f"the equity player, which once the bag is empty searches the endgame ({ENDGAME_BUDGET} s a turn) "
+           f"the equity player, which once the bag is empty searches the endgame ({ENDGAME_BUDGET:,} lists of the "
+           f"word graph a turn) "
            f"where the game is scored by letters, two players at the table", "equity", search=ENDGAME_BUDGET),
 )}
 #: Turns a game may last before it is called a draw of its scores as they stand (none has come near).

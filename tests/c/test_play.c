@@ -333,6 +333,57 @@ static void test_a_budget_short_of_the_plays_refuses(void) {
     free(bytes);
 }
 
+/* The endgame searched on the small board with AT and CAT: a rack that goes out at once, two racks that cannot play
+ * passing until the game's scoreless turns end it, a budget short of one turn deep, and the games it refuses. */
+static void test_the_endgame(void) {
+    static const char *const from = "\"going_out_gains\":true}";
+    const char *at = strstr(LETTERS, from);
+    char text[sizeof LETTERS + 128];
+    CHECK(at != NULL);
+    snprintf(text, sizeof text, "%.*s\"going_out_gains\":true,\"scoreless_rounds\":2,\"scoreless\":[\"pass\"]}%s",
+             (int)(at - LETTERS), LETTERS, at + strlen(from));
+    tl_game *g = read_game(text), *unsaid = read_game(LETTERS), *cubes = read_game(CUBES);
+    uint8_t *bytes, squares[5][25], mine[64] = {0}, other[64] = {0};
+    tl_graph *graph = at_cat(&bytes);
+    tl_board b = empty_five(squares, 3);
+    tl_endgame found;
+    tl_error err;
+    mine[C] = mine[A] = mine[T] = 1;
+    other[A] = 1;
+    /* CAT goes out: its 3 points, and the A the other holds (1 point) gained twice (exact once the line of AT,
+     * which keeps the C, is played to its end too) */
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 0, 100000, &found, &err) == TL_OK);
+    CHECK(found.play.kind == TL_TURN_PLAY && found.play.n == 3 && found.play.score == 3);
+    CHECK(found.spread == 3 + 2 * 1 && found.exact && found.visits > 0 && found.visits <= 100000);
+    CHECK(squares[0][11] == 0 && squares[0][12] == 0 && squares[0][13] == 0); /* the caller's board as it was */
+    /* neither A nor C makes a word on an empty board: four passes end sv-scrabble's way, each losing its own */
+    memset(mine, 0, sizeof mine);
+    memset(other, 0, sizeof other);
+    mine[A] = 1;
+    other[C] = 1;
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 0, 100000, &found, &err) == TL_OK);
+    CHECK(found.play.kind == TL_TURN_PASS && found.spread == 3 - 1 && found.depth == 4 && found.exact);
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 3, 100000, &found, &err) == TL_OK);
+    CHECK(found.play.kind == TL_TURN_PASS && found.spread == 2 && found.depth == 1 && found.exact);
+    /* one turn deep costs more than the budget: refused, not guessed */
+    mine[C] = mine[T] = 1;
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 0, 1, &found, &err) == TL_ERR_COSTLY);
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 0, 0, &found, &err) == TL_ERR_INPUT);
+    SAYS(err, "one at least");
+    CHECK(tl_endgame_search(unsaid, graph, &b, mine, other, 0, 100000, &found, &err) == TL_ERR_INPUT);
+    SAYS(err, "compile it again");
+    CHECK(tl_endgame_search(cubes, graph, &b, mine, other, 0, 100000, &found, &err) == TL_ERR_INPUT);
+    SAYS(err, "letters and premium squares");
+    memset(mine, 0, sizeof mine);
+    CHECK(tl_endgame_search(g, graph, &b, mine, other, 0, 100000, &found, &err) == TL_ERR_INPUT);
+    SAYS(err, "the rack is empty");
+    tl_game_free(g);
+    tl_game_free(unsaid);
+    tl_game_free(cubes);
+    tl_graph_close(graph);
+    free(bytes);
+}
+
 static void test_what_it_refuses(void) {
     tl_game *g = NULL;
     tl_error err;
@@ -368,6 +419,7 @@ int main(void) {
     test_exchanges_and_the_pass();
     test_too_many_exchanges();
     test_a_budget_short_of_the_plays_refuses();
+    test_the_endgame();
     test_what_it_refuses();
     printf("%d checks, %d failed\n", checks, failures);
     return failures != 0;

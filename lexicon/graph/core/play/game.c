@@ -28,6 +28,7 @@ tl_game *game_new(void) {
     game->rare_every_word = 1;
     game->cover_whole_word = 1;
     game->challenge = CHALLENGE_SINGLE;
+    game->scoreless_rounds = -1;
     return game;
 }
 

@@ -59,6 +59,8 @@ struct tl_game {
     int per_tile_end;
     int32_t per_tile;
     int going_out_gains;
+    int scoreless_rounds; /* the game ends after so many rounds of scoreless turns; -1: the document does not say */
+    int pass_scoreless;   /* a pass is one of those turns */
     /* the tile set, the lexicon's own when the two play together */
     char tileset[GAME_TEXT], language[32];
     unsigned blanks, n_tiles;

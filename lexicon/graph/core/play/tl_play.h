@@ -202,6 +202,28 @@ tl_status tl_moves_add_turns(tl_moves *moves, const tl_game *game, const uint8_t
 void tl_play_value(const tl_game *game, const tl_leaves *leaves, const tl_stage *stage, const uint8_t left[64],
                    tl_play *play);
 
+/* ------------------------------------------------------------------ the endgame searched */
+
+/* With the bag empty both racks are known (the tiles on neither the board nor one's own rack are the other
+ * player's), so the best turn is the one whose line gains the most spread with both players playing their best
+ * (play/endgame.c). Two players, games scored by letters and premium squares. */
+typedef struct tl_endgame {
+    tl_play play;      /* the turn found: a play, or kind TL_TURN_PASS */
+    int32_t spread;    /* what its line gains the player to move from here on, both playing their best to `depth` */
+    unsigned depth;    /* the turns searched ahead by the deepest search finished */
+    int exact;         /* every line ended the game within the depth: `spread` is the game's, not a guess */
+    int64_t positions; /* positions read, in all */
+    int64_t visits;    /* lists of the word graph entered, in all */
+} tl_endgame;
+#define TL_ENDGAME_MOST_TURNS 32 /* more turns than two racks last: a play lays a tile, passes end the game */
+/* The best turn of `mine` on `board` (its rules the caller's, as for tl_moves_generate) with `other` on the other
+ * rack, `scoreless` the scoreless turns just before this one, searched a turn deeper at a time until exact or
+ * until the next depth would enter more than `max_visits` lists of the graph in all: the deepest search finished
+ * answers. TL_ERR_COSTLY only when one turn deep costs more; TL_ERR_INPUT for a game the search does not play. */
+tl_status tl_endgame_search(const tl_game *game, const tl_graph *graph, const tl_board *board, const uint8_t mine[64],
+                            const uint8_t other[64], unsigned scoreless, int64_t max_visits, tl_endgame *out,
+                            tl_error *err);
+
 /* ------------------------------------------------------------------ the documents, JSON in and JSON out */
 
 /* A request refused: what POST /play or POST /moves answers with a problem document. */

@@ -193,6 +193,32 @@ static int read_layouts(reading *r, uint32_t root, tl_game *g) {
     return bad(r, "layout", "must name one of the layouts");
 }
 
+/* When scoreless turns end the game: `end.scoreless_rounds` rounds of only the turns `end.scoreless` names. A
+ * document compiled before they were written leaves them out (scoreless_rounds -1: the endgame is not searched). */
+static int read_scoreless(reading *r, uint32_t end, tl_game *g) {
+    static const char *const kinds[] = {"pass", "exchange", "withdrawn"};
+    long long v;
+    if (!json_member(r->d, end, "scoreless_rounds") && !json_member(r->d, end, "scoreless"))
+        return 1;
+    if (!number(r, end, "scoreless_rounds", 0, 1000, &v))
+        return 0;
+    uint32_t list = need(r, end, "scoreless", J_ARRAY);
+    if (!list)
+        return 0;
+    uint32_t item = jn(r->d, list)->count ? list + 1 : 0;
+    for (uint32_t i = 0; i < jn(r->d, list)->count; i++, item = jn(r->d, item)->next) {
+        const jnode *n = jn(r->d, item);
+        unsigned known = 3;
+        for (unsigned k = 0; k < 3 && n->type == J_STRING; k++)
+            if (n->length == strlen(kinds[k]) && !memcmp(jstr(r->d, item), kinds[k], n->length))
+                known = k;
+        if (known == 3)
+            return bad(r, "end.scoreless", "must list pass, exchange or withdrawn");
+        g->pass_scoreless |= known == 0;
+    }
+    g->scoreless_rounds = (int)v;
+    return 1;
+}
 static int read_rules(reading *r, uint32_t root, tl_game *g) {
     const jdoc *d = r->d;
     long long v;
@@ -271,7 +297,9 @@ static int read_rules(reading *r, uint32_t root, tl_game *g) {
     if (!number(r, end, "per_tile", 0, 1000, &v))
         return 0;
     g->per_tile = (int32_t)v;
-    return flag(r, end, "going_out_gains", &g->going_out_gains);
+    if (!flag(r, end, "going_out_gains", &g->going_out_gains))
+        return 0;
+    return read_scoreless(r, end, g);
 }
 
 /* The game document at `root` of `d` into a new game. */

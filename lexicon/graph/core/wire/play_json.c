@@ -14,7 +14,7 @@ static const char *const PLAY_FIELDS[] = {"game", "lexicon", "board", "heights",
                                           "detail", "rank", "bag"};
 static const char *const PLAY_REQUIRED[] = {"game", "board"};
 static const char *const MOVES_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "rack", "limit", "order",
-                                           "phonies", "bag"};
+                                           "phonies", "bag", "endgame", "other", "scoreless"};
 static const char *const MOVES_REQUIRED[] = {"game", "board", "rack"};
 #define MOVES_DEFAULT_LIMIT 100
 #define MOVES_MAX_LIMIT 1000
@@ -582,26 +582,43 @@ static void write_turn(jbuf *j, const tl_game *g, const uint8_t rack[64], const 
     j_lit(j, "}");
 }
 
+/* A request's board as the generators read it: its squares' tiles and blanks, the premiums and the start. */
+typedef struct {
+    uint8_t tiles[GAME_SQUARES], blanks[GAME_SQUARES], letter[GAME_SQUARES], word[GAME_SQUARES], start[GAME_SQUARES];
+} board_bytes;
+
+/* The board of a game scored by letters and premiums, its arrays in `bytes`. */
+static tl_board letters_board(const request *q, board_bytes *bytes) {
+    const tl_game *g = q->game;
+    unsigned cells = g->size * g->size;
+    for (unsigned s = 0; s < cells; s++) {
+        bytes->tiles[s] = q->board.tiles[s] & 63u;
+        bytes->blanks[s] = (q->board.tiles[s] & TL_BLANK_TILE) != 0;
+        bytes->start[s] = g->is_start[s];
+    }
+    tl_board b = {g->size, bytes->tiles, bytes->blanks, bytes->letter, bytes->word, bytes->start, {0}, g->rack,
+                  g->whole_rack_bonus, g->premiums_every_word};
+    premium_bytes(g, q->premiums, bytes->letter, bytes->word);
+    for (unsigned i = 0; i < g->n_tiles; i++)
+        b.points[g->tiles[i].number] = g->tiles[i].points;
+    return b;
+}
+
 static tl_status generate(request *q, const tl_graph *graph, const tl_lexicon *lex, int phonies, int64_t max_visits,
                           tl_moves **found) {
     const tl_game *g = q->game;
-    unsigned cells = g->size * g->size;
-    uint8_t tiles[GAME_SQUARES], blanks[GAME_SQUARES], letter[GAME_SQUARES], word[GAME_SQUARES], start[GAME_SQUARES];
-    for (unsigned s = 0; s < cells; s++) {
-        tiles[s] = q->board.tiles[s] & 63u;
-        blanks[s] = (q->board.tiles[s] & TL_BLANK_TILE) != 0;
-        start[s] = g->is_start[s];
-    }
+    board_bytes bytes;
     if (!g->stacking) {
-        tl_board b = {g->size, tiles, blanks, letter, word, start, {0}, g->rack, g->whole_rack_bonus,
-                      g->premiums_every_word};
-        premium_bytes(g, q->premiums, letter, word);
-        for (unsigned i = 0; i < g->n_tiles; i++)
-            b.points[g->tiles[i].number] = g->tiles[i].points;
+        tl_board b = letters_board(q, &bytes);
         return tl_moves_generate(graph, &b, q->rack, phonies, max_visits, found, q->err);
     }
-    tl_stack_board b = {g->size, tiles, q->board.heights, start, g->max_height, g->rack, g->whole_rack_bonus, g->cube,
-                        g->flat_cube, g->whole_tower, g->rare, g->rare_bonus, g->rare_every_word, g->cover_whole_word};
+    for (unsigned s = 0; s < g->size * g->size; s++) {
+        bytes.tiles[s] = q->board.tiles[s] & 63u;
+        bytes.start[s] = g->is_start[s];
+    }
+    tl_stack_board b = {g->size, bytes.tiles, q->board.heights, bytes.start, g->max_height, g->rack,
+                        g->whole_rack_bonus, g->cube, g->flat_cube, g->whole_tower, g->rare, g->rare_bonus,
+                        g->rare_every_word, g->cover_whole_word};
     if (lex && tl_lexicon_graph(lex) == graph) /* its rule's words too */
         return moves_stack_lexicon(lex, &b, q->rack, phonies, max_visits, found, q->err);
     return tl_moves_stack(graph, &b, q->rack, phonies, max_visits, found, q->err);
@@ -640,11 +657,13 @@ static void refuse_costly(tl_refusal *refused, int64_t max_visits) {
 /* The stage of the game a request's plays are ranked at (tl_stage): the opening when its board is empty, and with
  * `bag` the tiles left in the bag; with the bag empty, the tiles on the other racks are the game's tiles less the
  * board's and the rack's. */
-static tl_status read_stage(request *q, tl_stage *stage) {
+/* The game's tiles less the board's top ones, into unseen[64] (unseen[0] blanks; below 0 for a board holding more
+ * of a tile than the game has): the tiles laid into *laid, the cubes under the top ones into *covered. */
+static void off_board(const request *q, long long unseen[64], unsigned *laid, unsigned *covered) {
     const tl_game *g = q->game;
-    const jdoc *d = &q->doc;
-    unsigned cells = g->size * g->size, covered = 0, laid = 0;
-    long long unseen[64] = {0}, total = 0;
+    unsigned cells = g->size * g->size;
+    memset(unseen, 0, 64 * sizeof *unseen);
+    *laid = *covered = 0;
     for (unsigned i = 0; i < g->n_tiles; i++)
         unseen[g->tiles[i].number] = g->tiles[i].count;
     unseen[0] = g->blanks;
@@ -653,21 +672,35 @@ static tl_status read_stage(request *q, tl_stage *stage) {
         if (!tile)
             continue;
         unseen[tile & TL_BLANK_TILE ? 0 : tile & 63u]--;
-        laid++;
-        covered += g->stacking && q->board.heights[s] > 1 ? q->board.heights[s] - 1u : 0;
+        ++*laid;
+        *covered += g->stacking && q->board.heights[s] > 1 ? q->board.heights[s] - 1u : 0;
     }
+}
+
+/* Tiles of a kind the board and `holder` hold more of than the game has: refused naming `field`. */
+static tl_status more_than_the_game(request *q, const char *field, long long unseen, unsigned t) {
+    const tl_game *g = q->game;
+    const game_tile *tile = game_tile_of(g, t);
+    long long has = tile ? tile->count : t ? 0 : g->blanks;
+    return REFUSE(q, field, NULL, "the board and the %s hold %lld %s, and %s has %lld",
+                  strcmp(field, "other") ? "rack" : "racks", has - unseen, tile ? tile->letter : "blanks", g->name,
+                  has);
+}
+
+static tl_status read_stage(request *q, tl_stage *stage) {
+    const tl_game *g = q->game;
+    const jdoc *d = &q->doc;
+    unsigned covered, laid;
+    long long unseen[64], total = 0;
+    off_board(q, unseen, &laid, &covered);
     *stage = (tl_stage){.bag = -1, .opening = laid ? NULL : q->premiums};
     uint32_t v = request_field(q, "bag");
     if (!v)
         return TL_OK;
     for (unsigned t = 0; t < 64; t++) {
         unseen[t] -= q->rack[t];
-        if (unseen[t] < 0) {
-            const game_tile *tile = game_tile_of(g, t);
-            long long has = tile ? tile->count : t ? 0 : g->blanks;
-            return REFUSE(q, "bag", NULL, "the board and the rack hold %lld %s, and %s has %lld", has - unseen[t],
-                          tile ? tile->letter : "blanks", g->name, has);
-        }
+        if (unseen[t] < 0)
+            return more_than_the_game(q, "bag", unseen[t], t);
         total += unseen[t];
     }
     total -= covered;
@@ -688,6 +721,113 @@ static tl_status read_stage(request *q, tl_stage *stage) {
         stage->others[t] = (uint8_t)(unseen[t] - take > 255 ? 255 : unseen[t] - take);
     }
     return TL_OK;
+}
+
+/* POST /moves' `endgame`: the best turn searched to the game's end (tl_endgame_search), asked for with `endgame`
+ * true or a budget of lists of the word graph, the other rack given as `other` or the tiles on neither the board
+ * nor the rack, `scoreless` the scoreless turns just before. */
+typedef struct {
+    int asked;
+    int64_t budget;
+    uint8_t other[64];
+    unsigned scoreless;
+} endgame_request;
+
+static tl_status read_endgame(request *q, int64_t max_visits, endgame_request *e) {
+    const tl_game *g = q->game;
+    const jdoc *d = &q->doc;
+    uint32_t v = request_field(q, "endgame"), other = request_field(q, "other"), scoreless;
+    *e = (endgame_request){.budget = max_visits};
+    if (v) {
+        const jnode *n = jn(d, v);
+        if (n->type == J_INT && !n->unsigned_big && n->integer >= 1 && n->integer <= max_visits) {
+            e->budget = n->integer;
+            e->asked = 1;
+        } else if (n->type == J_TRUE || n->type == J_FALSE) {
+            e->asked = n->type == J_TRUE;
+        } else {
+            char most[32];
+            return REFUSE(q, "endgame", NULL, "true, false, or the lists of the word graph the search may visit, 1 to "
+                          "%s", tl_thousands((size_t)max_visits, most));
+        }
+    }
+    if (!e->asked) {
+        const char *given = other ? "other" : request_field(q, "scoreless") ? "scoreless" : NULL;
+        return given ? REFUSE(q, given, NULL, "read for the endgame searched: ask for \"endgame\": true") : TL_OK;
+    }
+    if (g->stacking)
+        return REFUSE(q, "endgame", NULL, "%s stacks cubes: the endgame is searched for games scored by letters and "
+                      "premium squares, a word a play", g->name);
+    if (g->scoreless_rounds < 0)
+        return REFUSE(q, "endgame", NULL, "%s's game document does not say when scoreless turns end the game "
+                      "(end.scoreless_rounds): compile it again", g->name);
+    if ((v = request_field(q, "bag")) && !(jn(d, v)->type == J_INT && jn(d, v)->integer == 0))
+        return REFUSE(q, "bag", NULL, "0: the endgame is searched with the bag empty");
+    long long unseen[64], total = 0;
+    unsigned laid, covered, given = 0;
+    off_board(q, unseen, &laid, &covered);
+    tl_status rc = other ? read_tiles(q, other, "other", e->other, &given) : TL_OK;
+    for (unsigned t = 0; t < 64 && rc == TL_OK; t++) {
+        unseen[t] -= q->rack[t] + (other ? e->other[t] : 0);
+        if (unseen[t] < 0)
+            rc = more_than_the_game(q, other ? "other" : "rack", unseen[t], t);
+        total += unseen[t];
+    }
+    if (rc != TL_OK)
+        return rc;
+    if (!other) {
+        if (total > g->rack)
+            return REFUSE(q, "endgame", NULL, "%lld tiles are on neither the board nor the rack, more than the other "
+                          "rack holds (%u): the endgame is searched with the bag empty, or give the other rack "
+                          "(`other`)", total, g->rack);
+        for (unsigned t = 0; t < 64; t++)
+            e->other[t] = (uint8_t)unseen[t];
+        given = (unsigned)total;
+    }
+    if (!given)
+        return REFUSE(q, other ? "other" : "endgame", NULL, "the other rack is empty: that player went out, and the "
+                      "game is over");
+    if ((scoreless = request_field(q, "scoreless"))) {
+        const jnode *n = jn(d, scoreless);
+        long long most = g->pass_scoreless ? 2ll * g->scoreless_rounds - 1 : 0;
+        if (n->type != J_INT || n->unsigned_big || n->integer < 0 || n->integer > most)
+            return g->pass_scoreless
+                       ? REFUSE(q, "scoreless", NULL, "0 to %lld scoreless turns just before this one: %s ends after "
+                                "%d rounds of them", most, g->name, g->scoreless_rounds)
+                       : REFUSE(q, "scoreless", NULL, "0: a pass does not end %s", g->name);
+        e->scoreless = (unsigned)n->integer;
+    }
+    return TL_OK;
+}
+
+/* The endgame's answer, `,"endgame":{…}` after the plays: the turn found (a play as POST /moves lists it, or the
+ * pass), the spread its line gains, the turns searched ahead, whether that was to the game's end, and its cost. */
+static tl_status write_endgame(request *q, verdict_source *source, const tl_endgame *found, jbuf *j) {
+    const tl_game *g = q->game;
+    tl_status rc = TL_OK;
+    j_lit(j, ",\"endgame\":{\"turn\":");
+    if (found->play.kind == TL_TURN_PASS) {
+        j_lit(j, "{\"pass\":true,\"keep\":");
+        j_rack(j, g, q->rack);
+        j_lit(j, ",\"score\":0}");
+    } else {
+        tl_judgement *jd = NULL;
+        if ((rc = judge_found(g, source, &q->board, q->premiums, &found->play, &jd, q->err)) == TL_OK)
+            write_found(j, g, &q->board, &found->play, jd, judgement_stands(jd), 0);
+        tl_judgement_free(jd);
+    }
+    j_lit(j, ",\"spread\":");
+    j_int(j, found->spread);
+    j_lit(j, ",\"depth\":");
+    j_int(j, found->depth);
+    j_lit(j, ",\"exact\":");
+    j_bool(j, found->exact);
+    j_lit(j, ",\"positions\":");
+    j_int(j, (long long)found->positions);
+    j_lit(j, ",\"visits\":");
+    j_int(j, (long long)found->visits);
+    j_lit(j, "}");
+    return rc;
 }
 
 /* Does the generator's play lay exactly the judged play's tiles? */
@@ -812,7 +952,7 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     tl_moves *found = NULL;
     verdict_source source = {NULL, 0, NULL};
     const jdoc *d = &q->doc;
-    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 10, MOVES_REQUIRED, 3,
+    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 13, MOVES_REQUIRED, 3,
                                 "{\"game\": \"sv-scrabble\", \"board\": [...15 rows...], \"rack\": \"HUNDA?S\"}");
     uint32_t v;
     if (rc == TL_OK && (v = request_field(q, "lexicon")) && jn(d, v)->type == J_NULL)
@@ -863,7 +1003,10 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     if (rc == TL_OK && !q->rack_tiles)
         rc = REFUSE(q, "rack", NULL, "no tiles: a play needs at least one");
     tl_stage stage;
-    if (rc == TL_OK && !by_equity && request_field(q, "bag"))
+    endgame_request endgame = {0};
+    if (rc == TL_OK)
+        rc = read_endgame(q, max_visits, &endgame);
+    if (rc == TL_OK && !by_equity && !endgame.asked && request_field(q, "bag"))
         rc = REFUSE(q, "bag", NULL, "the tiles left in the bag count in a play's equity: ask for \"order\": \"equity\"");
     if (rc == TL_OK)
         rc = read_stage(q, &stage);
@@ -883,6 +1026,14 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     }
     if (rc == TL_OK && limit)
         rc = by_equity ? tl_moves_sort_stage(found, g, g->leaves, q->rack, &stage, err) : tl_moves_sort(found, err);
+    tl_endgame searched;
+    if (rc == TL_OK && endgame.asked) {
+        board_bytes bytes;
+        tl_board b = letters_board(q, &bytes);
+        rc = tl_endgame_search(g, graph, &b, q->rack, endgame.other, endgame.scoreless, endgame.budget, &searched, err);
+        if (rc == TL_ERR_COSTLY)
+            refuse_costly(refused, endgame.budget);
+    }
     jbuf j = {NULL, 0, 0, 1, 0};
     if (rc == TL_OK) {
         source.words = &words;
@@ -947,10 +1098,14 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
             j_int(&head, limit);
             j_lit(&head, ",");
             j_raw(&head, j.data + 1, j.length - 1); /* `"plays":[…` */
-            j_lit(&head, "]}");
+            j_lit(&head, "]");
+            if (endgame.asked)
+                rc = write_endgame(q, &source, &searched, &head);
+            j_lit(&head, "}");
             free(j.data);
             j = head;
-            rc = hand_over(&j, out, err);
+            if (rc == TL_OK)
+                rc = hand_over(&j, out, err);
         }
     }
     free(j.data);

@@ -773,13 +773,18 @@ tl_status read_plays(request *q) {
 /* ------------------------------------------------------------------ the rack */
 
 tl_status read_rack(request *q, uint32_t value) {
+    q->has_rack = 1;
+    return read_tiles(q, value, "rack", q->rack, &q->rack_tiles);
+}
+
+tl_status read_tiles(request *q, uint32_t value, const char *field, uint8_t tiles[64], unsigned *n_tiles) {
     const tl_game *g = q->game;
     const jdoc *d = &q->doc;
-    memset(q->rack, 0, sizeof q->rack);
-    q->rack_tiles = 0;
-    q->has_rack = 1;
+    memset(tiles, 0, 64);
+    *n_tiles = 0;
     if (jn(d, value)->type != J_STRING)
-        return REFUSE(q, "rack", NULL, "the rack as a string of tiles, ? for a blank");
+        return REFUSE(q, field, NULL, "%s as a string of tiles, ? for a blank",
+                      strcmp(field, "rack") ? "the other rack" : "the rack");
     size_t n;
     uint32_t *cp = code_points(q, value, &n);
     size_t *at = cp ? malloc((n + 1) * sizeof *at) : NULL, *len = at ? malloc((n + 1) * sizeof *len) : NULL;
@@ -791,13 +796,13 @@ tl_status read_rack(request *q, uint32_t value) {
     size_t count = squares_of(cp, n, at, len);
     tl_status rc = TL_OK;
     if (count > g->rack)
-        rc = REFUSE(q, "rack", NULL, "%zu tiles; a rack in %s holds at most %u", count, g->name, g->rack);
+        rc = REFUSE(q, field, NULL, "%zu tiles; a rack in %s holds at most %u", count, g->name, g->rack);
     for (size_t k = 0; k < count && rc == TL_OK; k++) {
         if (is(cp + at[k], len[k], "?")) {
             if (!g->blanks)
-                rc = REFUSE(q, "rack", NULL, "tile %zu is a blank, and %s has no blanks", k + 1, g->tileset);
-            q->rack[0]++;
-            q->rack_tiles++;
+                rc = REFUSE(q, field, NULL, "tile %zu is a blank, and %s has no blanks", k + 1, g->tileset);
+            tiles[0]++;
+            ++*n_tiles;
             continue;
         }
         uint32_t *upper = malloc((3 * len[k] + 1) * sizeof *upper);
@@ -810,10 +815,10 @@ tl_status read_rack(request *q, uint32_t value) {
         if (cell_of(g, upper, nu, &tile) != CELL_TILE) {
             char why[QUOTE_CAP + 512];
             why_not(g, upper, nu, why, sizeof why);
-            rc = REFUSE(q, "rack", NULL, "tile %zu: %s", k + 1, why);
+            rc = REFUSE(q, field, NULL, "tile %zu: %s", k + 1, why);
         } else {
-            q->rack[tile & 63u]++;
-            q->rack_tiles++;
+            tiles[tile & 63u]++;
+            ++*n_tiles;
         }
         free(upper);
     }

@@ -39,6 +39,9 @@ tl_status read_board(request *q);
 tl_status read_layout(request *q);
 tl_status read_plays(request *q);
 tl_status read_rack(request *q, uint32_t value);
+/* Tiles written as a rack is (tile notation, `?` a blank) into tiles[64] (tiles[0] blanks), *n_tiles of them, refused
+ * naming `field`. */
+tl_status read_tiles(request *q, uint32_t value, const char *field, uint8_t tiles[64], unsigned *n_tiles);
 
 /* A refusal of the request, field and square named. */
 #define REFUSE(q, field, square, ...) refuse_input((q)->refused, (q)->err, (field), (square), __VA_ARGS__)

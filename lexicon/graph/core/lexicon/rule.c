@@ -96,13 +96,24 @@ static tl_status roles_at(const tl_rule *r, uint32_t list, uint16_t *roles, unsi
     return rc;
 }
 
-tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err) {
+/* The kinds of the piece whose tiles end at `list`, from `at_separator` (each separator node's kinds): 0 for a list
+ * without the separator. */
+static tl_status list_kinds(const tl_rule *r, const uint16_t *at_separator, uint32_t list, unsigned *kinds,
+                            tl_error *err) {
     uint32_t node;
     *kinds = 0;
-    tl_status rc = tl_child(r->pieces, list, r->separator, &node, err); /* read_rule made the table */
+    tl_status rc = tl_child(r->pieces, list, r->separator, &node, err);
     if (rc == TL_OK && node)
-        *kinds = r->kinds[node];
+        *kinds = at_separator[node];
     return rc;
+}
+
+tl_status rule_kinds_at(const tl_rule *r, uint32_t list, unsigned *kinds, tl_error *err) {
+    if (list < r->pieces->n && r->kinds[list]) { /* read_rule made the table: every list an arc leads to */
+        *kinds = r->kinds[list] - 1u;
+        return TL_OK;
+    }
+    return tl_fail(err, TL_ERR_CORRUPT, "no arc of the pieces graph leads to node %u", (unsigned)list);
 }
 
 tl_status rule_index_kinds(tl_rule *r, tl_error *err) {
@@ -135,12 +146,28 @@ tl_status rule_index_kinds(tl_rule *r, tl_error *err) {
         }
         kinds[i] = (uint16_t)(by_arc[arc] - 1);
     }
+    /* then by the list each arc leads to (kinds + 1; 0: no arc leads there), which the language's walk holds: one
+     * read where it would scan the list for the separator at every tile */
+    uint16_t *at_list = rc == TL_OK ? calloc(g->n, sizeof *at_list) : NULL;
+    if (rc == TL_OK && !at_list)
+        rc = tl_nomem(err);
+    for (uint32_t i = 0; i <= g->n && rc == TL_OK; i++) {
+        uint32_t list = i == g->n ? g->root : tl_arc(g, tl_load(g->base, i)); /* the root list too */
+        unsigned bits;
+        if (!list || (list < g->n && at_list[list]))
+            continue;
+        if (list >= g->n)
+            rc = tl_bad_index(g, list, err);
+        else if ((rc = list_kinds(r, kinds, list, &bits, err)) == TL_OK)
+            at_list[list] = (uint16_t)(bits + 1);
+    }
     free(by_arc);
+    free(kinds);
     if (rc != TL_OK) {
-        free(kinds);
+        free(at_list);
         return rc;
     }
-    r->kinds = kinds;
+    r->kinds = at_list;
     return TL_OK;
 }
 

@@ -33,7 +33,8 @@ typedef struct {
 /* The rule as a lexicon holds it, read from its bundle's rule.* sections (bundle.c). */
 typedef struct tl_rule {
     tl_graph *pieces;          /* each piece: its tile numbers, the separator, its role in `digits` digits */
-    uint16_t *kinds;           /* for each separator node of `pieces`: the kinds of its piece's roles (rule_kinds_at) */
+    uint16_t *kinds;           /* for each list of `pieces` an arc leads to (and the root's): the kinds of the roles of
+                                * the piece whose tiles end there, + 1 (rule_kinds_at); 0: no arc leads there */
     unsigned separator, digits, base;
     int dup, triple;
     unsigned min_letters, max_words, max_syllables; /* 0: no bound */

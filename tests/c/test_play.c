@@ -48,6 +48,15 @@ static tl_game *read_game(const char *text) {
     return g;
 }
 
+/* The LETTERS game with the text `from` of its document written `to` instead. */
+static tl_game *letters_with(const char *from, const char *to) {
+    const char *at = strstr(LETTERS, from);
+    char text[sizeof LETTERS + 128];
+    CHECK(at != NULL && strlen(to) < strlen(from) + 100);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - LETTERS), LETTERS, to, at + strlen(from));
+    return read_game(text);
+}
+
 static tl_judgement *judged(const tl_game *g, const uint8_t *tiles, const uint8_t *heights, const tl_laid *laid,
                             const size_t *lengths, size_t plays, const uint8_t *rack) {
     tl_position board = {tiles, heights, NULL};
@@ -277,12 +286,7 @@ static void test_exchanges_and_the_pass(void) {
 /* A rack of many tiles (a custom game's) whose exchanges number more than the core lists is refused before any is
  * made: fifteen kinds go back in 32,767 ways, sixteen in 65,535. */
 static void test_too_many_exchanges(void) {
-    static const char *const from = "\"rack\":3,";
-    const char *at = strstr(LETTERS, from);
-    char text[sizeof LETTERS + 8];
-    CHECK(at != NULL);
-    snprintf(text, sizeof text, "%.*s\"rack\":20,%s", (int)(at - LETTERS), LETTERS, at + strlen(from));
-    tl_game *g = read_game(text);
+    tl_game *g = letters_with("\"rack\":3,", "\"rack\":20,");
     uint8_t *bytes, squares[5][25];
     tl_graph *graph = at_cat(&bytes);
     tl_board b = empty_five(squares, 20);
@@ -336,13 +340,9 @@ static void test_a_budget_short_of_the_plays_refuses(void) {
 /* The endgame searched on the small board with AT and CAT: a rack that goes out at once, two racks that cannot play
  * passing until the game's scoreless turns end it, a budget short of one turn deep, and the games it refuses. */
 static void test_the_endgame(void) {
-    static const char *const from = "\"going_out_gains\":true}";
-    const char *at = strstr(LETTERS, from);
-    char text[sizeof LETTERS + 128];
-    CHECK(at != NULL);
-    snprintf(text, sizeof text, "%.*s\"going_out_gains\":true,\"scoreless_rounds\":2,\"scoreless\":[\"pass\"]}%s",
-             (int)(at - LETTERS), LETTERS, at + strlen(from));
-    tl_game *g = read_game(text), *unsaid = read_game(LETTERS), *cubes = read_game(CUBES);
+    tl_game *g = letters_with("\"going_out_gains\":true}",
+                              "\"going_out_gains\":true,\"scoreless_rounds\":2,\"scoreless\":[\"pass\"]}");
+    tl_game *unsaid = read_game(LETTERS), *cubes = read_game(CUBES);
     uint8_t *bytes, squares[5][25], mine[64] = {0}, other[64] = {0};
     tl_graph *graph = at_cat(&bytes);
     tl_board b = empty_five(squares, 3);

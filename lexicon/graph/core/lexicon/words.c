@@ -179,8 +179,6 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
     return TL_OK;
 }
 
-/* The list after `node` (0: none). */
-
 /* The tiles below `list` into *mask (the word graph's or the pieces graph's letters; the separator and the
  * roles' digits are not tiles of a word). */
 static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint64_t *mask, tl_error *err) {

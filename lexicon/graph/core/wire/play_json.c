@@ -654,9 +654,6 @@ static void refuse_costly(tl_refusal *refused, int64_t max_visits) {
              tl_thousands((size_t)max_visits, most));
 }
 
-/* The stage of the game a request's plays are ranked at (tl_stage): the opening when its board is empty, and with
- * `bag` the tiles left in the bag; with the bag empty, the tiles on the other racks are the game's tiles less the
- * board's and the rack's. */
 /* The game's tiles less the board's top ones, into unseen[64] (unseen[0] blanks; below 0 for a board holding more
  * of a tile than the game has): the tiles laid into *laid, the cubes under the top ones into *covered. */
 static void off_board(const request *q, long long unseen[64], unsigned *laid, unsigned *covered) {
@@ -677,7 +674,8 @@ static void off_board(const request *q, long long unseen[64], unsigned *laid, un
     }
 }
 
-/* Tiles of a kind the board and `holder` hold more of than the game has: refused naming `field`. */
+/* Tile `t`, of which the board and the rack (with `other`, the racks) hold more than the game has (`unseen` below 0
+ * by so many): refused naming `field`. */
 static tl_status more_than_the_game(request *q, const char *field, long long unseen, unsigned t) {
     const tl_game *g = q->game;
     const game_tile *tile = game_tile_of(g, t);
@@ -687,6 +685,9 @@ static tl_status more_than_the_game(request *q, const char *field, long long uns
                   has);
 }
 
+/* The stage of the game a request's plays are ranked at (tl_stage): the opening when its board is empty, and with
+ * `bag` the tiles left in the bag; with the bag empty, the tiles on the other racks are the game's tiles less the
+ * board's and the rack's. */
 static tl_status read_stage(request *q, tl_stage *stage) {
     const tl_game *g = q->game;
     const jdoc *d = &q->doc;

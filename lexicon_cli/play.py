@@ -305,12 +305,17 @@ def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
               help="Best first by score, or by equity: score plus the value of the tiles kept.")
 @click.option("--bag", type=click.IntRange(0), metavar="TILES",
               help="By equity: the tiles left in the bag (with none, the end's rule values the tiles kept).")
+@click.option("--endgame", is_flag=True,
+              help="The bag empty: also the best turn searched to the game's end.")
+@click.option("--other", metavar="RACK",
+              help="With --endgame: the other rack (default: the tiles on neither the board nor the rack).")
 @layout_option
 @heights_option
 @artifacts_option
 @json_option
 def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, order: str,
-                  bag: int | None, layout: str | None, heights_file, root: str, as_json: bool) -> None:
+                  bag: int | None, endgame: bool, other: str | None, layout: str | None, heights_file, root: str,
+                  as_json: bool) -> None:
     """The best plays of a rack on a board, as POST /moves gives them.
 
     BOARD is a board file as `lexicon judge` reads it (none for an empty board). Each play is listed
@@ -321,12 +326,17 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
         lexicon moves board.txt -g sv-betapet --rack KATTERS -n 5 --json
         lexicon moves board.txt --heights heights.txt -g hu-betutorony --rack 'KAP[SZ]OLE'
         lexicon moves board.txt -g sv-scrabble --rack ERSTAD? --order equity --bag 0
+        lexicon moves board.txt -g sv-scrabble --rack AEK --endgame -n 0
     """
     played = local_game(game)
     body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size, "rack": rack,
             "limit": limit, "phonies": phonies, "order": order}
     if bag is not None:
         body["bag"] = bag
+    if endgame:
+        body["endgame"] = True
+    if other is not None:
+        body["other"] = other
     if spec:
         body["lexicon"] = spec
     if layout is not None:
@@ -349,6 +359,12 @@ def _moves_text(a: dict) -> str:
         m = p["move"]
         words = ", ".join(w["word"] + ("" if w["valid"] is not False else " (not valid)") for w in p["words"])
         lines.append(f"  {p['score']:>4}{equity}  {m['start']:>3} {m['direction']:<6} {m['word']:<16} {words}")
+    if "endgame" in a:
+        e, turn = a["endgame"], a["endgame"]["turn"]
+        what = f"{turn['move']['start']} {turn['move']['direction']} {turn['move']['word']}" if "move" in turn \
+            else "pass"
+        reach = "to the game's end" if e["exact"] else f"{e['depth']} turns ahead"
+        lines.append(f"endgame: {what}, a spread of {e['spread']:+}, searched {reach}")
     return "\n".join(lines)
 
 

@@ -505,6 +505,15 @@ def test_the_endgame_searched_by_the_library_is_the_services(betapet, server):
     status, _, raw = server.post("/moves", json.dumps(body).encode())
     assert status == 200, raw
     assert json.loads(raw)["endgame"] == found.document and found.depth >= 1 and found.placed
+    # `lexicon moves --endgame` answers the same document (the default budget: searched at least as deep)
+    args = ["moves", "-", "-g", "sv-betapet", "--rack", "AERS", "--endgame", "--other", "TKLI", "-n", "0",
+            "--artifacts", str(betapet.path.parent.parent)]
+    result = CliRunner().invoke(main, [*args, "--json"], input="\n".join(WITH_HUND) + "\n", catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    searched = json.loads(result.output)["endgame"]
+    assert searched["depth"] >= found.depth and searched["turn"].get("move")
+    text = CliRunner().invoke(main, args, input="\n".join(WITH_HUND) + "\n").output
+    assert f"endgame: {searched['turn']['move']['start']}" in text and f"{searched['spread']:+}" in text
 
 
 def test_betutorony_plays_agree_in_the_library_the_command_line_and_the_service(hu_stems, tmp_path):

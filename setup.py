@@ -24,7 +24,7 @@ BINDING = "lexicon/graph/binding"
 SOURCES = {
     "binding": ["module", "builder", "graph", "walk", "moves", "bundle", "verdicts", "words", "game", "leaves", "play"],
     "graph": ["builder", "crc32", "error", "index", "parts", "reader", "search", "version"],
-    "lexicon": ["answer", "bundle", "normalize", "notation", "query", "rule", "words", "unicode"],
+    "lexicon": ["answer", "bundle", "common", "normalize", "notation", "query", "rule", "words", "unicode"],
     "play": ["endgame", "equity", "game", "judge", "leaves", "moves", "plays", "score", "stacks"],
     "wire": ["answer_json", "game_json", "json", "json_read", "play_json", "play_read", "pystr", "pystr_tables",
              "query_json"],

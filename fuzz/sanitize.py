@@ -245,11 +245,14 @@ def _write_requests(folder: Path) -> None:
                {"game": "sv-betapet", "board": hund, "turn": [{"word": "HUNDAR", "start": "H8"}], "lexicon": None},
                {"game": "sv-betapet", "board": hund, "rack": "ARSTE?K", "limit": 5, "phonies": True},
                {"game": "sv-betapet", "board": hund, "rack": "AR", "other": "AG?", "endgame": True, "limit": 0},
-               {"game": "sv-betapet", "board": hund, "rack": "KT", "other": "AR", "endgame": 5000, "scoreless": 2}],
+               {"game": "sv-betapet", "board": hund, "rack": "KT", "other": "AR", "endgame": 5000, "scoreless": 2},
+               {"game": "sv-betapet", "board": hund, "rack": "ARSTE?K", "limit": 5, "common": True}],
         "hu": [{"game": "hu-betutorony", "board": kar, "heights": heights,
                 "turn": [[{"square": "F5", "tile": "É"}], {"word": "[NY]ÚL", "start": "E6"}], "rack": "É[NY]ÚL"},
                {"game": "hu-betutorony", "board": kar, "heights": heights, "rack": "ÉSZAKOT", "limit": 20},
-               {"game": "hu-betutorony", "board": kar, "heights": heights, "rack": "ÉS", "endgame": True}],
+               {"game": "hu-betutorony", "board": kar, "heights": heights, "rack": "ÉS", "endgame": True},
+               {"game": "hu-betutorony", "board": kar, "heights": heights, "rack": "ÉSZAKOT", "limit": 5,
+                "common": True}],
     }
     n = 0
     for which, group in enumerate(bodies.values()):

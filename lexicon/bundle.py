@@ -8,10 +8,10 @@ game documents, and the leave values of those whose own lexicon it is), the Unic
 reads (lexicon.unicode_tables), the word graph, the key index's graph, columns and strings, the listed
 tilings, for a lexicon with graph forms, the form index, and for one with a precheck, its parts graph
 (lexicon.precheck: a word no cut into the dictionary's parts spells is `not-in-lexicon`, not
-`needs-analysis`). Every value is little-endian; a list of
-strings is its count, the offsets of each string in the text after them (count + 1 of them), then the
-UTF-8 text. The C core reads it (tl_lexicon_open, lexicon/graph/core/lexicon/tl_lexicon.h), the JavaScript package
-and the native library through it; `read` here checks one (`lexicon bundle --check`).
+`needs-analysis`), and the words a beginner knows (lexicon.common, where wordfreq is installed). Every value
+is little-endian; a list of strings is its count, the offsets of each string in the text after them (count + 1
+of them), then the UTF-8 text. The C core reads it (tl_lexicon_open, lexicon/graph/core/lexicon/tl_lexicon.h),
+the JavaScript package and the native library through it; `read` here checks one (`lexicon bundle --check`).
 
 Every build writes `lexicon.bundle` into its version; `lexicon bundle NAME[@VERSION]` writes one for a
 version built before.
@@ -31,7 +31,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from . import store
+from . import common, store
 from .analyser import Analyser
 from .errors import ArtifactError, InputError
 from .graph import TileCodes
@@ -131,9 +131,18 @@ def sections(folder: Path, manifest: dict[str, Any], profile: Profile) -> dict[s
         out["games"] = games(played)
         if any(compiled.shipped_klv(g) for g in played if g.lexicon == manifest["name"]):
             out["leaves"] = leaves(played, manifest["name"])
+        out.update(_common(out, keys, manifest, profile))
         return out
     finally:
         keys.close()
+
+
+def _common(out: dict[str, bytes], keys: keyindex.KeyIndex, manifest: dict[str, Any], profile: Profile):
+    """The common words' sections (lexicon.common): the most frequent words that the bundle of the other sections
+    takes (the C core's verdict, as every client's) or holds as keys."""
+    core = use_core(True).Bundle(encode(out, manifest, profile))
+    return common.sections(profile.alphabet, keys.letters,
+                           lambda key: keys.number(key) >= 0 or core.check(key)["valid"] is True)
 
 
 def bundled_games(alphabet) -> list:

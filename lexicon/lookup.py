@@ -289,15 +289,16 @@ class Lexicon:
     # ------------------------------------------------------------------ plays
 
     def moves(self, game: Any, board: Any, rack: str, heights: Any = None, *, limit: int = 100, order: str = "score",
-              phonies: bool = False, layout: Any = None, bag: int | None = None):
+              phonies: bool = False, layout: Any = None, bag: int | None = None, common: bool = False):
         """Every play of `rack` on `board` in `game`, best first (lexicon.play.moves): `game` a Game or a
         shipped game's name, `board` one string a row or a Board, `heights` a stacking game's. Plays whose
         every word is valid, unless `phonies`; `.count` found in all, `.cut` when more than `limit`. By
-        `order="equity"`, `bag` the tiles left in the bag (the end's rule values what is kept when none are)."""
+        `order="equity"`, `bag` the tiles left in the bag (the end's rule values what is kept when none are). With
+        `common`, only plays of common words (lexicon.common: a beginner's)."""
         from .play import moves as play_moves
 
         return play_moves.moves_for(self, game, board, rack, heights, limit=limit, order=order, phonies=phonies,
-                                    layout=layout, bag=bag)
+                                    layout=layout, bag=bag, common=common)
 
     # ------------------------------------------------------------------ lists
 

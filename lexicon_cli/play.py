@@ -309,13 +309,15 @@ def publish_command(game_file: str, root: str | None, as_json: bool) -> None:
               help="The bag empty: also the best turn searched to the game's end.")
 @click.option("--other", metavar="RACK",
               help="With --endgame: the other rack (default: the tiles on neither the board nor the rack).")
+@click.option("--common", is_flag=True,
+              help="Only plays of common words (the most frequent of the language, or forms of them): a beginner's.")
 @layout_option
 @heights_option
 @artifacts_option
 @json_option
 def moves_command(board, game: str, spec: str | None, rack: str, limit: int, phonies: bool, order: str,
-                  bag: int | None, endgame: bool, other: str | None, layout: str | None, heights_file, root: str,
-                  as_json: bool) -> None:
+                  bag: int | None, endgame: bool, other: str | None, common: bool, layout: str | None, heights_file,
+                  root: str, as_json: bool) -> None:
     """The best plays of a rack on a board, as POST /moves gives them.
 
     BOARD is a board file as `lexicon judge` reads it (none for an empty board). Each play is listed
@@ -327,6 +329,7 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
         lexicon moves board.txt --heights heights.txt -g hu-betutorony --rack 'KAP[SZ]OLE'
         lexicon moves board.txt -g sv-scrabble --rack ERSTAD? --order equity --bag 0
         lexicon moves board.txt -g sv-scrabble --rack AEK --endgame -n 0
+        lexicon moves board.txt -g sv-betapet --rack KATTERS --common -n 5
     """
     played = local_game(game)
     body = {"game": game, "board": read_rows(board) if board else ["." * played.size] * played.size, "rack": rack,
@@ -337,6 +340,8 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
         body["endgame"] = True
     if other is not None:
         body["other"] = other
+    if common:
+        body["common"] = True
     if spec:
         body["lexicon"] = spec
     if layout is not None:
@@ -348,7 +353,7 @@ def moves_command(board, game: str, spec: str | None, rack: str, limit: int, pho
 
 
 def _moves_text(a: dict) -> str:
-    shown = f"the best {len(a['plays'])}" if a["cut"] else "all"
+    shown = (f"the best {len(a['plays'])}" if a["cut"] else "all") + (" of common words" if a.get("common") else "")
     lines = [f"{a['game']} with {a['lexicon']}@{a['version']}, rack {a['rack']}: {a['count']:,} plays, {shown}"]
     for p in a["plays"]:
         equity = f"{p['equity']:>8.2f}" if "equity" in p else ""

@@ -197,6 +197,18 @@ MOVES_REQUEST = {
                 "description": "order equity: the tiles left in the bag. The exchanges it allows and the pass are "
                                "listed among the plays; with none, the end's rule values the tiles kept (going out "
                                "gains the other racks, keeping tiles costs them) in place of the leave values"},
+        "endgame": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}],
+                    "description": "the bag empty: also the best turn searched to the game's end (true, or the lists "
+                                   "of the word graph the search may enter, at most the service's budget); the "
+                                   "game must be scored by letters"},
+        "other": {"type": "string", "description": "with endgame: the other rack in tile notation; default: the "
+                                                   "tiles on neither the board nor the rack"},
+        "scoreless": {"type": "integer", "minimum": 0,
+                      "description": "with endgame: the scoreless turns (passes) just before this one"},
+        "common": {"type": "boolean", "default": False,
+                   "description": "only the plays whose every word is one of the lexicon's common words (the most "
+                                  "frequent of its language) or a form of one, among the best 1,000: a beginner's "
+                                  "plays; not with endgame"},
     },
 }
 _FOUND_PLAY = {
@@ -228,6 +240,7 @@ MOVES_ANSWER = {
     "required": ["game", "lexicon", "version", "rack", "order", "phonies", "count", "cut", "limit", "plays"],
     "properties": {"game": _STR, "lexicon": _STR, "version": _STR, "rack": _STR, "order": _STR,
                    "bag": _INT | {"description": "the request's bag, when it gave one"}, "phonies": _BOOL,
+                   "common": _BOOL | {"description": "true when the request asked for plays of common words alone"},
                    "count": _INT | {"description": "plays found in all"},
                    "cut": _BOOL | {"description": "more plays were found than listed"}, "limit": _INT,
                    "plays": {"type": "array", "items": _FOUND_PLAY}},

@@ -77,15 +77,16 @@ ENDGAME_BUDGET = 1_000_000
 
 def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
     """(kind, body) on positions met in two games (empty, mid-game, near the end): the best plays of each rack,
-    with phonies, and with a blank for a tile where the game has blanks; the endgame searched once the bag is empty
-    (refused for a stacking game); the first plays judged again as a word,
-    as tiles from the rack, with detail, two as one turn; and on the mid-game board, bodies the service refuses."""
+    with phonies, of common words alone, and with a blank for a tile where the game has blanks; the endgame searched
+    once the bag is empty (refused for a stacking game); the first plays judged again as a word, as tiles from the
+    rack, with detail, two as one turn; and on the mid-game board, bodies the service refuses."""
     out = []
     for seed in (1, 2):
         for stage, board, rack in positions(lex, game, seed):
             base = position_body(game, board) | {"lexicon": lex.name}
             out.append(("moves", base | {"rack": rack, "limit": 200}))
             out.append(("moves", base | {"rack": rack, "limit": 15, "phonies": True}))
+            out.append(("moves", base | {"rack": rack, "limit": 4, "common": True}))  # a beginner's plays
             if game.alphabet.blanks and "?" not in rack:
                 out.append(("moves", base | {"rack": rack[:-1] + "?", "limit": 40}))
             plays = _found(client, base | {"rack": rack, "limit": 200})
@@ -116,6 +117,7 @@ def _played_bodies(lex, game, client) -> list[tuple[str, dict]]:
                         ("play", base | {"move": move, "rack": "#"}),
                         ("moves", base | {"rack": rack, "limit": 5000}),
                         ("moves", base | {"rack": rack, "phonies": "yes"}),
+                        ("moves", base | {"rack": rack, "common": "yes"}),
                         ("moves", base | {"rack": ""})]
     return out
 

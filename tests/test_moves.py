@@ -14,8 +14,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon import PlayError, load
+from lexicon import PlayError, bundle, load
+from lexicon.common import COMMON, common_keys
 from lexicon.errors import LimitExceeded
+from lexicon.graph import Kwg, LetterCodes
+from lexicon.graph.native import use_core
+from lexicon.normalize import Normalizer
 from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
@@ -444,6 +448,67 @@ def test_self_played_betutorony_positions_stack_and_keep_finding_plays(hu_stems)
     assert stacked >= 30
 
 
+# ---------------------------------------------------------------------------------- common words
+
+
+def section_keys(lex) -> frozenset[str]:
+    """The keys of the bundle's `common` section, read back by the library's own graph reader."""
+    found = bundle.read((lex.path / lex.manifest["bundle"]["file"]).read_bytes())
+    codes = LetterCodes.of(lex.alphabet)
+    return frozenset(codes.decode(w) for w in Kwg(bytes(found.sections["common"])).words())
+
+
+def test_the_common_section_holds_the_frequent_words_the_lexicon_takes_or_holds_as_keys(betapet):
+    """What lexicon.common writes: the most frequent Swedish words (wordfreq), kept where the lexicon takes them or
+    holds them as keys; never a key wordfreq does not list; its provenance beside it."""
+    held = section_keys(betapet)
+    frequent = common_keys(betapet.alphabet)
+    assert {"HUND", "KATT", "OCH", "ATT"} <= held <= frequent and len(held) > 15_000
+    dropped = sorted(frequent - held)[:200:10]
+    assert dropped and not any(betapet.check(k).valid for k in dropped), dropped
+    meta = json.loads(bytes(bundle.read((betapet.path / "lexicon.bundle").read_bytes()).sections["common.meta"]))
+    assert meta["source"] == "wordfreq" and meta["keys"] == len(held) and meta["most_frequent"] == COMMON
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10_000), turns=st.integers(1, 14), blank=st.sampled_from([True, False, None]))
+def test_the_plays_of_common_words_are_the_best_whose_every_word_or_its_lemma_is_common(scrabble, seed, turns, blank):
+    """`common`: the best plays whose every word is in the section, or whose verdict's lemma is (HUNDARS for
+    hund in sv-scrabble, which holds SAOL's forms), as the rule read in Python over every play finds them; the
+    count is of every play found."""
+    game = load_game("sv-scrabble")
+    held, normal = section_keys(scrabble), Normalizer(game.alphabet)
+
+    def knows(word) -> bool:
+        lemma = word["verdict"]["lemma"]
+        return word["word"] in held or bool(lemma) and normal(lemma).key in held
+
+    board, rack = position(scrabble, game, seed, turns, blank)
+    every = find_moves(game, board, rack, scrabble, limit=MAX_LIMIT)
+    common = find_moves(game, board, rack, scrabble, limit=6, common=True)
+    expected = [p.document for p in every.plays if all(map(knows, p.words))][:6]
+    assert [p.document for p in common.plays] == expected and common.count == every.count
+
+
+def test_a_form_of_a_common_word_is_played_by_its_lemma(scrabble):
+    """HUNDARS is no frequent word of its own, but a form of HUND: a beginner plays it."""
+    assert "HUNDARS" not in section_keys(scrabble) and scrabble.check("HUNDARS").lemma == "hund"
+    found = scrabble.moves("sv-scrabble", EMPTY, "HUNDARS", limit=3, common=True)
+    assert found.plays and found.plays[0].move["word"] == "HUNDARS"
+
+
+def test_common_is_refused_where_the_bundle_has_no_common_words_or_with_the_endgame(betapet):
+    data = (betapet.path / "lexicon.bundle").read_bytes()
+    parts = {k: bytes(v) for k, v in bundle.read(data).sections.items() if not k.startswith("common")}
+    bare = use_core(True).Bundle(bundle.encode(parts, betapet.manifest, betapet.profile))
+    body = {"game": "sv-betapet", "board": EMPTY, "rack": "HUNDARS", "common": True}
+    ok, raw = bare.moves(json.dumps(body).encode())
+    problem = json.loads(raw)
+    assert not ok and problem["parameter"] == "common" and "without a frequency list" in problem["detail"], problem
+    ok, raw = bare.moves(json.dumps(body | {"common": False}).encode())
+    assert ok and json.loads(raw)["plays"]
+
+
 # ---------------------------------------------------------------------------------- refusals
 
 
@@ -516,6 +581,21 @@ def test_the_endgame_searched_by_the_library_is_the_services(betapet, server):
     assert f"endgame: {searched['turn']['move']['start']}" in text and f"{searched['spread']:+}" in text
 
 
+def test_plays_of_common_words_agree_in_the_library_the_command_line_and_the_service(betapet, artifacts_root,
+                                                                                    server):
+    answer = betapet.moves("sv-betapet", WITH_HUND, "ARSTE?K", limit=5, common=True).as_dict()
+    assert answer["common"] is True and len(answer["plays"]) == 5 and answer["cut"]
+    status, _, raw = server.post("/moves", json.dumps({"game": "sv-betapet", "board": WITH_HUND, "rack": "ARSTE?K",
+                                                       "limit": 5, "common": True}).encode())
+    assert status == 200 and json.loads(raw) == answer, raw
+    args = ["moves", "-", "-g", "sv-betapet", "--rack", "ARSTE?K", "-n", "5", "--common", "--artifacts",
+            str(artifacts_root)]
+    result = CliRunner().invoke(main, [*args, "--json"], input="\n".join(WITH_HUND) + "\n", catch_exceptions=False)
+    assert result.exit_code == 0 and json.loads(result.output) == answer, result.output
+    text = CliRunner().invoke(main, args, input="\n".join(WITH_HUND) + "\n").output
+    assert "the best 5 of common words" in text and answer["plays"][0]["move"]["word"] in text
+
+
 def test_betutorony_plays_agree_in_the_library_the_command_line_and_the_service(hu_stems, tmp_path):
     """A self-played Betűtorony position with stacks: `lexicon moves --heights` and POST /moves under gunicorn and
     nginx answer what the library does, and every play sent back through POST /play, heights and all, is legal
@@ -578,6 +658,9 @@ HOSTILE = [
     ({"other": "AB"}, "other"),
     ({"endgame": True, "other": "ZZZ"}, "other"),
     ({"endgame": True, "other": "AB", "scoreless": 9}, "scoreless"),
+    ({"common": "yes"}, "common"),
+    ({"common": 1}, "common"),
+    ({"common": True, "endgame": True, "other": "AB"}, "common"),
 ]
 
 

@@ -197,6 +197,9 @@ export interface MovesBody extends BoardBody {
   other?: string;
   /** With endgame: the scoreless turns (passes) just before this one. */
   scoreless?: number;
+  /** Only the plays whose every word is one of the bundle's common words or a form of one (a beginner's), among
+   *  the best 1,000. */
+  common?: boolean;
 }
 
 export interface Placed {
@@ -302,6 +305,8 @@ export interface Moves {
   /** The request's bag, when it gave one. */
   bag?: number;
   phonies: boolean;
+  /** The request asked for plays of common words alone. */
+  common?: true;
   /** Every play found. */
   count: number;
   /** More were found than listed. */

@@ -109,16 +109,20 @@ def _read(game: Game, lexicon: Any, document: dict[str, Any]) -> Moves:
 
 def find_moves(game: Game, board: Board, rack: str, lexicon: Any, *, premiums: tuple[str, ...] | None = None,
                limit: int = DEFAULT_LIMIT, order: str = "score", phonies: bool = False, bag: int | None = None,
-               max_visits: int = MAX_VISITS) -> Moves:
+               common: bool = False, max_visits: int = MAX_VISITS) -> Moves:
     """Every play `rack` (tile notation, `?` a blank) makes on `board`, best first. Only plays whose
     every word is valid, unless `phonies`: then also those whose main word is a word and a cross word is
     not (what a challenge would take off the board), marked `valid` false. `premiums` is a layout's
     squares (`game.premiums(...)`), the game's default when None. By equity, `bag` is the tiles left in the
     bag (None: not said, valued as in mid-game): with none left the end's rule values the tiles kept; with it
-    said, the exchanges the game allows and the pass are listed among the plays (FoundPlay.kind)."""
+    said, the exchanges the game allows and the pass are listed among the plays (FoundPlay.kind). With `common`,
+    only the plays whose every word is one of the lexicon's common words or a form of one (lexicon.common), among
+    the best 1,000."""
     body = position(game, board, premiums) | {"rack": rack, "limit": limit, "order": order, "phonies": phonies}
     if bag is not None:
         body["bag"] = bag
+    if common:
+        body["common"] = True
     try:
         raw = orjson.dumps(body)
     except TypeError as exc:
@@ -164,20 +168,21 @@ def generates(game: Game) -> bool:
 
 def moves_for(lexicon: Any, game: Game | str, board: Board | list[str], rack: str, heights: Any = None, *,
               limit: int = DEFAULT_LIMIT, order: str = "score", phonies: bool = False, layout: Any = None,
-              bag: int | None = None) -> Moves:
+              bag: int | None = None, common: bool = False) -> Moves:
     """`Lexicon.moves`: the game by name (a shipped one) or as a Game, the board as rows or a Board."""
     if not isinstance(game, Game):
         game = shipped_game(game)
     if not isinstance(board, Board):
         board = parse_board(game, board, heights)
     return find_moves(game, board, rack, lexicon, premiums=game.premiums(layout), limit=limit, order=order,
-                      phonies=phonies, bag=bag)
+                      phonies=phonies, bag=bag, common=common)
 
 
 def moves_request(body: Any, lexicon_for: Callable[[str], Any], game_for: Callable[[Any], Game] = shipped_game,
                   max_visits: int = MAX_VISITS) -> tuple[dict[str, Any], Any]:
     """`POST /moves` and `lexicon moves`: `{"game", "board", "rack"}` and optionally `lexicon`, `heights`,
-    `layout`, `limit`, `order`, `phonies`, `bag`; the answer as a JSON-ready dict, and the lexicon that gave it."""
+    `layout`, `limit`, `order`, `phonies`, `bag`, `endgame`, `other`, `scoreless`, `common`; the answer as a
+    JSON-ready dict, and the lexicon that gave it."""
     try:
         raw = orjson.dumps(body)
     except TypeError as exc:

@@ -7,9 +7,10 @@ while the bag allows, else passes. A game ends when a player goes out with the b
 game's scoreless rounds, with the end rule's adjustments (lexicon.play.endgame).
 
 Players, by name (PLAYERS): `score` lays the highest-scoring play; `beginner` plays only common words (the
-COMMON most frequent of the game's language, wordfreq's list) and picks one of its CHOICES best such plays
-by chance; `random` any valid play, each as likely (a floor to measure against). Letters and stacking games
-alike, where the generator plays them.
+lexicon's common words, lexicon.common: the COMMON most frequent of the game's language in wordfreq's list, and
+their forms), one of its CHOICES best such plays by chance, as any client asks POST /moves with `common`;
+`random` any valid play, each as likely (a floor to measure against). Letters and stacking games alike, where
+the generator plays them.
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..alphabet import Alphabet
-from ..errors import DataError, InputError
+from ..common import COMMON
+from ..errors import InputError
 from ..graph.native import use_core
-from ..normalize import Normalizer
 from .board import Board, empty_board
 from .compiled import game_leaves, use_leaves
 from .endgame import final_adjustments
@@ -44,11 +44,8 @@ Pick = Callable[[list[FoundPlay], random.Random], FoundPlay | None]
 #: a second on one core of this machine).
 ENDGAME_BUDGET = 4_000_000
 
-#: The beginner's words: the most frequent of its language (wordfreq), and how many of its best plays it
-#: chooses among. 50,000 forms are a small share of Swedish (wordfreq lists 340,386) and all of Hungarian's 46,637:
-#: with 20,000 the Hungarian beginner, knowing too few of a richly inflected language's forms, exchanged so often
-#: that it was no better than the random player (51.2% over 40 games; 64.8% with 50,000 over 200).
-COMMON, CHOICES = 50_000, 5
+#: How many of its best plays of common words the beginner chooses among.
+CHOICES = 5
 
 
 @dataclass(frozen=True)
@@ -66,6 +63,8 @@ class Player:
     search: int = 0
     #: a KLV2 file of its own to play with (`lexicon leaves train` pits generations), None: the game's
     leaves: bytes | None = field(default=None, repr=False, compare=False)
+    #: plays only common words (POST /moves' `common`)
+    common: bool = False
 
     def playing(self, game: Game) -> Game:
         """The game its plays are found with: the game itself, or a copy with the player's own leave values."""
@@ -82,36 +81,9 @@ class Player:
 _COPIES: dict[tuple[int, int], tuple[Game, Game, bytes]] = {}
 
 
-def _beginner(game: Game) -> Pick:
-    common = common_keys(game.alphabet)
-    key = Normalizer(game.alphabet)
-
-    def knows(word: dict) -> bool:
-        """A common word, or a form of one (Hungarian's many forms: the verdict's lemma is common)."""
-        lemma = word["verdict"].get("lemma")
-        return word["word"] in common or bool(lemma) and key(lemma).key in common
-
-    def pick(plays: list[FoundPlay], rng: random.Random) -> FoundPlay | None:
-        known = [p for p in plays if all(map(knows, p.words))][:CHOICES]
-        return rng.choice(known) if known else None
-    return pick
-
-
-def common_keys(alphabet: Alphabet) -> frozenset[str]:
-    """The keys of the COMMON most frequent words of the alphabet's language that are words of it (kept by the
-    alphabet's name: a tile set is read once a process)."""
-    if alphabet.name not in _COMMON:
-        try:  # an optional dependency (the `hungarian` extra, which the corpora of the builds read)
-            from wordfreq import top_n_list
-        except ImportError:
-            raise DataError("the beginner player reads wordfreq's word frequencies: pip install wordfreq "
-                            "(or tile-lexicon[hungarian])") from None
-        key = Normalizer(alphabet)
-        _COMMON[alphabet.name] = frozenset(k for k in (key(w).key for w in top_n_list(alphabet.language, COMMON)) if k)
-    return _COMMON[alphabet.name]
-
-
-_COMMON: dict[str, frozenset[str]] = {}
+def _any(game: Game) -> Pick:
+    """Any of the plays found, each as likely."""
+    return lambda plays, rng: rng.choice(plays)
 
 
 def _first(game: Game) -> Pick:
@@ -121,10 +93,10 @@ def _first(game: Game) -> Pick:
 
 PLAYERS = {p.name: p for p in (
     Player("score", 1, _first, "lays the highest-scoring play"),
-    Player("beginner", MAX_LIMIT, _beginner,
-           f"plays only the {COMMON:,} most frequent words of its language, one of its {CHOICES} best such plays "
-           f"by chance"),
-    Player("random", MAX_LIMIT, lambda game: lambda plays, rng: rng.choice(plays),
+    Player("beginner", CHOICES, _any,
+           f"plays only common words (the {COMMON:,} most frequent of its language and their forms), one of its "
+           f"{CHOICES} best such plays by chance", common=True),
+    Player("random", MAX_LIMIT, _any,
            f"lays any valid play, each as likely (among the {MAX_LIMIT:,} best when there are more)"),
     Player("equity", 1, _first,
            "lays the play of the highest equity, score plus the value of the tiles kept (the game's leave values) "
@@ -197,7 +169,8 @@ def play_game(game: Game, lexicon: Any, players: Sequence[Player], seed: int,
             found = _searched(side, sides[1 - seat].rack, board, lexicon, scoreless)
         else:
             found = find_moves(side.game, board, rack_notation(side.rack), lexicon, limit=side.player.limit,
-                               order=order, bag=len(bag) if order == "equity" else None).plays
+                               order=order, bag=len(bag) if order == "equity" else None,
+                               common=side.player.common).plays
         play = side.pick(found, chance) if found else None
         equity = None if play is None else play.document.get("equity", play.score)
         keep: list[str] | None = None

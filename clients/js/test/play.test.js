@@ -33,7 +33,7 @@ function sameProblem(e, document, status, what) {
 for (const game of games) {
   test(`${game.name}: every body answers as the service does`, async () => {
     const lex = await open(game);
-    const seen = { play: 0, moves: 0, refused: 0, blanks: 0, stacked: 0, own: 0, endgame: 0 };
+    const seen = { play: 0, moves: 0, refused: 0, blanks: 0, stacked: 0, own: 0, endgame: 0, common: 0 };
     for (const { kind, body, status, document, own_game } of lines(game.plays)) {
       const what = `${kind} ${JSON.stringify(body).slice(0, 300)}`;
       // one body in five names its game by its document instead of its name
@@ -48,6 +48,7 @@ for (const game of games) {
       assert.deepEqual(answer, document, what);
       seen[kind]++;
       seen.endgame += kind === "moves" && answer.endgame !== undefined;
+      seen.common += kind === "moves" && answer.common === true && answer.plays.length > 0;
       const placed = kind === "play" ? answer.placed : answer.plays.flatMap((p) => p.placed);
       seen.blanks += placed.some((p) => p.blank);
       seen.stacked += (body.heights ?? []).some((row) => /[2-9]/.test(row));
@@ -56,6 +57,8 @@ for (const game of games) {
     assert.ok(game.name === "hu-betutorony" ? seen.stacked > 0 : seen.blanks > 0, JSON.stringify(seen));
     // the endgame searched offline as the service searches it, where the game is scored by letters
     assert.ok(game.name === "hu-betutorony" ? seen.endgame === 0 : seen.endgame >= 1, JSON.stringify(seen));
+    // a beginner's plays (common words alone) found offline as the service finds them
+    assert.ok(seen.common >= 1, JSON.stringify(seen));
   });
 
   test(`${game.name}: the bundle carries its game's document`, async () => {

@@ -324,6 +324,15 @@ static tl_status read_parts(tl_lexicon *lex, tl_error *err) {
     return open_graph(lex, "parts.graph", u32(m + 4) != 0, &lex->parts_graph, err);
 }
 
+/* The common words' graph, when the bundle has one (common.c): keys in letters numbered as the key index's. */
+static tl_status read_common(tl_lexicon *lex, tl_error *err) {
+    size_t size;
+    if (!tl_lexicon_section(lex, "common", &size))
+        return TL_OK;
+    tl_status rc = open_graph(lex, "common", 0, &lex->common_graph, err);
+    return rc == TL_OK ? tl_index_open(lex->common_graph, lex->letters, lex->n_letters, &lex->common_index, err) : rc;
+}
+
 /* The compiled word rule, when the bundle has one (rule.h): its pieces graph, roles and tables. */
 static tl_status read_rule(tl_lexicon *lex, tl_error *err) {
     size_t size;
@@ -468,7 +477,7 @@ static tl_status read_all(tl_lexicon *lex, tl_error *err) {
         (rc = read_keys(lex, err)) != TL_OK || (rc = read_tilings(lex, err)) != TL_OK)
         return rc;
     if ((lex->has_forms && (rc = read_forms(lex, err)) != TL_OK) || (rc = read_parts(lex, err)) != TL_OK ||
-        (rc = read_rule(lex, err)) != TL_OK)
+        (rc = read_rule(lex, err)) != TL_OK || (rc = read_common(lex, err)) != TL_OK)
         return rc;
     quick_tiles(lex);
     return TL_OK;
@@ -531,11 +540,12 @@ tl_status tl_lexicon_open(const uint8_t *bytes, size_t size, tl_lexicon **out, t
 }
 
 tl_status tl_lexicon_verify(const tl_lexicon *lex, tl_error *err) {
-    const tl_graph *graphs[6] = {lex->graph, lex->key_graph, lex->forms_graph, lex->parts_graph,
-                                 lex->rule ? lex->rule->pieces : NULL, lex->rule ? lex->rule->refused : NULL};
-    static const char *const names[6] = {"graph", "keys.graph", "forms.graph", "parts.graph", "rule.graph",
-                                         "rule.refused"};
-    for (int i = 0; i < 6; i++) {
+    const tl_graph *graphs[7] = {lex->graph, lex->key_graph, lex->forms_graph, lex->parts_graph,
+                                 lex->rule ? lex->rule->pieces : NULL, lex->rule ? lex->rule->refused : NULL,
+                                 lex->common_graph};
+    static const char *const names[7] = {"graph", "keys.graph", "forms.graph", "parts.graph", "rule.graph",
+                                         "rule.refused", "common"};
+    for (int i = 0; i < 7; i++) {
         tl_status rc = graphs[i] ? tl_graph_validate(graphs[i], err) : TL_OK;
         if (rc != TL_OK)
             return tl_fail(err, rc, "the bundle's section %s: %s", names[i], err ? err->message : "");
@@ -557,10 +567,12 @@ void tl_lexicon_close(tl_lexicon *lex) {
         return;
     tl_index_close(lex->keys_index);
     tl_index_close(lex->forms_index);
+    tl_index_close(lex->common_index);
     tl_graph_close(lex->graph);
     tl_graph_close(lex->key_graph);
     tl_graph_close(lex->forms_graph);
     tl_graph_close(lex->parts_graph);
+    tl_graph_close(lex->common_graph);
     if (lex->rule) {
         tl_graph_close(lex->rule->pieces);
         tl_graph_close(lex->rule->refused);

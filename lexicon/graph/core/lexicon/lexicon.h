@@ -162,6 +162,9 @@ struct tl_lexicon {
     tl_graph *parts_graph;
     /* the compiled word rule of a lexicon decided from a dictionary's morphology (rule.h), or NULL */
     struct tl_rule *rule;
+    /* the words a beginner knows (common.c), numbered by the key letters; or NULL */
+    tl_graph *common_graph;
+    tl_index *common_index;
 };
 
 #endif

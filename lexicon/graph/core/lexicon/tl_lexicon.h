@@ -114,6 +114,15 @@ void tl_answer_reading(const tl_lexicon *lexicon, const tl_answer *answer, const
 typedef int (*tl_tiling_fn)(void *context, const uint8_t *tiles, size_t n);
 int tl_answer_tilings(const tl_lexicon *lexicon, const tl_answer *answer, tl_tiling_fn fn, void *context);
 
+/* The words a beginner knows: a bundle's `common` section (lexicon/common.py), the most frequent words of the
+ * lexicon's language that it takes or holds as keys. tl_lexicon_has_common: does the bundle have them?
+ * tl_lexicon_common: is `word` (UTF-8, any case; a word or a lemma) one of them once normalised, as a check
+ * normalises it: *common 1 or 0 (0 for text that normalises to no key). `scratch` is an answer to work in (its
+ * fields say nothing afterwards). Refused (TL_ERR_INPUT) for a bundle without them. */
+int tl_lexicon_has_common(const tl_lexicon *lexicon);
+tl_status tl_lexicon_common(const tl_lexicon *lexicon, const char *word, size_t size, tl_answer *scratch, int *common,
+                            tl_error *err);
+
 /* The letters of tile `number` (as the word graph numbers tiles, 1..TL_MAX_TILE) in UTF-8, *len bytes, not
  * NUL-terminated; NULL for a number the tile set lacks. */
 const char *tl_lexicon_tile(const tl_lexicon *lexicon, unsigned number, size_t *len);

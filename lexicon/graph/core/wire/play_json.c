@@ -14,10 +14,12 @@ static const char *const PLAY_FIELDS[] = {"game", "lexicon", "board", "heights",
                                           "detail", "rank", "bag"};
 static const char *const PLAY_REQUIRED[] = {"game", "board"};
 static const char *const MOVES_FIELDS[] = {"game", "lexicon", "board", "heights", "layout", "rack", "limit", "order",
-                                           "phonies", "bag", "endgame", "other", "scoreless"};
+                                           "phonies", "bag", "endgame", "other", "scoreless", "common"};
 static const char *const MOVES_REQUIRED[] = {"game", "board", "rack"};
 #define MOVES_DEFAULT_LIMIT 100
 #define MOVES_MAX_LIMIT 1000
+/* With `common`: the best plays looked at for those of common words alone (a bound on the judging it costs) */
+#define MOVES_COMMON_WINDOW MOVES_MAX_LIMIT
 
 /* ------------------------------------------------------------------ the text handed over */
 
@@ -940,6 +942,44 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
     return rc;
 }
 
+/* `common`: only the plays whose every word is one of the bundle's common words (tl_lexicon_common), or a form of one
+ * (its verdict's lemma is), asked with the endgame's search left out; *asked 1 when so. */
+static tl_status read_common(request *q, const tl_words *words, const endgame_request *endgame, int *asked) {
+    uint32_t v = request_field(q, "common");
+    *asked = 0;
+    if (!v)
+        return TL_OK;
+    const jnode *n = jn(&q->doc, v);
+    if (n->type != J_TRUE && n->type != J_FALSE)
+        return REFUSE(q, "common", NULL, "true or false");
+    if (n->type == J_FALSE)
+        return TL_OK;
+    if (!words->bundle || !tl_lexicon_has_common(words->bundle))
+        return REFUSE(q, "common", NULL, "%s@%s has no common words: its bundle was written without a frequency list "
+                      "(wordfreq)", words->name, words->version);
+    if (endgame->asked)
+        return REFUSE(q, "common", NULL, "the endgame is searched over every play: ask for one or the other");
+    *asked = 1;
+    return TL_OK;
+}
+
+/* Is every word of a judged play a common word or a form of one? */
+static tl_status all_common(const tl_lexicon *lex, verdict_source *source, const tl_judgement *jd, int *known,
+                            tl_error *err) {
+    if (!source->answer && !(source->answer = malloc(sizeof *source->answer)))
+        return tl_nomem(err);
+    *known = 1;
+    tl_status rc = TL_OK;
+    for (size_t k = 0; k < jd->n_words && *known && rc == TL_OK; k++) {
+        const tl_word *w = &jd->words[k];
+        const char *lemma = judgement_text(jd, jd->texts[k].lemma);
+        rc = tl_lexicon_common(lex, w->spelled, strlen(w->spelled), source->answer, known, err);
+        if (rc == TL_OK && !*known && lemma)
+            rc = tl_lexicon_common(lex, lemma, strlen(lemma), source->answer, known, err);
+    }
+    return rc;
+}
+
 tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, int64_t max_visits, tl_text *out,
                           tl_refusal *refused, tl_error *err) {
     tl_refusal scratch;
@@ -948,12 +988,12 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
         return tl_nomem(err);
     refused = q->refused;
     tl_words words;
-    int none = 0, phonies = 0, by_equity = 0;
+    int none = 0, phonies = 0, by_equity = 0, common = 0;
     long limit = MOVES_DEFAULT_LIMIT;
     tl_moves *found = NULL;
     verdict_source source = {NULL, 0, NULL};
     const jdoc *d = &q->doc;
-    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 13, MOVES_REQUIRED, 3,
+    tl_status rc = request_open(q, body, size, MOVES_FIELDS, 14, MOVES_REQUIRED, 3,
                                 "{\"game\": \"sv-scrabble\", \"board\": [...15 rows...], \"rack\": \"HUNDA?S\"}");
     uint32_t v;
     if (rc == TL_OK && (v = request_field(q, "lexicon")) && jn(d, v)->type == J_NULL)
@@ -1007,6 +1047,8 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     endgame_request endgame = {0};
     if (rc == TL_OK)
         rc = read_endgame(q, max_visits, &endgame);
+    if (rc == TL_OK)
+        rc = read_common(q, &words, &endgame, &common);
     if (rc == TL_OK && !by_equity && !endgame.asked && request_field(q, "bag"))
         rc = REFUSE(q, "bag", NULL, "the tiles left in the bag count in a play's equity: ask for \"order\": \"equity\"");
     if (rc == TL_OK)
@@ -1039,9 +1081,11 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
     if (rc == TL_OK) {
         source.words = &words;
         size_t count = tl_moves_count(found), take = (size_t)limit < count ? (size_t)limit : count, listed = 0;
+        if (common) /* the plays of common words among the best: more are looked at than are listed */
+            take = count < MOVES_COMMON_WINDOW ? count : MOVES_COMMON_WINDOW;
         int first = 1;
         j_lit(&j, "{\"plays\":[");
-        for (size_t i = 0; i < take && rc == TL_OK; i++) {
+        for (size_t i = 0; i < take && listed < (size_t)limit && rc == TL_OK; i++) {
             const tl_play *p = tl_moves_play(found, i);
             if (p->kind != TL_TURN_PLAY) {
                 j_lit(&j, first ? "" : ",");
@@ -1064,6 +1108,15 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
                     continue;
                 }
                 valid = 0;
+            }
+            int known = 1;
+            if (common && (rc = all_common(words.bundle, &source, jd, &known, err)) == TL_OK && !known) {
+                tl_judgement_free(jd);
+                continue;
+            }
+            if (rc != TL_OK) {
+                tl_judgement_free(jd);
+                break;
             }
             if (!first)
                 j_lit(&j, ",");
@@ -1091,6 +1144,8 @@ tl_status tl_moves_answer(const tl_host *host, const char *body, size_t size, in
             }
             j_lit(&head, ",\"phonies\":");
             j_bool(&head, phonies);
+            if (common)
+                j_lit(&head, ",\"common\":true");
             j_lit(&head, ",\"count\":");
             j_int(&head, (long long)count);
             j_lit(&head, ",\"cut\":");

@@ -219,9 +219,9 @@ def moves_request(body: Any, lexicon_for: Callable[[str], Lexicon], game_for: Ca
                   max_visits: int = MAX_VISITS) -> tuple[dict[str, Any], Lexicon]:
     """`POST /moves` and `lexicon moves`: `{"game", "board", "rack"}` and optionally `lexicon`, `heights`,
     `layout`, `limit`, `order`, `phonies`; the answer as a JSON-ready dict, and the lexicon that gave it. (The
-    fields the engine reads beyond these, `bag` and the endgame's, are refused here only when unknown.)"""
+    fields the engine reads beyond these, `bag`, the endgame's and `common`, are refused here only when unknown.)"""
     check_fields(body, ("game", "lexicon", "board", "heights", "layout", "rack", "limit", "order", "phonies", "bag",
-                        "endgame", "other", "scoreless"),
+                        "endgame", "other", "scoreless", "common"),
                  ("game", "board", "rack"), '{"game": "sv-scrabble", "board": [...15 rows...], "rack": "HUNDA?S"}')
     if "lexicon" in body and body["lexicon"] is None:
         raise PlayError("lexicon", "plays are found with a lexicon's word graph: name one, or leave it out")

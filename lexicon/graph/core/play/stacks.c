@@ -27,6 +27,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A word the rule judged (tl_words_rule_takes), kept for the rest of the generation: one word is met at many squares
+ * of a board, across and down, and as a cross word, and the rule reads it whole each time. A slot a hash of the
+ * tiles, the last word judged there kept (n 0: none). */
+#define JUDGED 1024u
+#define JUDGED_LONGEST (2u * TL_MAX_BOARD + 1u)
+typedef struct {
+    uint8_t n, takes;
+    uint8_t tiles[JUDGED_LONGEST];
+} judged_word;
+
 typedef struct {
     const tl_graph *g;
     const tl_lexicon *lex;              /* with a rule: the language read instead of the DAWG alone */
@@ -52,6 +62,7 @@ typedef struct {
     /* reading the language: the lane's tiles of the run so far, and the state after each square */
     uint8_t path[TL_MAX_BOARD];
     lang_state state[TL_MAX_BOARD];
+    judged_word judged[JUDGED];
 } stack_gen;
 
 static inline unsigned square_of(const stack_gen *G, unsigned pos) {
@@ -70,11 +81,34 @@ static int32_t word_points(const tl_stack_board *b, unsigned length, unsigned hi
 
 /* ------------------------------------------------------------------ the lane */
 
+/* Is the path `tiles`, which led to state `s`, a word: lang_is_word, with the rule's judgements remembered in
+ * `judged` (JUDGED slots). */
+static tl_status is_word(const tl_lexicon *lex, judged_word *judged, const lang_state *s, const uint8_t *tiles,
+                         unsigned n, int *word, tl_error *err) {
+    if (s->main_accepts || !s->rule_ends || n > JUDGED_LONGEST)
+        return lang_is_word(lex, s, tiles, n, word, err);
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (unsigned i = 0; i < n; i++)
+        h = (h ^ tiles[i]) * 16777619u;
+    judged_word *e = &judged[h & (JUDGED - 1)];
+    if (e->n == n && !memcmp(e->tiles, tiles, n)) {
+        *word = e->takes;
+        return TL_OK;
+    }
+    tl_status rc = tl_words_rule_takes(lex, tiles, n, word, err);
+    if (rc == TL_OK) {
+        e->n = (uint8_t)n;
+        e->takes = (uint8_t)(*word != 0);
+        memcpy(e->tiles, tiles, n);
+    }
+    return rc;
+}
+
 /* The tiles t of `candidates` for which `before` t `after` is a word the rule takes, added to *set: the language
  * read through `before` once, then through each candidate it goes on with and `after`; the rule is asked only of
  * a word where a piece ends (lang_is_word), not of every candidate. */
-static tl_status rule_cross_set(const tl_lexicon *lex, const uint8_t *before, unsigned nb, const uint8_t *after,
-                                unsigned na, uint64_t candidates, uint64_t *set, tl_error *err) {
+static tl_status rule_cross_set(const tl_lexicon *lex, judged_word *judged, const uint8_t *before, unsigned nb,
+                                const uint8_t *after, unsigned na, uint64_t candidates, uint64_t *set, tl_error *err) {
     lang_state from, state, next;
     int alive = 1;
     tl_status rc = TL_OK;
@@ -99,7 +133,7 @@ static tl_status rule_cross_set(const tl_lexicon *lex, const uint8_t *before, un
         }
         int takes = 0;
         word[nb] = (uint8_t)t;
-        if (alive && (rc = lang_is_word(lex, &state, word, nb + na + 1, &takes, err)) != TL_OK)
+        if (alive && (rc = is_word(lex, judged, &state, word, nb + na + 1, &takes, err)) != TL_OK)
             return rc;
         if (takes)
             *set |= 1ull << t;
@@ -141,7 +175,8 @@ static void read_square(stack_gen *G, unsigned p) {
     G->cross_points[p] = word_points(b, nb + na + 1, high, heights);
     tl_status rc = tl_cross_set(G->g, before, nb, after, na, &G->cross[p], G->err);
     if (rc == TL_OK && G->lex)
-        rc = rule_cross_set(G->lex, before, nb, after, na, G->fits[p] & ~G->cross[p], &G->cross[p], G->err);
+        rc = rule_cross_set(G->lex, G->judged, before, nb, after, na, G->fits[p] & ~G->cross[p], &G->cross[p],
+                            G->err);
     if (rc != TL_OK)
         fail_status(G, rc);
 }
@@ -230,7 +265,7 @@ static void go_on(stack_gen *G, unsigned left, unsigned pos, uint32_t node, unsi
         const lang_state *s = &G->state[pos];
         if (ends && pos > left && G->n && G->touch) {
             int word;
-            tl_status rc = lang_is_word(G->lex, s, G->path + left, pos - left + 1, &word, G->err);
+            tl_status rc = is_word(G->lex, G->judged, s, G->path + left, pos - left + 1, &word, G->err);
             if (rc != TL_OK)
                 fail_status(G, rc);
             else if (word)

@@ -102,10 +102,23 @@ typedef struct {
     uint8_t rule_ends;                 /* a piece ends here: the word so far may be one the rule takes */
 } lang_state;
 
+/* A state's next tiles and, for its word graph's list and its first piece's, the node of each: read in one pass
+ * over each list, so that a walk that steps by several of them (the stacking generator) searches no list again. */
+typedef struct {
+    uint64_t tiles;                /* the tiles some part goes on with, as bits 1..63 */
+    uint64_t main_has, first_has;  /* those the word graph's list and the first piece's have */
+    uint32_t main[64], first[64];  /* their nodes, by tile (where the bit is set) */
+} lang_next;
+
 /* The state before any tile. */
 void lang_start(const struct tl_lexicon *lex, lang_state *s);
 /* The tiles some part of the state goes on with, as bits 1..63. */
 tl_status lang_next_tiles(const struct tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err);
+/* The next tiles of a state, and the nodes to step by them with lang_step_next. */
+tl_status lang_read_next(const struct tl_lexicon *lex, const lang_state *s, lang_next *next, tl_error *err);
+/* lang_step, with the state's lang_read_next. */
+tl_status lang_step_next(const struct tl_lexicon *lex, const lang_state *s, const lang_next *next, unsigned tile,
+                         lang_state *out, int *alive, tl_error *err);
 /* The state after `tile`; *alive 0 when no part goes on. */
 tl_status lang_step(const struct tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
                     tl_error *err);

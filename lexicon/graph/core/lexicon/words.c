@@ -207,27 +207,57 @@ tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *
     return rc;
 }
 
-tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
-                    tl_error *err) {
+/* The nodes of one list by tile, into nodes[] and *has (tiles below `below`). */
+static tl_status nodes_of(const tl_graph *g, uint32_t list, unsigned below, uint32_t nodes[64], uint64_t *has,
+                          tl_error *err) {
+    *has = 0;
+    for (uint32_t i = list; i;) {
+        if (i >= g->n)
+            return tl_bad_index(g, i, err);
+        uint32_t v = tl_load(g->base, i);
+        unsigned t = tl_tile(g, v);
+        if (t && t < below) {
+            nodes[t] = i;
+            *has |= 1ull << t;
+        }
+        if (tl_is_end(g, v))
+            break;
+        i++;
+    }
+    return TL_OK;
+}
+
+tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, lang_next *next, tl_error *err) {
+    const tl_rule *r = lex->rule;
+    next->main_has = next->first_has = 0;
+    tl_status rc = s->main ? nodes_of(lex->graph, s->main, 64, next->main, &next->main_has, err) : TL_OK;
+    if (rc == TL_OK && r && s->first)
+        rc = nodes_of(r->pieces, s->first, r->separator, next->first, &next->first_has, err);
+    next->tiles = next->main_has | next->first_has;
+    for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
+        rc = tiles_of(r->pieces, s->second[k], r->separator, &next->tiles, err);
+    return rc;
+}
+
+/* The state after `tile`, the word graph's node and the first piece's given (0: none): lang_step's work. */
+static tl_status step_from(const tl_lexicon *lex, const lang_state *s, unsigned tile, uint32_t node,
+                           uint32_t first_node, lang_state *out, int *alive, tl_error *err) {
     const tl_graph *g = lex->graph;
     const tl_rule *r = lex->rule;
-    uint32_t node = 0;
     tl_status rc;
-    *out = (lang_state){0};
-    if (s->main) {
-        if ((rc = tl_child(g, s->main, tile, &node, err)) != TL_OK)
-            return rc;
-        if (node) {
-            out->main = tl_arc_of(g, node);
-            out->main_accepts = (uint8_t)tl_accepts(g, tl_load(g->base, node));
-        }
+    out->main = out->first = 0; /* the fields alone: `second` is read up to n_second */
+    out->n_second = out->main_accepts = out->rule_ends = 0;
+    if (node) {
+        out->main = tl_arc_of(g, node);
+        out->main_accepts = (uint8_t)tl_accepts(g, tl_load(g->base, node));
     }
     if (r) {
         const tl_graph *p = r->pieces;
         for (unsigned k = 0; k < s->n_second; k++) {
-            if ((rc = tl_child(p, s->second[k], tile, &node, err)) != TL_OK)
+            uint32_t child;
+            if ((rc = tl_child(p, s->second[k], tile, &child, err)) != TL_OK)
                 return rc;
-            uint32_t list = tl_arc_of(p, node);
+            uint32_t list = tl_arc_of(p, child);
             if (!list)
                 continue;
             unsigned kinds;
@@ -236,10 +266,8 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
             out->rule_ends |= (kinds & KINDS_END) != 0; /* a last piece, or a form a lead takes */
             out->second[out->n_second++] = list;
         }
-        if (s->first) {
-            if ((rc = tl_child(p, s->first, tile, &node, err)) != TL_OK)
-                return rc;
-            out->first = tl_arc_of(p, node);
+        if (first_node) {
+            out->first = tl_arc_of(p, first_node);
             unsigned kinds = 0;
             if (out->first && (rc = rule_kinds_at(r, out->first, &kinds, err)) != TL_OK)
                 return rc;
@@ -250,6 +278,21 @@ tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, l
     }
     *alive = out->main || out->main_accepts || out->first || out->n_second || out->rule_ends;
     return TL_OK;
+}
+
+tl_status lang_step(const tl_lexicon *lex, const lang_state *s, unsigned tile, lang_state *out, int *alive,
+                    tl_error *err) {
+    uint32_t node = 0, first_node = 0;
+    tl_status rc = tl_child(lex->graph, s->main, tile, &node, err);
+    if (rc == TL_OK && lex->rule && s->first)
+        rc = tl_child(lex->rule->pieces, s->first, tile, &first_node, err);
+    return rc == TL_OK ? step_from(lex, s, tile, node, first_node, out, alive, err) : rc;
+}
+
+tl_status lang_step_next(const tl_lexicon *lex, const lang_state *s, const lang_next *next, unsigned tile,
+                         lang_state *out, int *alive, tl_error *err) {
+    return step_from(lex, s, tile, next->main_has >> tile & 1 ? next->main[tile] : 0,
+                     next->first_has >> tile & 1 ? next->first[tile] : 0, out, alive, err);
 }
 
 tl_status lang_is_word(const tl_lexicon *lex, const lang_state *s, const uint8_t *tiles, size_t n, int *word,

@@ -358,7 +358,8 @@ static void walk(stack_gen *G, unsigned left, unsigned pos, uint32_t list) {
 
 /* The same, reading the lexicon's language from the state after the square before (or its start). */
 static void walk_language(stack_gen *G, unsigned left, unsigned pos) {
-    uint64_t allowed, next;
+    uint64_t allowed;
+    lang_next next;
     if (!may_read(G, pos, &allowed))
         return;
     unsigned top = G->tile[pos];
@@ -368,15 +369,16 @@ static void walk_language(stack_gen *G, unsigned left, unsigned pos) {
         lang_start(G->lex, &start);
     else
         from = &G->state[pos - 1];
-    tl_status rc = lang_next_tiles(G->lex, from, &next, G->err);
+    tl_status rc = lang_read_next(G->lex, from, &next, G->err);
     if (rc != TL_OK) {
         fail_status(G, rc);
         return;
     }
-    for (uint64_t wanted = next & (allowed | (top ? 1ull << top : 0)); wanted && !G->status; wanted &= wanted - 1) {
+    for (uint64_t wanted = next.tiles & (allowed | (top ? 1ull << top : 0)); wanted && !G->status;
+         wanted &= wanted - 1) {
         unsigned tile = (unsigned)__builtin_ctzll(wanted);
         int alive;
-        if ((rc = lang_step(G->lex, from, tile, &G->state[pos], &alive, G->err)) != TL_OK) {
+        if ((rc = lang_step_next(G->lex, from, &next, tile, &G->state[pos], &alive, G->err)) != TL_OK) {
             fail_status(G, rc);
             return;
         }

@@ -116,15 +116,15 @@ static tl_status rule_cross_set(const tl_lexicon *lex, judged_word *judged, cons
     for (unsigned i = 0; rc == TL_OK && alive && i < nb; i++)
         if ((rc = lang_step(lex, &from, before[i], &next, &alive, err)) == TL_OK)
             from = next;
-    uint64_t goes_on = 0;
-    if (rc != TL_OK || !alive || (rc = lang_next_tiles(lex, &from, &goes_on, err)) != TL_OK)
+    lang_next goes_on;
+    if (rc != TL_OK || !alive || (rc = lang_read_next(lex, &from, &goes_on, err)) != TL_OK)
         return rc;
     uint8_t word[2 * TL_MAX_BOARD + 1];
     memcpy(word, before, nb);
     memcpy(word + nb + 1, after, na);
-    for (candidates &= goes_on; candidates; candidates &= candidates - 1) {
+    for (candidates &= goes_on.tiles; candidates; candidates &= candidates - 1) {
         unsigned t = (unsigned)__builtin_ctzll(candidates);
-        if ((rc = lang_step(lex, &from, t, &state, &alive, err)) != TL_OK)
+        if ((rc = lang_step_next(lex, &from, &goes_on, t, &state, &alive, err)) != TL_OK)
             return rc;
         for (unsigned k = 0; alive && k < na; k++) {
             if ((rc = lang_step(lex, &state, after[k], &next, &alive, err)) != TL_OK)

@@ -410,9 +410,12 @@ tl_status rule_refusal(const tl_lexicon *lex, const uint32_t *key, size_t nk, in
     if (!r || !r->pairs || nk > TL_MAX_LENGTH)
         return TL_OK;
     uint8_t codes[TL_MAX_LENGTH];
-    for (size_t i = 0; i < nk; i++)
+    uint64_t letters = 0; /* the key's letters, by number: a slip whose first letter is not among them is passed by */
+    for (size_t i = 0; i < nk; i++) {
         if (!(codes[i] = key[i] < 0x10000 ? lex->letter_of[key[i]] : 0))
             return TL_OK;
+        letters |= 1ull << codes[i];
+    }
     if (r->refused) {
         uint32_t list;
         tl_status rc = tl_graph_list_after(r->refused, codes, nk, -1, &list, err);
@@ -439,7 +442,8 @@ tl_status rule_refusal(const tl_lexicon *lex, const uint32_t *key, size_t nk, in
     for (uint32_t p = 0; p < r->n_typos; p++) {
         const uint32_t *from = r->typo[p].from, *to = r->typo[p].to;
         size_t nf = r->typo[p].n_from, nt = r->typo[p].n_to;
-        if (!nf || nf > nk || nk - nf + nt > TL_MAX_LENGTH)
+        unsigned first = nf && from[0] < 0x10000 ? lex->letter_of[from[0]] : 0;
+        if (!first || !(letters >> first & 1) || nf > nk || nk - nf + nt > TL_MAX_LENGTH)
             continue;
         for (size_t at = 0; at + nf <= nk; at++) {
             if (key[at] != from[0] || memcmp(key + at, from, nf * sizeof *key))

@@ -179,16 +179,20 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
     return TL_OK;
 }
 
-/* The tiles below `list` into *mask (the word graph's or the pieces graph's letters; the separator and the
- * roles' digits are not tiles of a word). */
-static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint64_t *mask, tl_error *err) {
+/* The tiles below `below` of the list at `list` added to *mask (the word graph's or the pieces graph's letters; the
+ * separator and the roles' digits are not tiles of a word), and with `nodes`, each one's node at nodes[tile]. */
+static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint32_t *nodes, uint64_t *mask,
+                          tl_error *err) {
     for (uint32_t i = list; i;) {
         if (i >= g->n)
             return tl_bad_index(g, i, err);
         uint32_t v = tl_load(g->base, i);
         unsigned t = tl_tile(g, v);
-        if (t && t < below)
+        if (t && t < below) {
             *mask |= 1ull << t;
+            if (nodes)
+                nodes[t] = i;
+        }
         if (tl_is_end(g, v))
             break;
         i++;
@@ -198,44 +202,24 @@ static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint
 
 tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
     *mask = 0;
-    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, mask, err) : TL_OK;
+    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, NULL, mask, err) : TL_OK;
     const tl_rule *r = lex->rule;
     if (rc == TL_OK && r && s->first)
-        rc = tiles_of(r->pieces, s->first, r->separator, mask, err);
+        rc = tiles_of(r->pieces, s->first, r->separator, NULL, mask, err);
     for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
-        rc = tiles_of(r->pieces, s->second[k], r->separator, mask, err);
+        rc = tiles_of(r->pieces, s->second[k], r->separator, NULL, mask, err);
     return rc;
-}
-
-/* The nodes of one list by tile, into nodes[] and *has (tiles below `below`). */
-static tl_status nodes_of(const tl_graph *g, uint32_t list, unsigned below, uint32_t nodes[64], uint64_t *has,
-                          tl_error *err) {
-    *has = 0;
-    for (uint32_t i = list; i;) {
-        if (i >= g->n)
-            return tl_bad_index(g, i, err);
-        uint32_t v = tl_load(g->base, i);
-        unsigned t = tl_tile(g, v);
-        if (t && t < below) {
-            nodes[t] = i;
-            *has |= 1ull << t;
-        }
-        if (tl_is_end(g, v))
-            break;
-        i++;
-    }
-    return TL_OK;
 }
 
 tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, lang_next *next, tl_error *err) {
     const tl_rule *r = lex->rule;
     next->main_has = next->first_has = 0;
-    tl_status rc = s->main ? nodes_of(lex->graph, s->main, 64, next->main, &next->main_has, err) : TL_OK;
+    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, next->main, &next->main_has, err) : TL_OK;
     if (rc == TL_OK && r && s->first)
-        rc = nodes_of(r->pieces, s->first, r->separator, next->first, &next->first_has, err);
+        rc = tiles_of(r->pieces, s->first, r->separator, next->first, &next->first_has, err);
     next->tiles = next->main_has | next->first_has;
     for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
-        rc = tiles_of(r->pieces, s->second[k], r->separator, &next->tiles, err);
+        rc = tiles_of(r->pieces, s->second[k], r->separator, NULL, &next->tiles, err);
     return rc;
 }
 

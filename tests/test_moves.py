@@ -452,10 +452,15 @@ def test_self_played_betutorony_positions_stack_and_keep_finding_plays(hu_stems)
 
 
 def section_keys(lex) -> frozenset[str]:
-    """The keys of the bundle's `common` section, read back by the library's own graph reader."""
-    found = bundle.read((lex.path / lex.manifest["bundle"]["file"]).read_bytes())
-    codes = LetterCodes.of(lex.alphabet)
-    return frozenset(codes.decode(w) for w in Kwg(bytes(found.sections["common"])).words())
+    """The keys of the bundle's `common` section, read back by the library's own graph reader (once a version)."""
+    if lex.path not in _SECTIONS:
+        found = bundle.read((lex.path / lex.manifest["bundle"]["file"]).read_bytes())
+        codes = LetterCodes.of(lex.alphabet)
+        _SECTIONS[lex.path] = frozenset(codes.decode(w) for w in Kwg(bytes(found.sections["common"])).words())
+    return _SECTIONS[lex.path]
+
+
+_SECTIONS: dict = {}
 
 
 def test_the_common_section_holds_the_frequent_words_the_lexicon_takes_or_holds_as_keys(betapet):

@@ -2,7 +2,8 @@
 bundle as the `common` section, a key graph (keys in letters, numbered as the key index numbers them).
 
 POST /moves with `"common": true` lists only the plays whose every word is one of them, or a form of one (its
-verdict's lemma is): the beginner's plays (lexicon.play.selfplay), the same in every client that has the bundle
+verdict's lemma is, and the analysis made the word by inflection alone: a derivational suffix, Hunspell's `ds:`,
+makes another word): the beginner's plays (lexicon.play.selfplay), the same in every client that has the bundle
 (the C core decides, lexicon/graph/core/lexicon/common.c). The section keeps the COMMON most frequent words that
 the lexicon takes or holds as keys (a lemma is a key): a word it neither takes nor lemmatises to is never asked,
 and leaving such words out keeps a small lexicon's bundle small. `common.meta` says where the list came from.

@@ -24,8 +24,9 @@ from lexicon.play import empty_board, judge, load_game, parse_board, word_move
 from lexicon.play.move import BLANK, Placement, parse_rack
 from lexicon.play.moves import MAX_LIMIT, find_moves
 from lexicon_cli import main
-from support.lexicons import hungarian_list, word_list_pipeline
+from support.lexicons import DEBIAN, HU_STEMS, hungarian_lexicon, hungarian_list, word_list_pipeline
 from support.positions import position
+from support.reference_common import is_common
 
 EMPTY = ["." * 15] * 15
 WITH_HUND = ["." * 15] * 7 + [".......HUND...."] + ["." * 15] * 7
@@ -485,8 +486,8 @@ def test_the_plays_of_common_words_are_the_best_whose_every_word_or_its_lemma_is
     held, normal = section_keys(scrabble), Normalizer(game.alphabet)
 
     def knows(word) -> bool:
-        lemma = word["verdict"]["lemma"]
-        return word["word"] in held or bool(lemma) and normal(lemma).key in held
+        verdict = word["verdict"]
+        return is_common(word["word"], verdict["lemma"], verdict["tag"], held, normal)
 
     board, rack = position(scrabble, game, seed, turns, blank)
     every = find_moves(game, board, rack, scrabble, limit=MAX_LIMIT)
@@ -500,6 +501,29 @@ def test_a_form_of_a_common_word_is_played_by_its_lemma(scrabble):
     assert "HUNDARS" not in section_keys(scrabble) and scrabble.check("HUNDARS").lemma == "hund"
     found = scrabble.moves("sv-scrabble", EMPTY, "HUNDARS", limit=3, common=True)
     assert found.plays and found.plays[0].move["word"] == "HUNDARS"
+
+
+@pytest.fixture(scope="module")
+def hu_analysed(tmp_path_factory):
+    """Betűtorony's words validated by analysis (Hunspell's tags in the verdicts), its bundle's common words too."""
+    return hungarian_lexicon(tmp_path_factory.mktemp("hu-analysed"), DEBIAN, "hu-analysed", HU_STEMS, graph_forms=1)
+
+
+def test_a_derived_word_is_no_form_of_its_common_lemma(hu_analysed):
+    """A form is played by its lemma when inflection made it: CSÉSZÉT (the cup, accusative) is a form of the common
+    csésze; CSÉSZÉS, a maker of cups (a derivational suffix), is another word, and not a common one."""
+    held, normal = section_keys(hu_analysed), Normalizer(hu_analysed.alphabet)
+    for word, field in (("CSÉSZÉT", "is:ACC"), ("CSÉSZÉS", "ds:")):
+        verdict = hu_analysed.check(word)
+        assert verdict.valid and word not in held and normal(verdict.lemma).key in held, verdict
+        assert field in verdict.tag, verdict
+    empty = ["." * 10] * 10
+
+    def words(common: bool) -> set[str]:
+        found = hu_analysed.moves("hu-betutorony", empty, "[CS]É[SZ]ÉST", limit=MAX_LIMIT, common=common)
+        return {p.move["word"] for p in found.plays}
+
+    assert words(False) == {"[CS]É[SZ]ÉS", "[CS]É[SZ]ÉT"} and words(True) == {"[CS]É[SZ]ÉT"}
 
 
 def test_common_is_refused_where_the_bundle_has_no_common_words_or_with_the_endgame(betapet):

@@ -18,6 +18,7 @@ from lexicon.play.selfplay import play_game, player, selfplay
 from lexicon_cli import main
 from support.lexicons import hungarian_list
 from support.played import check_game
+from support.reference_common import is_common
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +77,8 @@ def test_the_beginner_plays_only_common_words_and_the_levels_are_ordered(betapet
     for seat, placed, _ in result.moves:
         words = [w.spelled for w in judge(game, board, placed, betapet).words]
         if seat == 0:  # a common word, or a form of one (its lemma is)
-            lemmas = [betapet.check(w).lemma for w in words]
-            assert all(w in common or bool(m) and normal(m).key in common for w, m in zip(words, lemmas)), words
+            verdicts = [betapet.check(w) for w in words]
+            assert all(is_common(w, v.lemma, v.tag, common, normal) for w, v in zip(words, verdicts)), words
         board = board.laid(placed)
     over_random = selfplay(game, betapet, "beginner", "random", games=4, seed=1).summary()
     under_greedy = selfplay(game, betapet, "score", "beginner", games=4, seed=1).summary()

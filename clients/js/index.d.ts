@@ -197,8 +197,8 @@ export interface MovesBody extends BoardBody {
   other?: string;
   /** With endgame: the scoreless turns (passes) just before this one. */
   scoreless?: number;
-  /** Only the plays whose every word is one of the bundle's common words or a form of one (a beginner's), among
-   *  the best 1,000. */
+  /** Only the plays whose every word is one of the bundle's common words or an inflected form of one (a
+   *  beginner's), among the best 1,000. */
   common?: boolean;
 }
 

@@ -963,7 +963,17 @@ static tl_status read_common(request *q, const tl_words *words, const endgame_re
     return TL_OK;
 }
 
-/* Is every word of a judged play a common word or a form of one? */
+/* Does an analysis's tag name a derivational suffix (Hunspell's `ds:` field, morph(4))? Such a word is another
+ * word than its lemma (ALTOSA, its alto singer, from alt), common or not on its own; inflection alone keeps it a
+ * form of the lemma (ASZTALOK, tables, from asztal). */
+static int derived(const char *tag) {
+    for (const char *at = tag; at && (at = strstr(at, "ds:")); at++)
+        if (at == tag || at[-1] == ' ')
+            return 1;
+    return 0;
+}
+
+/* Is every word of a judged play a common word or a form of one (its lemma common, reached by inflection)? */
 static tl_status all_common(const tl_lexicon *lex, verdict_source *source, const tl_judgement *jd, int *known,
                             tl_error *err) {
     if (!source->answer && !(source->answer = malloc(sizeof *source->answer)))
@@ -974,7 +984,7 @@ static tl_status all_common(const tl_lexicon *lex, verdict_source *source, const
         const tl_word *w = &jd->words[k];
         const char *lemma = judgement_text(jd, jd->texts[k].lemma);
         rc = tl_lexicon_common(lex, w->spelled, strlen(w->spelled), source->answer, known, err);
-        if (rc == TL_OK && !*known && lemma)
+        if (rc == TL_OK && !*known && lemma && !derived(judgement_text(jd, jd->texts[k].tag)))
             rc = tl_lexicon_common(lex, lemma, strlen(lemma), source->answer, known, err);
     }
     return rc;

@@ -22,7 +22,8 @@ UndefinedBehaviorSanitizer, every finding fatal.
    (`kwg`, `artifact`), with every allocation through malloc (PYTHONMALLOC) so that ASan guards
    Python's buffers too.
 
-Exit status 1 when any step finds something or fails.
+Step 3 runs beside steps 1 and 2 (one lane a core); each step's output goes to build/sanitize/logs/<step>.log,
+and the end of it is printed where the step fails. Exit status 1 when any step finds something or fails.
 """
 
 from __future__ import annotations
@@ -34,7 +35,12 @@ import subprocess
 import sys
 import sysconfig
 import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "sanitize"
@@ -78,24 +84,42 @@ GRAPH_TESTS = ["tests/test_graph_core.py", "tests/test_kwg.py", "tests/test_sear
 TREE = ["lexicon", "tests", "fuzz", "support", "pyproject.toml"]
 
 
+#: The libFuzzer targets, fuzz/c/<name>.c.
+TARGETS = ["reader", "builder", "bundle", "moves", "play", "leaves"]
+
+
 def main() -> int:
     seconds = int(os.environ.get("SANITIZE_SECONDS", "30"))
-    OUT.mkdir(parents=True, exist_ok=True)
-    steps = [("C tests", _c_tests), ("fuzz reader", lambda: _fuzz("reader", seconds)),
-             ("fuzz builder", lambda: _fuzz("builder", seconds)), ("fuzz bundle", lambda: _fuzz("bundle", seconds)),
-             ("fuzz moves", lambda: _fuzz("moves", seconds)), ("fuzz play", lambda: _fuzz("play", seconds)),
-             ("fuzz leaves", lambda: _fuzz("leaves", seconds)),
-             ("Python graph tests", _python_tests)]
-    failed = []
-    for name, step in steps:
-        start = time.monotonic()
-        print(f"== sanitize: {name}", flush=True)
-        ok = step()
-        print(f"== {name}: {'passed' if ok else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
-        if not ok:
-            failed.append(name)
+    (OUT / "logs").mkdir(parents=True, exist_ok=True)
+    # One lane a core: the Python graph tests, the longest step, beside the C tests and the fuzz targets in turn
+    # (each of them one process). Each step's output goes to its log, shown where the step fails.
+    lanes = [[("Python graph tests", _python_tests)],
+             [("C tests", _c_tests), *((f"fuzz {target}", partial(_fuzz, target, seconds)) for target in TARGETS)]]
+    with ThreadPoolExecutor(len(lanes)) as pool:
+        failed = [name for lane in pool.map(_run_lane, lanes) for name in lane]
     print("sanitizers found nothing" if not failed else "failed: " + ", ".join(failed))
     return 1 if failed else 0
+
+
+def _run_lane(steps: list[tuple[str, Callable[[IO[bytes]], bool]]]) -> list[str]:
+    """Run `steps` in turn, each writing to build/sanitize/logs/<name>.log; the names of those that failed."""
+    failed = []
+    for name, step in steps:
+        path = OUT / "logs" / f"{name.replace(' ', '-')}.log"
+        start = time.monotonic()
+        print(f"== sanitize: {name} (log: {path.relative_to(ROOT)})", flush=True)
+        with path.open("wb") as log:
+            try:
+                ok = step(log)
+            except Exception:  # a step that cannot run fails with its traceback in the log; the others go on
+                log.write(traceback.format_exc().encode())
+                ok = False
+        print(f"== {name}: {'passed' if ok else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
+        if not ok:
+            tail = path.read_bytes().decode(errors="replace").splitlines()[-60:]
+            print("\n".join(f"   {name} | {line}" for line in tail), flush=True)
+            failed.append(name)
+    return failed
 
 
 def _core_sources() -> list[str]:
@@ -103,32 +127,36 @@ def _core_sources() -> list[str]:
     return [str(p) for p in sorted(CORE.rglob("*.c")) if p.parent.name != "tool"]
 
 
-def _compile(out: Path, sources: list[str], *flags: str) -> bool:
-    command = [CLANG, "-std=c11", *SANITIZERS, *flags, f"-I{CORE}", *sources, "-o", str(out)]
-    return subprocess.call(command) == 0
+def _call(command: list[str], log: IO[bytes], **options) -> bool:
+    log.flush()
+    return subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, **options) == 0
 
 
-def _c_tests() -> bool:
+def _compile(out: Path, sources: list[str], log: IO[bytes], *flags: str) -> bool:
+    return _call([CLANG, "-std=c11", *SANITIZERS, *flags, f"-I{CORE}", *sources, "-o", str(out)], log)
+
+
+def _c_tests(log: IO[bytes]) -> bool:
     for test in ("test_core", "test_moves", "test_play"):
         binary = OUT / test
-        if not (_compile(binary, [str(ROOT / "tests" / "c" / f"{test}.c"), *_core_sources()]) and
-                subprocess.call([str(binary)]) == 0):
+        if not (_compile(binary, [str(ROOT / "tests" / "c" / f"{test}.c"), *_core_sources()], log) and
+                _call([str(binary)], log)):
             return False
     return True
 
 
-def _fuzz(target: str, seconds: int) -> bool:
+def _fuzz(target: str, seconds: int, log: IO[bytes]) -> bool:
     binary = OUT / f"fuzz_{target}"
-    if not _compile(binary, [str(ROOT / "fuzz" / "c" / f"{target}.c"), *_core_sources()], "-fsanitize=fuzzer"):
+    if not _compile(binary, [str(ROOT / "fuzz" / "c" / f"{target}.c"), *_core_sources()], log, "-fsanitize=fuzzer"):
         return False
     seeds, corpus, findings = OUT / "seeds" / target, OUT / "corpus" / target, OUT / "findings"
     _write_seeds(target, seeds)
     corpus.mkdir(parents=True, exist_ok=True)
     findings.mkdir(exist_ok=True)
     env = os.environ | ({"FUZZ_BUNDLES": str(_bundles())} if target in ("bundle", "play") else {})
-    return subprocess.call([str(binary), str(corpus), str(seeds), f"-max_total_time={seconds}", "-timeout=10",
-                            "-rss_limit_mb=2048", "-max_len=65536", "-print_final_stats=1",
-                            f"-artifact_prefix={findings}/{target}-"], env=env) == 0
+    return _call([str(binary), str(corpus), str(seeds), f"-max_total_time={seconds}", "-timeout=10",
+                  "-rss_limit_mb=2048", "-max_len=65536", "-print_final_stats=1",
+                  f"-artifact_prefix={findings}/{target}-"], log, env=env)
 
 
 def _bundles() -> Path:
@@ -282,7 +310,7 @@ def _write_queries(folder: Path) -> None:
         (folder / f"edit-{n}").write_bytes(edit)
 
 
-def _python_tests() -> bool:
+def _python_tests(log: IO[bytes]) -> bool:
     tree = OUT / "tree"
     if tree.exists():
         shutil.rmtree(tree)
@@ -298,7 +326,7 @@ def _python_tests() -> bool:
     gcc = os.environ.get("SANITIZE_PYTHON_CC", "gcc")
     command = [gcc, "-shared", "-fPIC", "-std=c11", *SANITIZERS, f"-I{sysconfig.get_paths()['include']}",
                f"-I{CORE}", *map(str, sorted(BINDING.glob("*.c"))), *_core_sources(), "-o", str(extension)]
-    if subprocess.call(command):
+    if not _call(command, log):
         return False
     runtime = [subprocess.run([gcc, f"-print-file-name={lib}"], capture_output=True, text=True).stdout.strip()
                for lib in ("libasan.so", "libubsan.so")]
@@ -311,10 +339,9 @@ def _python_tests() -> bool:
     probe = subprocess.run([sys.executable, "-c", "import lexicon.graph._core as c; print(c.__file__)"], cwd=tree,
                            env=env, capture_output=True, text=True)
     if probe.returncode or Path(probe.stdout.strip()) != extension:
-        print(f"the sanitized extension is not the one imported: {probe.stdout}{probe.stderr}", file=sys.stderr)
+        log.write(f"the sanitized extension is not the one imported: {probe.stdout}{probe.stderr}".encode())
         return False
-    return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GRAPH_TESTS],
-                           cwd=tree, env=env) == 0
+    return _call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *GRAPH_TESTS], log, cwd=tree, env=env)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ typedef struct tl_rule {
     tl_graph *pieces;          /* each piece: its tile numbers, the separator, its role in `digits` digits */
     uint16_t *kinds;           /* for each list of `pieces` an arc leads to (and the root's): the kinds of the roles of
                                 * the piece whose tiles end there, + 1 (rule_kinds_at); 0: no arc leads there */
+    uint64_t root_tiles;       /* the tiles of the root list: those a second piece begins with (lang_read_next) */
     unsigned separator, digits, base;
     int dup, triple;
     unsigned min_letters, max_words, max_syllables; /* 0: no bound */
@@ -110,12 +111,22 @@ typedef struct {
     uint32_t main[64], first[64];  /* their nodes, by tile (where the bit is set) */
 } lang_next;
 
+/* Every tile, as bits 1..63 of a mask of tiles. */
+#define LANG_EVERY_TILE (~1ull)
+
+/* The tiles of `wanted` that the list at `list` holds, added to *mask, and with `nodes`, each one's node at
+ * nodes[tile]; a list's tiles come in order, so it is read no further than the last tile wanted (the pieces
+ * graph's separator and its roles' digits, after every letter, are never wanted). */
+tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uint32_t *nodes, uint64_t *mask,
+                          tl_error *err);
 /* The state before any tile. */
 void lang_start(const struct tl_lexicon *lex, lang_state *s);
 /* The tiles some part of the state goes on with, as bits 1..63. */
 tl_status lang_next_tiles(const struct tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err);
-/* The next tiles of a state, and the nodes to step by them with lang_step_next. */
-tl_status lang_read_next(const struct tl_lexicon *lex, const lang_state *s, lang_next *next, tl_error *err);
+/* The next tiles of a state among `wanted`, and the nodes to step by them with lang_step_next (the tiles not wanted
+ * may be left unread). */
+tl_status lang_read_next(const struct tl_lexicon *lex, const lang_state *s, uint64_t wanted, lang_next *next,
+                         tl_error *err);
 /* lang_step, with the state's lang_read_next. */
 tl_status lang_step_next(const struct tl_lexicon *lex, const lang_state *s, const lang_next *next, unsigned tile,
                          lang_state *out, int *alive, tl_error *err);

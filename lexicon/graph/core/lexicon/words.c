@@ -179,47 +179,63 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
     return TL_OK;
 }
 
-/* The tiles below `below` of the list at `list` added to *mask (the word graph's or the pieces graph's letters; the
- * separator and the roles' digits are not tiles of a word), and with `nodes`, each one's node at nodes[tile]. */
-static tl_status tiles_of(const tl_graph *g, uint32_t list, unsigned below, uint32_t *nodes, uint64_t *mask,
+tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uint32_t *nodes, uint64_t *mask,
                           tl_error *err) {
-    for (uint32_t i = list; i;) {
+    wanted &= LANG_EVERY_TILE; /* tile 0 is no letter */
+    for (uint32_t i = list; i && wanted;) {
         if (i >= g->n)
             return tl_bad_index(g, i, err);
         uint32_t v = tl_load(g->base, i);
         unsigned t = tl_tile(g, v);
-        if (t && t < below) {
+        if (t > TL_MAX_TILE)
+            break;
+        if (wanted >> t & 1) {
             *mask |= 1ull << t;
             if (nodes)
                 nodes[t] = i;
         }
-        if (tl_is_end(g, v))
+        if (tl_is_end(g, v) || !(wanted >> t >> 1)) /* a list's tiles come in order: none wanted after t */
             break;
         i++;
     }
     return TL_OK;
 }
 
+/* The tiles of a piece: those below the separator (the roles' digits come after it). */
+static inline uint64_t piece_tiles(const tl_rule *r, uint64_t wanted) {
+    return wanted & ((1ull << r->separator) - 1) & ~1ull;
+}
+
+/* The tiles of `wanted` a second piece goes on with from `list`, added to *mask: from the root, which every seam
+ * begins with, as the rule read them once. */
+static tl_status second_tiles(const tl_rule *r, uint32_t list, uint64_t wanted, uint64_t *mask, tl_error *err) {
+    if (list == r->pieces->root) {
+        *mask |= r->root_tiles & wanted;
+        return TL_OK;
+    }
+    return lang_list_tiles(r->pieces, list, piece_tiles(r, wanted), NULL, mask, err);
+}
+
 tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
     *mask = 0;
-    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, NULL, mask, err) : TL_OK;
+    tl_status rc = s->main ? lang_list_tiles(lex->graph, s->main, LANG_EVERY_TILE, NULL, mask, err) : TL_OK;
     const tl_rule *r = lex->rule;
     if (rc == TL_OK && r && s->first)
-        rc = tiles_of(r->pieces, s->first, r->separator, NULL, mask, err);
+        rc = lang_list_tiles(r->pieces, s->first, piece_tiles(r, LANG_EVERY_TILE), NULL, mask, err);
     for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
-        rc = tiles_of(r->pieces, s->second[k], r->separator, NULL, mask, err);
+        rc = second_tiles(r, s->second[k], LANG_EVERY_TILE, mask, err);
     return rc;
 }
 
-tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, lang_next *next, tl_error *err) {
+tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, uint64_t wanted, lang_next *next, tl_error *err) {
     const tl_rule *r = lex->rule;
     next->main_has = next->first_has = 0;
-    tl_status rc = s->main ? tiles_of(lex->graph, s->main, 64, next->main, &next->main_has, err) : TL_OK;
+    tl_status rc = s->main ? lang_list_tiles(lex->graph, s->main, wanted, next->main, &next->main_has, err) : TL_OK;
     if (rc == TL_OK && r && s->first)
-        rc = tiles_of(r->pieces, s->first, r->separator, next->first, &next->first_has, err);
+        rc = lang_list_tiles(r->pieces, s->first, piece_tiles(r, wanted), next->first, &next->first_has, err);
     next->tiles = next->main_has | next->first_has;
     for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
-        rc = tiles_of(r->pieces, s->second[k], r->separator, NULL, &next->tiles, err);
+        rc = second_tiles(r, s->second[k], wanted, &next->tiles, err);
     return rc;
 }
 

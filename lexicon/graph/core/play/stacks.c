@@ -62,6 +62,8 @@ typedef struct {
     /* reading the language: the lane's tiles of the run so far, and the state after each square */
     uint8_t path[TL_MAX_BOARD];
     lang_state state[TL_MAX_BOARD];
+    lang_state start;               /* the state before any tile, and its next tiles: every run begins there */
+    lang_next start_next;
     judged_word judged[JUDGED];
 } stack_gen;
 
@@ -117,7 +119,7 @@ static tl_status rule_cross_set(const tl_lexicon *lex, judged_word *judged, cons
         if ((rc = lang_step(lex, &from, before[i], &next, &alive, err)) == TL_OK)
             from = next;
     lang_next goes_on;
-    if (rc != TL_OK || !alive || (rc = lang_read_next(lex, &from, &goes_on, err)) != TL_OK)
+    if (rc != TL_OK || !alive || (rc = lang_read_next(lex, &from, candidates, &goes_on, err)) != TL_OK)
         return rc;
     uint8_t word[2 * TL_MAX_BOARD + 1];
     memcpy(word, before, nb);
@@ -363,22 +365,21 @@ static void walk_language(stack_gen *G, unsigned left, unsigned pos) {
     if (!may_read(G, pos, &allowed))
         return;
     unsigned top = G->tile[pos];
-    lang_state start;
-    const lang_state *from = &start;
-    if (pos == left)
-        lang_start(G->lex, &start);
-    else
-        from = &G->state[pos - 1];
-    tl_status rc = lang_read_next(G->lex, from, &next, G->err);
-    if (rc != TL_OK) {
-        fail_status(G, rc);
-        return;
+    uint64_t wanted = allowed | (top ? 1ull << top : 0); /* laid here, or read on the board */
+    const lang_state *from = pos == left ? &G->start : &G->state[pos - 1];
+    const lang_next *read = &G->start_next;
+    tl_status rc;
+    if (pos != left) {
+        if ((rc = lang_read_next(G->lex, from, wanted, &next, G->err)) != TL_OK) {
+            fail_status(G, rc);
+            return;
+        }
+        read = &next;
     }
-    for (uint64_t wanted = next.tiles & (allowed | (top ? 1ull << top : 0)); wanted && !G->status;
-         wanted &= wanted - 1) {
+    for (wanted &= read->tiles; wanted && !G->status; wanted &= wanted - 1) {
         unsigned tile = (unsigned)__builtin_ctzll(wanted);
         int alive;
-        if ((rc = lang_step_next(G->lex, from, &next, tile, &G->state[pos], &alive, G->err)) != TL_OK) {
+        if ((rc = lang_step_next(G->lex, from, read, tile, &G->state[pos], &alive, G->err)) != TL_OK) {
             fail_status(G, rc);
             return;
         }
@@ -465,6 +466,11 @@ static tl_status generate(const tl_graph *graph, const tl_lexicon *lex, const tl
     for (size_t i = 0; i < cells; i++)
         if (board->heights[i])
             G->first = 0;
+    if (lex) {
+        lang_start(lex, &G->start);
+        if ((rc = lang_read_next(lex, &G->start, LANG_EVERY_TILE, &G->start_next, err)) != TL_OK)
+            G->status = rc;
+    }
     for (int down = 0; down < 2 && !G->status; down++) {
         G->down = down;
         for (unsigned lane = 0; lane < G->size && !G->status; lane++) {

@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -96,15 +98,27 @@ def main() -> int:
     lanes = [[("Python graph tests", _python_tests)],
              [("C tests", _c_tests), *((f"fuzz {target}", partial(_fuzz, target, seconds)) for target in TARGETS)]]
     with ThreadPoolExecutor(len(lanes)) as pool:
-        failed = [name for lane in pool.map(_run_lane, lanes) for name in lane]
+        try:
+            failed = [name for lane in pool.map(_run_lane, lanes) for name in lane]
+        except KeyboardInterrupt:  # the lanes start no step more; the ones running end with their processes
+            _STOP.set()
+            raise
     print("sanitizers found nothing" if not failed else "failed: " + ", ".join(failed))
     return 1 if failed else 0
+
+
+#: Set when the run is interrupted: no lane starts another step.
+_STOP = threading.Event()
+#: Where a failing step's log says what went wrong: shown from there (CI keeps no files), else its end.
+_FINDING = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|^=+ FAILURES =+$")
 
 
 def _run_lane(steps: list[tuple[str, Callable[[IO[bytes]], bool]]]) -> list[str]:
     """Run `steps` in turn, each writing to build/sanitize/logs/<name>.log; the names of those that failed."""
     failed = []
     for name, step in steps:
+        if _STOP.is_set():
+            break
         path = OUT / "logs" / f"{name.replace(' ', '-')}.log"
         start = time.monotonic()
         print(f"== sanitize: {name} (log: {path.relative_to(ROOT)})", flush=True)
@@ -116,10 +130,17 @@ def _run_lane(steps: list[tuple[str, Callable[[IO[bytes]], bool]]]) -> list[str]
                 ok = False
         print(f"== {name}: {'passed' if ok else 'FAILED'} in {time.monotonic() - start:.0f} s", flush=True)
         if not ok:
-            tail = path.read_bytes().decode(errors="replace").splitlines()[-60:]
-            print("\n".join(f"   {name} | {line}" for line in tail), flush=True)
+            print("\n".join(f"   {name} | {line}" for line in _what_failed(path)), flush=True)
             failed.append(name)
     return failed
+
+
+def _what_failed(log: Path) -> list[str]:
+    """The lines of a failing step's log that say why: from the first sanitizer report or test failure on (400
+    lines at most), else its last 60."""
+    lines = log.read_bytes().decode(errors="replace").splitlines()
+    first = next((i for i, line in enumerate(lines) if _FINDING.search(line)), None)
+    return lines[-60:] if first is None else lines[first:first + 400]
 
 
 def _core_sources() -> list[str]:

@@ -17,5 +17,5 @@ def is_common(word: str, lemma: str | None, tag: str | None, keys: Set[str], nor
     """Is `word` (normalised), with its verdict's `lemma` and `tag`, common by the section's `keys`?"""
     if word in keys:
         return True
-    derived = any(field.startswith("ds:") for field in (tag or "").split())
+    derived = any(field.startswith("ds:") for field in (tag or "").split(" "))  # fields apart by spaces, as in C
     return bool(lemma) and not derived and normal(lemma).key in keys

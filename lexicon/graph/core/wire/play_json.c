@@ -942,8 +942,8 @@ static tl_status rank_play(request *q, const tl_words *words, verdict_source *so
     return rc;
 }
 
-/* `common`: only the plays whose every word is one of the bundle's common words (tl_lexicon_common), or a form of one
- * (its verdict's lemma is), asked with the endgame's search left out; *asked 1 when so. */
+/* `common`: only the plays whose every word is one of the bundle's common words (tl_lexicon_common), or an inflected
+ * form of one (all_common), asked with the endgame's search left out; *asked 1 when so. */
 static tl_status read_common(request *q, const tl_words *words, const endgame_request *endgame, int *asked) {
     uint32_t v = request_field(q, "common");
     *asked = 0;

@@ -207,8 +207,8 @@ MOVES_REQUEST = {
                       "description": "with endgame: the scoreless turns (passes) just before this one"},
         "common": {"type": "boolean", "default": False,
                    "description": "only the plays whose every word is one of the lexicon's common words (the most "
-                                  "frequent of its language) or an inflected form of one, among the best 1,000: a beginner's "
-                                  "plays; not with endgame"},
+                                  "frequent of its language) or an inflected form of one, among the best 1,000: a "
+                                  "beginner's plays; not with endgame"},
     },
 }
 _FOUND_PLAY = {

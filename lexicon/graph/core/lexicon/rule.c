@@ -166,7 +166,7 @@ tl_status rule_index_kinds(tl_rule *r, tl_error *err) {
     /* the root list's tiles, which every seam's second piece begins with: read here once, not at every seam */
     r->root_tiles = 0;
     if (rc == TL_OK)
-        rc = lang_list_tiles(g, g->root, ((1ull << r->separator) - 1) & ~1ull, NULL, &r->root_tiles, err);
+        rc = lang_list_tiles(g, g->root, piece_tiles(r, LANG_EVERY_TILE), NULL, &r->root_tiles, err);
     if (rc != TL_OK) {
         free(at_list);
         return rc;

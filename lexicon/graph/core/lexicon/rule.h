@@ -119,6 +119,10 @@ typedef struct {
  * graph's separator and its roles' digits, after every letter, are never wanted). */
 tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uint32_t *nodes, uint64_t *mask,
                           tl_error *err);
+/* The tiles of `wanted` a piece may hold: letters, below the separator (the roles' digits come after it). */
+static inline uint64_t piece_tiles(const tl_rule *r, uint64_t wanted) {
+    return wanted & ((1ull << r->separator) - 1) & LANG_EVERY_TILE;
+}
 /* The state before any tile. */
 void lang_start(const struct tl_lexicon *lex, lang_state *s);
 /* The tiles some part of the state goes on with, as bits 1..63. */

@@ -201,11 +201,6 @@ tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uin
     return TL_OK;
 }
 
-/* The tiles of a piece: those below the separator (the roles' digits come after it). */
-static inline uint64_t piece_tiles(const tl_rule *r, uint64_t wanted) {
-    return wanted & ((1ull << r->separator) - 1) & ~1ull;
-}
-
 /* The tiles of `wanted` a second piece goes on with from `list`, added to *mask: from the root, which every seam
  * begins with, as the rule read them once. */
 static tl_status second_tiles(const tl_rule *r, uint32_t list, uint64_t wanted, uint64_t *mask, tl_error *err) {
@@ -214,17 +209,6 @@ static tl_status second_tiles(const tl_rule *r, uint32_t list, uint64_t wanted, 
         return TL_OK;
     }
     return lang_list_tiles(r->pieces, list, piece_tiles(r, wanted), NULL, mask, err);
-}
-
-tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
-    *mask = 0;
-    tl_status rc = s->main ? lang_list_tiles(lex->graph, s->main, LANG_EVERY_TILE, NULL, mask, err) : TL_OK;
-    const tl_rule *r = lex->rule;
-    if (rc == TL_OK && r && s->first)
-        rc = lang_list_tiles(r->pieces, s->first, piece_tiles(r, LANG_EVERY_TILE), NULL, mask, err);
-    for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
-        rc = second_tiles(r, s->second[k], LANG_EVERY_TILE, mask, err);
-    return rc;
 }
 
 tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, uint64_t wanted, lang_next *next, tl_error *err) {
@@ -236,6 +220,13 @@ tl_status lang_read_next(const tl_lexicon *lex, const lang_state *s, uint64_t wa
     next->tiles = next->main_has | next->first_has;
     for (unsigned k = 0; rc == TL_OK && r && k < s->n_second; k++)
         rc = second_tiles(r, s->second[k], wanted, &next->tiles, err);
+    return rc;
+}
+
+tl_status lang_next_tiles(const tl_lexicon *lex, const lang_state *s, uint64_t *mask, tl_error *err) {
+    lang_next next;
+    tl_status rc = lang_read_next(lex, s, LANG_EVERY_TILE, &next, err);
+    *mask = rc == TL_OK ? next.tiles : 0;
     return rc;
 }
 

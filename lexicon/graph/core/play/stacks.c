@@ -176,9 +176,10 @@ static void read_square(stack_gen *G, unsigned p) {
     G->has_cross[p] = 1;
     G->cross_points[p] = word_points(b, nb + na + 1, high, heights);
     tl_status rc = tl_cross_set(G->g, before, nb, after, na, &G->cross[p], G->err);
+    /* only the rack's cubes are ever laid here (may_read, lay), so the rule judges no word of another */
     if (rc == TL_OK && G->lex)
-        rc = rule_cross_set(G->lex, G->judged, before, nb, after, na, G->fits[p] & ~G->cross[p], &G->cross[p],
-                            G->err);
+        rc = rule_cross_set(G->lex, G->judged, before, nb, after, na, G->fits[p] & ~G->cross[p] & G->rack_mask,
+                            &G->cross[p], G->err);
     if (rc != TL_OK)
         fail_status(G, rc);
 }

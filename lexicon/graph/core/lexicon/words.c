@@ -181,23 +181,29 @@ static tl_status prune(tl_words_walk *w, lang_state *s, uint32_t p, tl_error *er
 
 tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uint32_t *nodes, uint64_t *mask,
                           tl_error *err) {
+    /* the graph's fields and the mask in locals: a store into `nodes` may alias them, and this loop is the walk's
+     * hottest */
+    const uint8_t *base = g->base;
+    const size_t n = g->n;
+    const int big = g->big;
+    uint64_t found = 0;
     wanted &= LANG_EVERY_TILE; /* tile 0 is no letter */
-    for (uint32_t i = list; i && wanted;) {
-        if (i >= g->n)
+    for (uint32_t i = list; i && wanted; i++) {
+        if (i >= n)
             return tl_bad_index(g, i, err);
-        uint32_t v = tl_load(g->base, i);
-        unsigned t = tl_tile(g, v);
+        uint32_t v = tl_load(base, i);
+        unsigned t = tl_node_tile(big, v);
         if (t > TL_MAX_TILE)
             break;
         if (wanted >> t & 1) {
-            *mask |= 1ull << t;
+            found |= 1ull << t;
             if (nodes)
                 nodes[t] = i;
         }
-        if (tl_is_end(g, v) || !(wanted >> t >> 1)) /* a list's tiles come in order: none wanted after t */
+        if (tl_node_is_end(big, v) || !(wanted >> t >> 1)) /* a list's tiles come in order: none wanted after t */
             break;
-        i++;
     }
+    *mask |= found;
     return TL_OK;
 }
 

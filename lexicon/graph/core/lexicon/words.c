@@ -194,7 +194,7 @@ tl_status lang_list_tiles(const tl_graph *g, uint32_t list, uint64_t wanted, uin
         uint32_t v = tl_load(base, i);
         unsigned t = tl_node_tile(big, v);
         if (t > TL_MAX_TILE)
-            break;
+            break; /* no tile (an opened graph has none): and no shift of 64 or more below */
         if (wanted >> t & 1) {
             found |= 1ull << t;
             if (nodes)

@@ -52,7 +52,8 @@ typedef struct {
     /* the lane: each square's top cube and height, and what a cube laid there would do */
     uint8_t tile[TL_MAX_BOARD], height[TL_MAX_BOARD], has_cross[TL_MAX_BOARD];
     uint64_t fits[TL_MAX_BOARD];    /* the cubes the square may take at all */
-    uint64_t cross[TL_MAX_BOARD];   /* of those, the ones making a word across the lane */
+    uint64_t cross[TL_MAX_BOARD];   /* of those, the ones making a word across the lane (the rule's words asked
+                                     * of the rack's cubes alone: no other is laid) */
     int32_t cross_points[TL_MAX_BOARD]; /* the word across the lane with a cube laid here, rare bonus apart */
     unsigned connects[TL_MAX_BOARD + 1]; /* the first square from here on that connects a play; size: none */
     /* the play so far */
